@@ -1,0 +1,3 @@
+module github.com/assertgen/assertgen
+
+go 1.26.8
