@@ -1,0 +1,25 @@
+// Package pytorch embeds PyTorch 1.13.1's native_functions.yaml and
+// tags.yaml (BSD-3-Clause, see LICENSE in this directory), the schema
+// assertgen uses when none is given.
+package pytorch
+
+import _ "embed"
+
+// Version is the PyTorch release the embedded files come from.
+const Version = "1.13.1"
+
+// NativeFunctionsPath and TagsPath name the embedded files in messages.
+const (
+	NativeFunctionsPath = "pytorch-1.13.1/native_functions.yaml"
+	TagsPath            = "pytorch-1.13.1/tags.yaml"
+)
+
+// NativeFunctions is aten/src/ATen/native/native_functions.yaml.
+//
+//go:embed native_functions.yaml
+var NativeFunctions []byte
+
+// Tags is aten/src/ATen/native/tags.yaml.
+//
+//go:embed tags.yaml
+var Tags []byte

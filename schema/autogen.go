@@ -1,0 +1,397 @@
+package schema
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// torchgen keeps a few exception lists for ops its grouping cannot pair;
+// they are reproduced so the same yaml gives the same ops.
+var (
+	outOpsThatDontGetGroupedProperly = map[string]bool{
+		"adaptive_avg_pool3d_backward.grad_input": true,
+		"_slow_conv2d_backward.grad_input":        true,
+	}
+	mutableOpsThatCannotGetAnOutVariant = map[string]bool{
+		"_cummax_helper": true, "_cummin_helper": true,
+	}
+	functionalOpsThatCannotGetAnOutVariant = map[string]bool{
+		"_assert_async": true, "_dimI": true, "_dimV": true, "_has_same_storage_numel": true,
+		"_linalg_check_errors": true, "_local_scalar_dense": true,
+		"_nested_tensor_from_mask_left_aligned": true, "_nnz": true, "_use_cudnn_ctc_loss": true,
+		"_use_cudnn_ctc_loss.Tensor": true, "_validate_compressed_sparse_indices": true,
+		"allclose": true, "dense_dim": true, "equal": true, "is_coalesced": true, "is_pinned": true,
+		"is_same_size": true, "is_set_to": true, "q_per_channel_axis": true, "q_scale": true,
+		"q_zero_point": true, "qscheme": true, "record_stream": true, "sparse_dim": true,
+		"_nested_tensor_offsets": true,
+	}
+	inplaceOpsThatDontGetGroupedProperly = map[string]bool{"polygamma_": true}
+)
+
+// Signature returns the "core" signature shared by the functional,
+// in-place, out= and mutable variants of one function, as torchgen's
+// FunctionSchema.signature does: no overload, not in-place, no out or
+// tensor-option arguments, no annotations; mutable inputs that are not
+// returned become returns. With keepReturnNames, returns keep their names
+// and the added ones are named NAME_out.
+func (f *Func) Signature(keepReturnNames bool) *Func {
+	strip := func(a Argument) Argument {
+		a.Annotation = nil
+		a.Offset = 0
+		return a
+	}
+	g := &Func{Name: OperatorName{Name: BaseName{Base: f.Name.Name.Base, Dunder: f.Name.Name.Dunder}}}
+	for _, a := range f.Positional {
+		g.Positional = append(g.Positional, strip(a))
+	}
+	for _, a := range f.kwargOnlyWithoutTensorOptions() {
+		g.KwargOnly = append(g.KwargOnly, strip(a))
+	}
+	for _, r := range f.Returns {
+		nr := Return{Type: r.Type}
+		if keepReturnNames {
+			nr.Name = r.Name
+		}
+		g.Returns = append(g.Returns, nr)
+	}
+	var mutated []*Argument
+	if s := f.Self(); s != nil {
+		mutated = append(mutated, s)
+	}
+	for i := range f.Out {
+		mutated = append(mutated, &f.Out[i])
+	}
+	post := f.PostSelfPositional()
+	for i := range post {
+		mutated = append(mutated, &post[i])
+	}
+	for _, a := range mutated {
+		if !a.IsWrite() {
+			continue
+		}
+		returned := false
+		for i := range f.Returns {
+			returned = returned || a.Annotation.Equal(f.Returns[i].Annotation)
+		}
+		if returned {
+			continue
+		}
+		nr := Return{Type: a.Type}
+		if keepReturnNames {
+			nr.Name = a.Name + "_out"
+		}
+		g.Returns = append(g.Returns, nr)
+	}
+	// torchgen's Note [bernoulli.p schema]: the in-place variant spells a
+	// default the functional one lacks.
+	if f.Name.String() == "bernoulli.p" {
+		for i := range g.Positional {
+			if g.Positional[i].Name == "p" && g.Positional[i].Type.Is(Float) {
+				g.Positional[i].Default, g.Positional[i].HasDefault = "0.5", true
+			}
+		}
+	}
+	return g
+}
+
+// kwargOnlyWithoutTensorOptions drops the dtype/layout/device/pin_memory run.
+func (f *Func) kwargOnlyWithoutTensorOptions() []Argument {
+	kw := f.KwargOnly
+	if !f.HasTensorOptions() {
+		return kw
+	}
+	for i := 0; i+4 <= len(kw); i++ {
+		if kw[i].Name == "dtype" && kw[i+1].Name == "layout" && kw[i+2].Name == "device" && kw[i+3].Name == "pin_memory" {
+			out := append([]Argument{}, kw[:i]...)
+			return append(out, kw[i+4:]...)
+		}
+	}
+	return kw
+}
+
+func outOverload(overload string) string {
+	if overload == "" {
+		return "out"
+	}
+	return overload + "_out"
+}
+
+// outArgsFromReturns makes one out argument per tensor-like return, with
+// alias letters no argument uses; it returns the new returns and out
+// arguments (torchgen's generate_out_args_from_schema).
+func outArgsFromReturns(f *Func) ([]Return, []Argument) {
+	used := map[string]bool{}
+	for _, a := range f.Args() {
+		if a.Annotation != nil {
+			for _, s := range a.Annotation.AliasSet {
+				used[s] = true
+			}
+		}
+	}
+	var free []string
+	for c := 'a'; c <= 'z'; c++ {
+		if !used[string(c)] {
+			free = append(free, string(c))
+		}
+	}
+	allTensors := true
+	for _, r := range f.Returns {
+		allTensors = allTensors && r.Type.Is(Tensor)
+	}
+	var rets []Return
+	var outs []Argument
+	for i, r := range f.Returns {
+		if !r.Type.IsTensorLike() {
+			rets = append(rets, Return{Name: r.Name, Type: r.Type, Annotation: r.Annotation})
+			continue
+		}
+		name := "out"
+		if len(f.Returns) > 1 {
+			name = fmt.Sprintf("out%d", i)
+		}
+		ann := &Annotation{AliasSet: []string{free[i]}, IsWrite: true}
+		outs = append(outs, Argument{Name: name, Type: r.Type, Annotation: ann})
+		if allTensors {
+			rets = append(rets, Return{Type: r.Type, Annotation: ann})
+		}
+	}
+	return rets, outs
+}
+
+func copyArgs(args []Argument) []Argument { return append([]Argument(nil), args...) }
+
+// generatedOut derives the out= schema torchgen generates from an in-place,
+// mutable or functional schema.
+func generatedOut(f *Func) *Func {
+	name := OperatorName{Name: BaseName{Base: f.Name.Name.Base, Dunder: f.Name.Name.Dunder}, Overload: outOverload(f.Name.Overload)}
+	switch f.Kind() {
+	case Inplace:
+		g := &Func{Name: name, Positional: copyArgs(f.Positional), KwargOnly: copyArgs(f.KwargOnly), Returns: append([]Return(nil), f.Returns...)}
+		si := g.SelfIndex()
+		self := g.Positional[si]
+		g.Positional[si].Annotation = nil
+		g.Out = []Argument{{Name: "out", Type: self.Type, Annotation: self.Annotation}}
+		return g
+	case Mutable:
+		rets, outs := outArgsFromReturns(f)
+		return &Func{Name: name, Positional: copyArgs(f.Positional), KwargOnly: copyArgs(f.KwargOnly), Out: outs, Returns: rets}
+	default: // Functional
+		rets, outs := outArgsFromReturns(f)
+		sig := f.Signature(false)
+		return &Func{Name: name, Positional: sig.Positional, KwargOnly: sig.KwargOnly, Out: outs, Returns: rets}
+	}
+}
+
+// generatedFunctional derives the functional schema torchgen generates from
+// an in-place, mutable or out= schema. A mutable source gets the
+// NAME_functional base name.
+func generatedFunctional(f *Func) *Func {
+	g := f.Signature(true)
+	g.Name = OperatorName{
+		Name: BaseName{Base: f.Name.Name.Base, Dunder: f.Name.Name.Dunder,
+			FunctionalOverload: f.Kind() == Mutable},
+		Overload: f.Name.Overload,
+	}
+	return g
+}
+
+// buildOps turns entries into ops, expanding autogen: when asked. It
+// follows torchgen's add_generated_native_functions: entries are grouped by
+// Signature; a group that is not all manual_cpp_binding, has no view op and
+// is not all CompositeImplicitAutograd gets an out= variant when it has none
+// and its base function's autogen names an out op, and a functional variant
+// when it has none but has (or just got) an out= variant. Generated ops
+// follow the entry they come from (out= first).
+func buildOps(entries []*Entry, autogen bool, errs *ErrorList) []*Op {
+	ops := make([]*Op, 0, len(entries)*6/5)
+	generated := map[*Entry][]*Op{}
+	if autogen {
+		generated = expand(entries, errs)
+	}
+	for _, e := range entries {
+		ops = append(ops, entryOp(e))
+		ops = append(ops, generated[e]...)
+	}
+	return ops
+}
+
+func entryOp(e *Entry) *Op {
+	return &Op{
+		Name:         e.Func.Name.String(),
+		Func:         e.Func,
+		Kind:         e.Func.Kind(),
+		IsViewOp:     IsViewOp(e.Func, e.Tags),
+		Entry:        e,
+		Pos:          e.FuncPos,
+		Tags:         e.Tags,
+		DispatchKeys: e.DispatchKeys(),
+	}
+}
+
+type group struct {
+	byKind map[Kind]*Entry
+	order  []*Entry
+}
+
+func expand(entries []*Entry, errs *ErrorList) map[*Entry][]*Op {
+	groups := map[string]*group{}
+	var keys []string
+	for _, e := range entries {
+		k := e.Func.Signature(false).String()
+		g := groups[k]
+		if g == nil {
+			g = &group{byKind: map[Kind]*Entry{}}
+			groups[k] = g
+			keys = append(keys, k)
+		}
+		kind := e.Func.Kind()
+		if other := g.byKind[kind]; other != nil {
+			errs.Addf(e.FuncPos, "%s: same signature and kind (%s) as %s at line %d; variants of one function need different kinds",
+				e.Func.Name, kind, other.Func.Name, other.FuncPos.Line)
+			continue
+		}
+		g.byKind[kind] = e
+		g.order = append(g.order, e)
+	}
+	out := map[*Entry][]*Op{}
+	for _, k := range keys {
+		g := groups[k]
+		base, made := generateGroup(g, errs)
+		if base != nil {
+			out[base] = append(out[base], made...)
+		}
+		kinds := map[Kind]bool{}
+		for kind := range g.byKind {
+			kinds[kind] = true
+		}
+		for _, o := range made {
+			kinds[o.Kind] = true
+		}
+		if len(kinds) > 1 && kinds[Functional] && kinds[Out] {
+			checkAutogen(g, made, errs)
+		}
+	}
+	return out
+}
+
+// generateGroup returns the ops torchgen generates for one group of
+// variants, and the entry they are generated from.
+func generateGroup(g *group, errs *ErrorList) (*Entry, []*Op) {
+	d := g.byKind
+	hasFunctional, hasInplace, hasMutable, hasOut := d[Functional] != nil, d[Inplace] != nil, d[Mutable] != nil, d[Out] != nil
+	if !(hasFunctional || hasInplace || hasMutable || hasOut) {
+		return nil, nil // scratch ops only
+	}
+	manual, view, implicit := true, false, true
+	for _, e := range g.order {
+		manual = manual && e.ManualCppBinding
+		view = view || IsViewOp(e.Func, e.Tags)
+		implicit = implicit && e.HasKey(CompositeImplicitAutograd)
+	}
+	if manual || view || implicit {
+		return nil, nil
+	}
+	if hasOut && len(d) == 1 {
+		if name := d[Out].Func.Name.String(); !outOpsThatDontGetGroupedProperly[name] {
+			errs.Addf(d[Out].FuncPos, "%s: out= op without a functional, in-place or mutable variant of the same signature", name)
+		}
+		return nil, nil
+	}
+	if hasInplace && inplaceOpsThatDontGetGroupedProperly[d[Inplace].Func.Name.String()] {
+		return nil, nil
+	}
+	var base *Entry
+	switch {
+	case hasInplace:
+		base = d[Inplace]
+	case hasMutable:
+		base = d[Mutable]
+	case hasOut:
+		base = d[Out]
+	default:
+		base = d[Functional]
+	}
+	baseValid := base.Func.Kind() == Inplace
+	for _, r := range base.Func.Returns {
+		baseValid = baseValid || r.Type.IsTensorLike()
+	}
+	needsOut := false
+	for _, n := range base.Autogen {
+		needsOut = needsOut || strings.Contains(n.String(), "out")
+	}
+	getsOut := !hasOut && baseValid && needsOut
+	if !hasOut && !baseValid {
+		if n := base.Func.Name.String(); !mutableOpsThatCannotGetAnOutVariant[n] && !functionalOpsThatCannotGetAnOutVariant[n] {
+			errs.Addf(base.FuncPos, "%s: cannot generate an out= variant for an op without tensor returns", n)
+		}
+	}
+	var made []*Op
+	if getsOut {
+		made = append(made, generatedOp(base, generatedOut(base.Func)))
+	}
+	if !hasFunctional && (hasOut || getsOut) {
+		made = append(made, generatedOp(base, generatedFunctional(base.Func)))
+	}
+	return base, made
+}
+
+func generatedOp(src *Entry, f *Func) *Op {
+	tags := []string{"generated"}
+	if src.HasTag("nondeterministic_seeded") {
+		tags = append(tags, "nondeterministic_seeded")
+	}
+	return &Op{
+		Name:         f.Name.String(),
+		Func:         f,
+		Kind:         f.Kind(),
+		IsViewOp:     IsViewOp(f, tags),
+		Generated:    true,
+		Entry:        src,
+		Pos:          src.FuncPos,
+		Tags:         tags,
+		DispatchKeys: []string{CompositeExplicitAutograd},
+	}
+}
+
+// checkAutogen reports a group whose autogen: lists differ from the ops the
+// codegen generates for it, as torchgen does when it builds the group (a
+// group with both a functional and an out= variant).
+func checkAutogen(g *group, made []*Op, errs *ErrorList) {
+	var gen, want []string
+	for _, o := range made {
+		gen = append(gen, o.Name)
+	}
+	seen := map[string]bool{}
+	var where *Entry
+	for _, e := range g.order {
+		for _, n := range e.Autogen {
+			if !seen[n.String()] {
+				seen[n.String()] = true
+				want = append(want, n.String())
+			}
+			where = e
+		}
+	}
+	sort.Strings(gen)
+	sort.Strings(want)
+	if strings.Join(gen, ", ") == strings.Join(want, ", ") {
+		return
+	}
+	if where == nil {
+		where = g.order[0]
+		for _, e := range g.order {
+			if e.Func.Kind() == Inplace || e.Func.Kind() == Mutable {
+				where = e
+			}
+		}
+		errs.Addf(where.FuncPos, "%s: the codegen generates %s; add 'autogen: %s'", where.Func.Name, strings.Join(gen, ", "), strings.Join(gen, ", "))
+		return
+	}
+	p := where.KeyPos["autogen"]
+	if len(gen) == 0 {
+		errs.Addf(p, "autogen: %s: the codegen generates nothing for this function (it already has these variants, or is a view or composite)", strings.Join(want, ", "))
+		return
+	}
+	errs.Addf(p, "autogen: the codegen generates %s, but autogen lists %s", strings.Join(gen, ", "), strings.Join(want, ", "))
+}

@@ -1,0 +1,183 @@
+package schema
+
+// An Entry is one item of native_functions.yaml: a function schema and the
+// keys that go with it, each with its position. Every key torchgen 1.13
+// understands is kept.
+type Entry struct {
+	Pos       Position // the entry's first key
+	Namespace string   // "aten" unless func names another ("ns::name")
+	Func      *Func    // nil when the schema did not parse
+	FuncText  string   // the func value, namespace included, as written
+	FuncPos   Position // the first byte of the func value
+
+	// Variants lists "function" and/or "method"; torchgen's default is
+	// function alone.
+	Variants []string
+	// Dispatch is the dispatch table in written order. A nil table with
+	// DispatchSet false means "no dispatch key"; see DispatchKeys.
+	Dispatch    []DispatchEntry
+	DispatchSet bool
+	// Autogen lists the ops the codegen must generate from this entry.
+	Autogen                      []OperatorName
+	Structured                   bool
+	StructuredDelegate           string
+	StructuredInherits           string
+	DeviceCheck                  string // "ExactSame" (default) or "NoCheck"
+	DeviceGuard                  bool   // default true
+	PythonModule                 string
+	CategoryOverride             string
+	ManualKernelRegistration     bool
+	ManualCppBinding             bool
+	Precomputed                  []string
+	UfuncInnerLoop               []UfuncInnerLoop
+	CppNoDefaultArgs             []string
+	UseConstRefForMutableTensors bool
+	Tags                         []string
+
+	// KeyPos holds the position of every key present in the entry.
+	KeyPos map[string]Position
+}
+
+// A DispatchEntry maps one or more dispatch keys to a kernel name.
+type DispatchEntry struct {
+	Keys   []string
+	Kernel string
+	Pos    Position
+}
+
+// A UfuncInnerLoop is one ufunc_inner_loop item: "name (dtypes)" for a key.
+type UfuncInnerLoop struct {
+	Key    string // Generic, ScalarOnly, CPUScalar, ...
+	Name   string
+	Dtypes []string
+}
+
+// Composite dispatch keys.
+const (
+	CompositeImplicitAutograd              = "CompositeImplicitAutograd"
+	CompositeImplicitAutogradNestedTensor  = "CompositeImplicitAutogradNestedTensor"
+	CompositeExplicitAutograd              = "CompositeExplicitAutograd"
+	CompositeExplicitAutogradNonFunctional = "CompositeExplicitAutogradNonFunctional"
+)
+
+// DispatchKeys returns the dispatch keys the op has kernels for, as
+// torchgen computes them: the table's keys; with no table, and neither
+// structured nor a structured delegate, the implicit
+// CompositeImplicitAutograd; plus CPU and CUDA for ufunc ops.
+func (e *Entry) DispatchKeys() []string {
+	var keys []string
+	seen := map[string]bool{}
+	add := func(k string) {
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	if e.DispatchSet {
+		for _, d := range e.Dispatch {
+			for _, k := range d.Keys {
+				add(k)
+			}
+		}
+	} else if !e.Structured && e.StructuredDelegate == "" {
+		add(CompositeImplicitAutograd)
+	}
+	if len(e.UfuncInnerLoop) > 0 {
+		add("CPU")
+		add("CUDA")
+	}
+	return keys
+}
+
+// HasKey reports whether the entry's effective dispatch keys contain k.
+func (e *Entry) HasKey(k string) bool {
+	for _, x := range e.DispatchKeys() {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// HasTag reports whether the entry carries tag t.
+func (e *Entry) HasTag(t string) bool {
+	for _, x := range e.Tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// An Op is one operator of a schema after autogen expansion: a yaml entry,
+// or an op the codegen generates from one, classified.
+type Op struct {
+	Name      string // "add.Tensor"
+	Func      *Func
+	Kind      Kind
+	IsViewOp  bool
+	Generated bool
+	// Entry is the yaml entry that declares the op, or for a generated op
+	// the entry it was generated from. It is nil for schema lists.
+	Entry *Entry
+	Pos   Position // the func value of the op, or of its source entry
+	Tags  []string
+	// DispatchKeys are the op's kernels' keys (see Entry.DispatchKeys);
+	// generated ops have CompositeExplicitAutograd. Nil for schema lists,
+	// which carry no dispatch information.
+	DispatchKeys []string
+}
+
+// HasTag reports whether the op carries tag t.
+func (o *Op) HasTag(t string) bool {
+	for _, x := range o.Tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// HasDispatchKey reports whether the op has a kernel for key k.
+func (o *Op) HasDispatchKey(k string) bool {
+	for _, x := range o.DispatchKeys {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// HasCompositeImplicitAutograd reports whether the op has a
+// CompositeImplicitAutograd kernel (explicit or implicit).
+func (o *Op) HasCompositeImplicitAutograd() bool {
+	return o.HasDispatchKey(CompositeImplicitAutograd)
+}
+
+// A Format tells where a Schema came from.
+type Format uint8
+
+const (
+	FormatYAML Format = iota // native_functions.yaml
+	FormatList               // one schema per line
+)
+
+// A Schema is a loaded operator schema file.
+type Schema struct {
+	Path    string
+	Format  Format
+	Entries []*Entry // yaml entries; nil for lists
+	Ops     []*Op    // every op, generated ones right after their source
+	// ValidTags lists the tags of tags.yaml, when one was loaded.
+	ValidTags []string
+}
+
+// Op returns the op with the given name ("add.Tensor"), or nil.
+func (s *Schema) Op(name string) *Op {
+	for _, o := range s.Ops {
+		if o.Name == name {
+			return o
+		}
+	}
+	return nil
+}

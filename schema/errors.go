@@ -1,0 +1,122 @@
+package schema
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A Position is a place in a source file. Line and Column are 1-based;
+// Column counts bytes, as go/scanner does.
+type Position struct {
+	Filename string
+	Line     int
+	Column   int
+}
+
+// IsValid reports whether the position carries a line.
+func (p Position) IsValid() bool { return p.Line > 0 }
+
+// String renders "file:line:col", dropping the parts that are unknown.
+func (p Position) String() string {
+	s := p.Filename
+	if p.IsValid() {
+		if s != "" {
+			s += ":"
+		}
+		s += fmt.Sprintf("%d", p.Line)
+		if p.Column > 0 {
+			s += fmt.Sprintf(":%d", p.Column)
+		}
+	}
+	if s == "" {
+		s = "-"
+	}
+	return s
+}
+
+// add returns p moved n bytes to the right on the same line.
+func (p Position) add(n int) Position {
+	if p.Column > 0 {
+		p.Column += n
+	}
+	return p
+}
+
+// An Error is a problem found at a position of the input.
+type Error struct {
+	Pos Position
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// An ErrorList is a list of errors, sortable by position.
+type ErrorList []*Error
+
+// Add appends an error at pos.
+func (l *ErrorList) Add(pos Position, msg string) { *l = append(*l, &Error{pos, msg}) }
+
+// Addf appends a formatted error at pos.
+func (l *ErrorList) Addf(pos Position, format string, args ...any) {
+	l.Add(pos, fmt.Sprintf(format, args...))
+}
+
+func (l ErrorList) Len() int      { return len(l) }
+func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
+func (l ErrorList) Less(i, j int) bool {
+	a, b := l[i].Pos, l[j].Pos
+	if a.Filename != b.Filename {
+		return a.Filename < b.Filename
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	if a.Column != b.Column {
+		return a.Column < b.Column
+	}
+	return l[i].Msg < l[j].Msg
+}
+
+// Sort sorts the list by file, line, column and message.
+func (l ErrorList) Sort() { sort.Sort(l) }
+
+// RemoveMultiples sorts the list and removes exact duplicates.
+func (l *ErrorList) RemoveMultiples() {
+	l.Sort()
+	out := (*l)[:0]
+	for i, e := range *l {
+		if i > 0 && e.Pos == (*l)[i-1].Pos && e.Msg == (*l)[i-1].Msg {
+			continue
+		}
+		out = append(out, e)
+	}
+	*l = out
+}
+
+// Error prints every error, one per line.
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err returns nil for an empty list, else the sorted list as an error.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	l.RemoveMultiples()
+	return l
+}

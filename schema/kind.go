@@ -1,0 +1,117 @@
+package schema
+
+import "fmt"
+
+// A Kind classifies a schema by how it produces its results, with
+// torchgen's names and precedence: inplace > scratch > out > mutable >
+// functional.
+type Kind uint8
+
+const (
+	// Functional ops return fresh outputs and mutate nothing.
+	Functional Kind = iota
+	// Inplace ops end in "_" (or are __iNAME__) and mutate and return self.
+	Inplace
+	// Out ops write into keyword-only mutable arguments and return them.
+	Out
+	// Mutable ops mutate a positional argument after self and return
+	// something else.
+	Mutable
+	// Scratch ops are out ops with an out argument named _scratch_*, used
+	// for memory planning.
+	Scratch
+)
+
+var kindNames = [...]string{"functional", "inplace", "out", "mutable", "scratch"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// MarshalText renders the kind as its lower-case name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText parses a kind name.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for i, n := range kindNames {
+		if n == string(b) {
+			*k = Kind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown kind %q", b)
+}
+
+// Kind classifies f. The rules, in order:
+//   - the name is in-place (add_, __iadd__): Inplace;
+//   - an out argument is named _scratch_*: Scratch;
+//   - there is an out argument (a mutable keyword-only one): Out;
+//   - a positional argument after self is mutable: Mutable;
+//   - otherwise: Functional.
+func (f *Func) Kind() Kind {
+	switch {
+	case f.Name.Name.Inplace:
+		return Inplace
+	case f.hasScratch():
+		return Scratch
+	case len(f.Out) > 0:
+		return Out
+	}
+	for _, a := range f.PostSelfPositional() {
+		if a.IsWrite() {
+			return Mutable
+		}
+	}
+	return Functional
+}
+
+func (f *Func) hasScratch() bool {
+	for i := range f.Out {
+		if len(f.Out[i].Name) >= 9 && f.Out[i].Name[:9] == "_scratch_" {
+			return true
+		}
+	}
+	return false
+}
+
+// HasNonWriteAliasReturn reports whether a return carries an alias
+// annotation without "!": the op returns a view of an input.
+func (f *Func) HasNonWriteAliasReturn() bool {
+	for i := range f.Returns {
+		if r := &f.Returns[i]; r.Annotation != nil && !r.Annotation.IsWrite {
+			return true
+		}
+	}
+	return false
+}
+
+// HasWildcardArg reports whether an argument is annotated "a -> *".
+func (f *Func) HasWildcardArg() bool {
+	for _, a := range f.Args() {
+		if a.Annotation.IsWildcard() {
+			return true
+		}
+	}
+	return false
+}
+
+// IsViewOp decides whether an op is a view the way torchgen does: a return
+// is alias-annotated without "!", or the op is tagged inplace_view (resize_
+// excepted), or an argument has a wildcard annotation (a -> *).
+func IsViewOp(f *Func, tags []string) bool {
+	if f.HasNonWriteAliasReturn() || f.HasWildcardArg() {
+		return true
+	}
+	if f.Name.String() == "resize_" {
+		return false
+	}
+	for _, t := range tags {
+		if t == "inplace_view" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,731 @@
+package schema
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Options control loading.
+type Options struct {
+	// Tags, when non-nil, is the list of valid tags (from tags.yaml); an
+	// entry tag not in it is an error. When nil, tags are not checked.
+	Tags []string
+	// NoAutogen skips the expansion of autogen: (torchgen's
+	// skip_native_fns_gen).
+	NoAutogen bool
+}
+
+// supportedDispatchKeys are the keys torchgen 1.13 accepts in
+// native_functions.yaml.
+var supportedDispatchKeys = map[string]bool{
+	"CPU": true, "SparseCPU": true, "SparseCsrCPU": true, "MkldnnCPU": true,
+	"CUDA": true, "MPS": true, "SparseCUDA": true, "SparseCsrCUDA": true,
+	"QuantizedCPU": true, "QuantizedCUDA": true,
+	CompositeImplicitAutograd: true, CompositeImplicitAutogradNestedTensor: true,
+	CompositeExplicitAutograd: true, CompositeExplicitAutogradNonFunctional: true,
+	"NestedTensorCPU": true, "NestedTensorCUDA": true,
+	"Meta": true, "SparseMeta": true, "QuantizedMeta": true, "NestedTensorMeta": true,
+	"ZeroTensor": true,
+}
+
+// knownDispatchKeys are other dispatch keys PyTorch defines; they are
+// reported as unsupported rather than unknown.
+var knownDispatchKeys = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range strings.Fields(`Undefined CatchAll FPGA ORT Vulkan Metal MKLDNN OpenGL OpenCL IDEEP
+		CustomRNGKeyId Python BackendSelect Named AutogradOther AutogradFunctionality
+		AutogradNestedTensor Tracer Autocast Batched VmapMode TESTING_ONLY_GenericWrapper
+		TESTING_ONLY_GenericMode Autograd`) {
+		m[k] = true
+	}
+	for _, f := range []string{"", "Quantized", "Sparse", "NestedTensor", "Autograd"} {
+		for _, b := range []string{"CPU", "CUDA", "HIP", "XLA", "MPS", "IPU", "XPU", "HPU", "VE", "Lazy", "Meta", "PrivateUse1", "PrivateUse2", "PrivateUse3"} {
+			m[f+b] = true
+		}
+	}
+	return m
+}()
+
+var ufuncKeys = map[string]bool{
+	"CUDAFunctor": true, "CUDAFunctorOnOther": true, "CUDAFunctorOnSelf": true,
+	"CPUScalar": true, "CPUVector": true, "ScalarOnly": true, "Generic": true,
+}
+
+// ParseTags reads a tags.yaml: a list of {tag, desc} with a non-empty desc.
+func ParseTags(path string, src []byte) ([]string, error) {
+	var errs ErrorList
+	root := parseDocument(path, src, &errs)
+	if root == nil {
+		return nil, errs.Err()
+	}
+	var tags []string
+	if root.Kind != yaml.SequenceNode {
+		errs.Add(nodePos(path, root), "tags.yaml must be a list of {tag, desc} entries")
+		return nil, errs.Err()
+	}
+	seen := map[string]bool{}
+	for _, item := range root.Content {
+		if item.Kind != yaml.MappingNode {
+			errs.Add(nodePos(path, item), "tag entry is not a mapping")
+			continue
+		}
+		var name, desc string
+		var namePos Position
+		for i := 0; i+1 < len(item.Content); i += 2 {
+			k, v := item.Content[i], item.Content[i+1]
+			switch k.Value {
+			case "tag":
+				name, namePos = v.Value, nodePos(path, v)
+			case "desc":
+				desc = v.Value
+			default:
+				errs.Addf(nodePos(path, k), "unknown key %q in tag entry", k.Value)
+			}
+		}
+		switch {
+		case name == "":
+			errs.Add(nodePos(path, item), "tag entry without a tag name")
+		case strings.TrimSpace(desc) == "":
+			errs.Addf(namePos, "tag %s has no desc", name)
+		case seen[name]:
+			errs.Addf(namePos, "duplicate tag %s", name)
+		default:
+			seen[name] = true
+			tags = append(tags, name)
+		}
+	}
+	return tags, errs.Err()
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// parseDocument parses src into its root node, reporting invalid UTF-8
+// and yaml syntax errors with positions.
+func parseDocument(path string, src []byte, errs *ErrorList) *yaml.Node {
+	if !utf8.Valid(src) {
+		line, col := 1, 1
+		for i := 0; i < len(src); {
+			r, n := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			if r == '\n' {
+				line, col = line+1, 1
+			} else {
+				col += n
+			}
+			i += n
+		}
+		errs.Add(Position{path, line, col}, "invalid UTF-8 encoding")
+		return nil
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		for _, msg := range strings.Split(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n"), "\n") {
+			msg = strings.TrimSpace(msg)
+			if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+				line, _ := strconv.Atoi(m[1])
+				errs.Add(Position{path, line, firstColumn(src, line)}, "yaml: "+m[2])
+			} else if m := regexp.MustCompile(`^line (\d+): (.*)$`).FindStringSubmatch(msg); m != nil {
+				line, _ := strconv.Atoi(m[1])
+				errs.Add(Position{path, line, firstColumn(src, line)}, "yaml: "+m[2])
+			} else {
+				errs.Add(Position{path, 1, 1}, msg)
+			}
+		}
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		errs.Add(Position{path, 1, 1}, "empty document")
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// firstColumn returns the column of the first non-blank byte of a line.
+func firstColumn(src []byte, line int) int {
+	lines := bytes.SplitN(src, []byte("\n"), line+1)
+	if line-1 >= len(lines) {
+		return 1
+	}
+	l := lines[line-1]
+	return len(l) - len(bytes.TrimLeft(l, " \t")) + 1
+}
+
+func nodePos(path string, n *yaml.Node) Position {
+	return Position{path, n.Line, n.Column}
+}
+
+// valuePos returns the position of the byte at offset off of a scalar's
+// value, following the source through quotes, escapes and line folding.
+func valuePos(path string, src []byte, n *yaml.Node, off int) Position {
+	pos := nodePos(path, n)
+	lineStart := lineOffset(src, n.Line)
+	if lineStart < 0 {
+		return pos.add(off)
+	}
+	i := lineStart + n.Column - 1
+	switch n.Style {
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		i++ // the quote
+	case yaml.LiteralStyle, yaml.FoldedStyle:
+		return pos
+	}
+	line, col := n.Line, n.Column+(i-(lineStart+n.Column-1))
+	for k := 0; k < off && i < len(src); k++ {
+		c := src[i]
+		switch {
+		case c == '\n':
+			// A fold: the newline and the next line's indentation stand for
+			// one space of the value.
+			i++
+			line++
+			col = 1
+			for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+				i++
+				col++
+			}
+			continue
+		case c == '\\' && n.Style == yaml.DoubleQuotedStyle:
+			i += 2
+			col += 2
+			continue
+		case c == '\'' && n.Style == yaml.SingleQuotedStyle && i+1 < len(src) && src[i+1] == '\'':
+			i += 2
+			col += 2
+			continue
+		}
+		_, w := utf8.DecodeRune(src[i:])
+		i += w
+		col += w
+	}
+	return Position{path, line, col}
+}
+
+func lineOffset(src []byte, line int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		j := bytes.IndexByte(src[off:], '\n')
+		if j < 0 {
+			return -1
+		}
+		off += j + 1
+	}
+	return off
+}
+
+// yamlLoader holds the state of one ParseYAML call.
+type yamlLoader struct {
+	path string
+	src  []byte
+	opts Options
+	errs ErrorList
+	tags map[string]bool
+}
+
+// ParseYAML loads a native_functions.yaml. It validates entries as torchgen
+// 1.13 does, expands autogen: (unless opts.NoAutogen) and classifies every
+// op. Errors are an ErrorList, sorted, with the position of the offending
+// key or text.
+func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
+	l := &yamlLoader{path: path, src: src, opts: opts}
+	if opts.Tags != nil {
+		l.tags = map[string]bool{}
+		for _, t := range opts.Tags {
+			l.tags[t] = true
+		}
+	}
+	s := &Schema{Path: path, Format: FormatYAML, ValidTags: opts.Tags}
+	root := parseDocument(path, src, &l.errs)
+	if root == nil {
+		return nil, l.errs.Err()
+	}
+	if root.Kind != yaml.SequenceNode {
+		l.errs.Add(nodePos(path, root), "native_functions.yaml must be a list of entries")
+		return nil, l.errs.Err()
+	}
+	for _, item := range root.Content {
+		if e := l.entry(item); e != nil {
+			s.Entries = append(s.Entries, e)
+		}
+	}
+	l.checkEntries(s.Entries)
+	if len(l.errs) > 0 {
+		return nil, l.errs.Err()
+	}
+	s.Ops = buildOps(s.Entries, !opts.NoAutogen, &l.errs)
+	return s, l.errs.Err()
+}
+
+func (l *yamlLoader) errorf(pos Position, format string, args ...any) {
+	l.errs.Addf(pos, format, args...)
+}
+
+func (l *yamlLoader) pos(n *yaml.Node) Position { return nodePos(l.path, n) }
+
+// str returns a scalar's string value, or reports that it is not one.
+func (l *yamlLoader) str(key string, v *yaml.Node) (string, bool) {
+	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+		l.errorf(l.pos(v), "%s must be a string", key)
+		return "", false
+	}
+	return v.Value, true
+}
+
+func (l *yamlLoader) boolean(key string, v *yaml.Node) bool {
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!bool" {
+		var b bool
+		if err := v.Decode(&b); err == nil {
+			return b
+		}
+	}
+	l.errorf(l.pos(v), "%s must be True or False, found %s", key, describe(v))
+	return false
+}
+
+func describe(v *yaml.Node) string {
+	switch v.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return strconv.Quote(v.Value)
+}
+
+// commaList splits "a, b" into its items, each with its byte offset.
+func commaList(s string) (items []string, offs []int) {
+	off := 0
+	for _, part := range strings.Split(s, ",") {
+		lead := len(part) - len(strings.TrimLeft(part, " "))
+		items = append(items, strings.TrimSpace(part))
+		offs = append(offs, off+lead)
+		off += len(part) + 1
+	}
+	return items, offs
+}
+
+// stringItems reads a value that is a comma-separated string or a list of
+// strings, with the position of each item.
+func (l *yamlLoader) stringItems(key string, v *yaml.Node) ([]string, []Position) {
+	var items []string
+	var poss []Position
+	switch v.Kind {
+	case yaml.ScalarNode:
+		if v.Value == "" {
+			return nil, nil
+		}
+		its, offs := commaList(v.Value)
+		for i, it := range its {
+			items = append(items, it)
+			poss = append(poss, valuePos(l.path, l.src, v, offs[i]))
+		}
+	case yaml.SequenceNode:
+		for _, c := range v.Content {
+			if s, ok := l.str(key+" item", c); ok {
+				items = append(items, s)
+				poss = append(poss, l.pos(c))
+			}
+		}
+	default:
+		l.errorf(l.pos(v), "%s must be a string or a list of strings", key)
+	}
+	return items, poss
+}
+
+func (l *yamlLoader) entry(item *yaml.Node) *Entry {
+	if item.Kind != yaml.MappingNode {
+		l.errorf(l.pos(item), "entry is not a mapping (found %s); each entry starts with '- func: ...'", describe(item))
+		return nil
+	}
+	e := &Entry{Pos: l.pos(item), Namespace: "aten", DeviceGuard: true, DeviceCheck: "ExactSame",
+		KeyPos: map[string]Position{}}
+	var funcNode *yaml.Node
+	values := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		k, v := item.Content[i], item.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			l.errorf(l.pos(k), "entry key is not a string")
+			continue
+		}
+		if p, dup := e.KeyPos[k.Value]; dup {
+			l.errorf(l.pos(k), "duplicate key %s (first at line %d)", k.Value, p.Line)
+			continue
+		}
+		e.KeyPos[k.Value] = l.pos(k)
+		values[k.Value] = v
+		switch k.Value {
+		case "func":
+			funcNode = v
+		case "variants", "dispatch", "autogen", "structured", "structured_delegate",
+			"structured_inherits", "device_check", "device_guard", "python_module",
+			"category_override", "manual_kernel_registration", "manual_cpp_binding",
+			"precomputed", "ufunc_inner_loop", "cpp_no_default_args",
+			"use_const_ref_for_mutable_tensors", "tags":
+		default:
+			l.errorf(l.pos(k), "unknown key %q", k.Value)
+		}
+	}
+	if funcNode == nil {
+		l.errorf(e.Pos, "entry has no func key")
+		return nil
+	}
+	text, ok := l.str("func", funcNode)
+	if !ok {
+		return nil
+	}
+	e.FuncText, e.FuncPos = text, l.pos(funcNode)
+	schemaText := text
+	nsOff := 0
+	if ns, rest, found := strings.Cut(text, "::"); found && !strings.ContainsAny(ns, "(") {
+		if identLen(ns) != len(ns) {
+			l.errorf(e.FuncPos, "invalid namespace %q", ns)
+			return nil
+		}
+		e.Namespace, schemaText, nsOff = ns, rest, len(ns)+2
+	}
+	f, err := ParseFunc(schemaText)
+	if err != nil {
+		se := err.(*SyntaxError)
+		l.errorf(valuePos(l.path, l.src, funcNode, nsOff+se.Offset), "%s", se.Msg)
+		return nil
+	}
+	e.Func = f
+	l.keys(e, values)
+	return e
+}
+
+// keys reads every key but func into e, validating each as torchgen does.
+func (l *yamlLoader) keys(e *Entry, values map[string]*yaml.Node) {
+	name := e.Func.Name.String()
+	e.Variants = []string{"function"}
+	if v := values["variants"]; v != nil {
+		if s, ok := l.str("variants", v); ok {
+			e.Variants = nil
+			items, offs := commaList(s)
+			for i, it := range items {
+				if it != "function" && it != "method" {
+					l.errorf(valuePos(l.path, l.src, v, offs[i]), "illegal variant %q (want function or method)", it)
+					continue
+				}
+				e.Variants = append(e.Variants, it)
+			}
+		}
+	}
+	boolKey := func(key string, dst *bool) {
+		if v := values[key]; v != nil {
+			*dst = l.boolean(key, v)
+		}
+	}
+	strKey := func(key string, dst *string) {
+		if v := values[key]; v != nil {
+			if s, ok := l.str(key, v); ok {
+				*dst = s
+			}
+		}
+	}
+	boolKey("structured", &e.Structured)
+	boolKey("device_guard", &e.DeviceGuard)
+	boolKey("manual_kernel_registration", &e.ManualKernelRegistration)
+	boolKey("manual_cpp_binding", &e.ManualCppBinding)
+	boolKey("use_const_ref_for_mutable_tensors", &e.UseConstRefForMutableTensors)
+	strKey("structured_delegate", &e.StructuredDelegate)
+	strKey("structured_inherits", &e.StructuredInherits)
+	strKey("python_module", &e.PythonModule)
+	strKey("category_override", &e.CategoryOverride)
+	if v := values["device_check"]; v != nil {
+		if s, ok := l.str("device_check", v); ok {
+			if s != "ExactSame" && s != "NoCheck" {
+				l.errorf(l.pos(v), "device_check must be ExactSame or NoCheck, found %q", s)
+			} else {
+				e.DeviceCheck = s
+			}
+		}
+	}
+	if v := values["structured_delegate"]; v != nil && e.StructuredDelegate != "" {
+		if strings.Contains(e.StructuredDelegate, "::") {
+			l.errorf(l.pos(v), "structured_delegate cannot name a namespace")
+		} else if _, err := ParseOperatorName(e.StructuredDelegate); err != nil {
+			l.errorf(l.pos(v), "structured_delegate: %v", err.(*SyntaxError).Msg)
+		}
+	}
+	if v := values["structured_inherits"]; v != nil && strings.Contains(e.StructuredInherits, "::") {
+		l.errorf(l.pos(v), "structured_inherits cannot name a namespace")
+	}
+	if v := values["python_module"]; v != nil && e.PythonModule != "" && containsStr(e.Variants, "method") {
+		l.errorf(l.pos(v), "%s: functions in a python_module cannot be methods", name)
+	}
+
+	if v := values["tags"]; v != nil {
+		items, poss := l.stringItems("tags", v)
+		for i, t := range items {
+			if l.tags != nil && !l.tags[t] {
+				l.errorf(poss[i], "unknown tag %q (not in tags.yaml)", t)
+				continue
+			}
+			e.Tags = append(e.Tags, t)
+		}
+	}
+	if v := values["cpp_no_default_args"]; v != nil {
+		items, poss := l.stringItems("cpp_no_default_args", v)
+		for i, a := range items {
+			if arg := e.Func.Arg(a); arg == nil || !arg.HasDefault {
+				l.errorf(poss[i], "cpp_no_default_args: %s is not an argument with a default", a)
+			}
+		}
+		e.CppNoDefaultArgs = items
+	}
+	if v := values["precomputed"]; v != nil {
+		if v.Kind != yaml.SequenceNode {
+			l.errorf(l.pos(v), "precomputed must be a list of strings")
+		} else {
+			for _, c := range v.Content {
+				if s, ok := l.str("precomputed item", c); ok {
+					e.Precomputed = append(e.Precomputed, s)
+				}
+			}
+		}
+		if !e.Structured {
+			l.errorf(e.KeyPos["precomputed"], "%s: precomputed requires structured: True", name)
+		}
+	}
+	if v := values["autogen"]; v != nil {
+		if s, ok := l.str("autogen", v); ok && s != "" {
+			items, offs := commaList(s)
+			for i, it := range items {
+				n, err := ParseOperatorName(it)
+				if err != nil {
+					l.errorf(valuePos(l.path, l.src, v, offs[i]), "autogen: %s", err.(*SyntaxError).Msg)
+					continue
+				}
+				e.Autogen = append(e.Autogen, n)
+			}
+		}
+	}
+	if v := values["ufunc_inner_loop"]; v != nil {
+		l.ufunc(e, v)
+	}
+	if v := values["dispatch"]; v != nil {
+		l.dispatch(e, v)
+	}
+	l.checkEntry(e)
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *yamlLoader) ufunc(e *Entry, v *yaml.Node) {
+	parse := func(key string, n *yaml.Node) {
+		s, ok := l.str("ufunc_inner_loop", n)
+		if !ok {
+			return
+		}
+		name, rest, found := strings.Cut(s, " ")
+		if !found || !strings.HasPrefix(rest, "(") || !strings.HasSuffix(rest, ")") {
+			l.errorf(l.pos(n), "ufunc_inner_loop must read \"name (dtypes)\", found %q", s)
+			return
+		}
+		items, _ := commaList(rest[1 : len(rest)-1])
+		e.UfuncInnerLoop = append(e.UfuncInnerLoop, UfuncInnerLoop{Key: key, Name: name, Dtypes: items})
+	}
+	switch v.Kind {
+	case yaml.ScalarNode:
+		parse("Generic", v)
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			k := v.Content[i]
+			if !ufuncKeys[k.Value] {
+				l.errorf(l.pos(k), "unknown ufunc key %q", k.Value)
+				continue
+			}
+			parse(k.Value, v.Content[i+1])
+		}
+	default:
+		l.errorf(l.pos(v), "ufunc_inner_loop must be a string or a mapping")
+	}
+	if !e.Structured {
+		l.errorf(e.KeyPos["ufunc_inner_loop"], "%s: ufunc_inner_loop requires structured: True", e.Func.Name)
+	}
+}
+
+func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
+	name := e.Func.Name.String()
+	if v.Kind != yaml.MappingNode {
+		l.errorf(l.pos(v), "dispatch must be a mapping from dispatch keys to kernel names")
+		return
+	}
+	e.DispatchSet = true
+	if e.ManualKernelRegistration {
+		l.errorf(e.KeyPos["dispatch"], "%s: dispatch has no effect with manual_kernel_registration: True; remove one", name)
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, kv := v.Content[i], v.Content[i+1]
+		kernel, ok := l.str("dispatch kernel", kv)
+		if !ok {
+			continue
+		}
+		if k.Kind != yaml.ScalarNode {
+			l.errorf(l.pos(k), "dispatch key is not a string")
+			continue
+		}
+		d := DispatchEntry{Kernel: kernel, Pos: l.pos(k)}
+		items, offs := commaList(k.Value)
+		for j, key := range items {
+			p := valuePos(l.path, l.src, k, offs[j])
+			switch {
+			case supportedDispatchKeys[key]:
+			case knownDispatchKeys[key]:
+				l.errorf(p, "dispatch key %s is not supported in native_functions.yaml", key)
+				continue
+			default:
+				l.errorf(p, "unknown dispatch key %q", key)
+				continue
+			}
+			if seen[key] {
+				l.errorf(p, "dispatch key %s appears twice", key)
+				continue
+			}
+			seen[key] = true
+			d.Keys = append(d.Keys, key)
+		}
+		e.Dispatch = append(e.Dispatch, d)
+	}
+	composites := 0
+	for _, k := range []string{CompositeExplicitAutograd, CompositeExplicitAutogradNonFunctional, CompositeImplicitAutograd, CompositeImplicitAutogradNestedTensor} {
+		if seen[k] {
+			composites++
+		}
+	}
+	if composites > 1 && !(composites == 2 && seen[CompositeImplicitAutogradNestedTensor] && !seen[CompositeExplicitAutogradNonFunctional]) {
+		l.errorf(e.KeyPos["dispatch"], "%s: at most one of CompositeExplicitAutograd, CompositeExplicitAutogradNonFunctional and CompositeImplicitAutograd; each subsumes the others", name)
+	}
+	if e.StructuredDelegate != "" {
+		for _, k := range []string{"CPU", "CUDA", "MPS"} {
+			if seen[k] {
+				l.errorf(e.KeyPos["dispatch"], "%s: a structured_delegate op must not have a %s kernel (it is delegated)", name, k)
+			}
+		}
+	}
+	if len(e.UfuncInnerLoop) > 0 {
+		for _, k := range []string{"CPU", "CUDA"} {
+			if seen[k] {
+				l.errorf(e.KeyPos["dispatch"], "%s: a ufunc op must not have an explicit %s kernel", name, k)
+			}
+		}
+	}
+}
+
+// checkEntry applies torchgen's per-entry rules (NativeFunction.__post_init__).
+func (l *yamlLoader) checkEntry(e *Entry) {
+	f := e.Func
+	name := f.Name.String()
+	kind := f.Kind()
+	if len(f.Out) > 0 && !(len(e.Variants) == 1 && e.Variants[0] == "function") {
+		l.errorf(e.KeyPos["variants"], "%s: ops with out arguments must have variants: function only", name)
+	}
+	if e.Structured {
+		if kind != Out {
+			l.errorf(e.KeyPos["structured"], "%s: structured belongs on the out= variant; did you mean structured_delegate?", name)
+		}
+		if !e.DeviceGuard {
+			l.errorf(e.KeyPos["device_guard"], "%s: device_guard: False is not respected by structured kernels", name)
+		}
+	}
+	if e.StructuredDelegate != "" {
+		if kind == Out {
+			l.errorf(e.KeyPos["structured_delegate"], "%s: structured_delegate is not allowed on out= ops; did you mean structured?", name)
+		}
+		if !e.DeviceGuard {
+			l.errorf(e.KeyPos["device_guard"], "%s: device_guard: False is not respected by structured kernels", name)
+		}
+	}
+	if e.StructuredInherits != "" && !e.Structured {
+		l.errorf(e.KeyPos["structured_inherits"], "%s: structured_inherits requires structured: True", name)
+	}
+	if strings.HasPrefix(name, "_foreach") && e.DeviceCheck != "NoCheck" {
+		p := e.KeyPos["device_check"]
+		if !p.IsValid() {
+			p = e.FuncPos
+		}
+		l.errorf(p, "%s: foreach ops must have device_check: NoCheck", name)
+	}
+	seeded := strings.Contains(name, "rand") ||
+		(strings.Contains(name, "dropout") && !strings.Contains(name, "backward") && f.Name.Name.String() != "_cudnn_init_dropout_state") ||
+		f.HasGenerator()
+	if seeded && !e.HasTag("nondeterministic_seeded") && (l.tags == nil || l.tags["nondeterministic_seeded"]) {
+		p := e.KeyPos["tags"]
+		if !p.IsValid() {
+			p = e.FuncPos
+		}
+		l.errorf(p, "%s: random ops (rand/dropout in the name, or a Generator argument) need the nondeterministic_seeded tag", name)
+	}
+	if !e.DispatchSet && !e.Structured && e.StructuredDelegate == "" {
+		base := f.Name.Name.String()
+		if strings.HasPrefix(base, "new_") || strings.HasSuffix(base, "_like") || (f.HasTensorOptions() && !f.hasTensorArg()) {
+			l.errorf(e.FuncPos, "%s: a factory function needs a CompositeExplicitAutograd dispatch entry, not an implicit one", name)
+		}
+	}
+}
+
+func (f *Func) hasTensorArg() bool {
+	for i := range f.Positional {
+		if f.Positional[i].Type.IsTensorLike() {
+			return true
+		}
+	}
+	for i := range f.KwargOnly {
+		if f.KwargOnly[i].Type.IsTensorLike() {
+			return true
+		}
+	}
+	return false
+}
+
+// checkEntries applies the rules that span entries: unique names,
+// structured delegates, inplace_view naming.
+func (l *yamlLoader) checkEntries(entries []*Entry) {
+	byName := map[string]*Entry{}
+	bases := map[string]bool{}
+	for _, e := range entries {
+		n := e.Func.Name.String()
+		if first, dup := byName[n]; dup {
+			l.errorf(e.FuncPos, "duplicate operator name %s (first declared at line %d)", n, first.FuncPos.Line)
+			continue
+		}
+		byName[n] = e
+		bases[e.Func.Name.Name.String()] = true
+	}
+	for _, e := range entries {
+		if d := e.StructuredDelegate; d != "" {
+			de := byName[d]
+			switch {
+			case de == nil:
+				l.errorf(e.KeyPos["structured_delegate"], "structured_delegate %s: no such operator", d)
+			case !de.Structured:
+				l.errorf(e.KeyPos["structured_delegate"], "structured_delegate %s is not marked structured: True", d)
+			}
+		}
+		if e.HasTag("inplace_view") && e.Func.Name.String() != "resize_" {
+			b := e.Func.Name.Name
+			if !b.Inplace {
+				l.errorf(e.KeyPos["tags"], "%s is tagged inplace_view but its name does not end in '_'", e.Func.Name)
+			} else if out := (BaseName{Base: b.Base, Dunder: b.Dunder}).String(); !bases[out] {
+				l.errorf(e.KeyPos["tags"], "%s is tagged inplace_view but there is no out-of-place view op %s", e.Func.Name, out)
+			}
+		}
+	}
+}
