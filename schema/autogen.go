@@ -95,6 +95,84 @@ func (f *Func) Signature(keepReturnNames bool) *Func {
 	return g
 }
 
+// writeSignatureKey writes Signature(false).String() without building the
+// signature, for grouping.
+func (f *Func) writeSignatureKey(b *strings.Builder) {
+	b.WriteString(BaseName{Base: f.Name.Name.Base, Dunder: f.Name.Name.Dunder}.String())
+	b.WriteByte('(')
+	bernoulliP := f.Name.Name == BaseName{Base: "bernoulli"} && f.Name.Overload == "p"
+	n := 0
+	arg := func(a *Argument) {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		n++
+		writeAnnotatedType(b, a.Type, nil)
+		b.WriteByte(' ')
+		b.WriteString(a.Name)
+		switch {
+		case a.HasDefault:
+			b.WriteByte('=')
+			b.WriteString(a.Default)
+		case bernoulliP && a.Name == "p" && a.Type.Is(Float):
+			b.WriteString("=0.5")
+		}
+	}
+	for i := range f.Positional {
+		arg(&f.Positional[i])
+	}
+	kw := f.kwargOnlyWithoutTensorOptions()
+	if len(kw) > 0 {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('*')
+		n++
+	}
+	for i := range kw {
+		arg(&kw[i])
+	}
+	b.WriteString(") -> ")
+	var rets [8]*Type
+	types := rets[:0]
+	for i := range f.Returns {
+		types = append(types, f.Returns[i].Type)
+	}
+	addMutated := func(a *Argument) {
+		if !a.IsWrite() {
+			return
+		}
+		for i := range f.Returns {
+			if a.Annotation.Equal(f.Returns[i].Annotation) {
+				return
+			}
+		}
+		types = append(types, a.Type)
+	}
+	if s := f.Self(); s != nil {
+		addMutated(s)
+	}
+	for i := range f.Out {
+		addMutated(&f.Out[i])
+	}
+	post := f.PostSelfPositional()
+	for i := range post {
+		addMutated(&post[i])
+	}
+	if len(types) != 1 {
+		b.WriteByte('(')
+	}
+	for i, t := range types {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		t.write(b)
+	}
+	if len(types) != 1 {
+		b.WriteByte(')')
+	}
+}
+
 // kwargOnlyWithoutTensorOptions drops the dtype/layout/device/pin_memory run.
 func (f *Func) kwargOnlyWithoutTensorOptions() []Argument {
 	kw := f.KwargOnly
@@ -204,19 +282,30 @@ func generatedFunctional(f *Func) *Func {
 // when it has none but has (or just got) an out= variant. Generated ops
 // follow the entry they come from (out= first).
 func buildOps(entries []*Entry, autogen bool, errs *ErrorList) []*Op {
-	ops := make([]*Op, 0, len(entries)*6/5)
-	generated := map[*Entry][]*Op{}
-	if autogen {
-		generated = expand(entries, errs)
+	own := make([]*Op, len(entries))
+	for i, e := range entries {
+		own[i] = entryOp(e)
 	}
-	for _, e := range entries {
-		ops = append(ops, entryOp(e))
-		ops = append(ops, generated[e]...)
+	if !autogen {
+		return own
+	}
+	generated := expand(own, errs)
+	ops := make([]*Op, 0, len(entries)*6/5)
+	for _, o := range own {
+		ops = append(ops, o)
+		ops = append(ops, generated[o]...)
 	}
 	return ops
 }
 
 func entryOp(e *Entry) *Op {
+	if e.op != nil {
+		return e.op
+	}
+	return newEntryOp(e)
+}
+
+func newEntryOp(e *Entry) *Op {
 	return &Op{
 		Name:         e.Func.Name.String(),
 		Func:         e.Func,
@@ -229,32 +318,41 @@ func entryOp(e *Entry) *Op {
 	}
 }
 
-type group struct {
-	byKind map[Kind]*Entry
-	order  []*Entry
+// prepare computes what buildOps needs of one entry; the loader calls it
+// on the goroutine that loaded the entry.
+func (e *Entry) prepare() {
+	var b strings.Builder
+	e.Func.writeSignatureKey(&b)
+	e.sigKey = b.String()
+	e.op = newEntryOp(e)
 }
 
-func expand(entries []*Entry, errs *ErrorList) map[*Entry][]*Op {
-	groups := map[string]*group{}
+type group struct {
+	byKind map[Kind]*Op
+	order  []*Op
+}
+
+func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
+	groups := make(map[string]*group, len(entries))
 	var keys []string
 	for _, e := range entries {
-		k := e.Func.Signature(false).String()
+		k := e.Entry.sigKey
 		g := groups[k]
 		if g == nil {
-			g = &group{byKind: map[Kind]*Entry{}}
+			g = &group{byKind: make(map[Kind]*Op, 2)}
 			groups[k] = g
 			keys = append(keys, k)
 		}
-		kind := e.Func.Kind()
+		kind := e.Kind
 		if other := g.byKind[kind]; other != nil {
-			errs.Addf(e.FuncPos, "%s: same signature and kind (%s) as %s at line %d; variants of one function need different kinds",
-				e.Func.Name, kind, other.Func.Name, other.FuncPos.Line)
+			errs.Addf(e.Pos, "%s: same signature and kind (%s) as %s at line %d; variants of one function need different kinds",
+				e.Name, kind, other.Name, other.Pos.Line)
 			continue
 		}
 		g.byKind[kind] = e
 		g.order = append(g.order, e)
 	}
-	out := map[*Entry][]*Op{}
+	out := map[*Op][]*Op{}
 	for _, k := range keys {
 		g := groups[k]
 		base, made := generateGroup(g, errs)
@@ -276,8 +374,8 @@ func expand(entries []*Entry, errs *ErrorList) map[*Entry][]*Op {
 }
 
 // generateGroup returns the ops torchgen generates for one group of
-// variants, and the entry they are generated from.
-func generateGroup(g *group, errs *ErrorList) (*Entry, []*Op) {
+// variants, and the op they are generated from.
+func generateGroup(g *group, errs *ErrorList) (*Op, []*Op) {
 	d := g.byKind
 	hasFunctional, hasInplace, hasMutable, hasOut := d[Functional] != nil, d[Inplace] != nil, d[Mutable] != nil, d[Out] != nil
 	if !(hasFunctional || hasInplace || hasMutable || hasOut) {
@@ -285,23 +383,23 @@ func generateGroup(g *group, errs *ErrorList) (*Entry, []*Op) {
 	}
 	manual, view, implicit := true, false, true
 	for _, e := range g.order {
-		manual = manual && e.ManualCppBinding
-		view = view || IsViewOp(e.Func, e.Tags)
-		implicit = implicit && e.HasKey(CompositeImplicitAutograd)
+		manual = manual && e.Entry.ManualCppBinding
+		view = view || e.IsViewOp
+		implicit = implicit && e.HasCompositeImplicitAutograd()
 	}
 	if manual || view || implicit {
 		return nil, nil
 	}
 	if hasOut && len(d) == 1 {
-		if name := d[Out].Func.Name.String(); !outOpsThatDontGetGroupedProperly[name] {
-			errs.Addf(d[Out].FuncPos, "%s: out= op without a functional, in-place or mutable variant of the same signature", name)
+		if name := d[Out].Name; !outOpsThatDontGetGroupedProperly[name] {
+			errs.Addf(d[Out].Pos, "%s: out= op without a functional, in-place or mutable variant of the same signature", name)
 		}
 		return nil, nil
 	}
 	if hasInplace && inplaceOpsThatDontGetGroupedProperly[d[Inplace].Func.Name.String()] {
 		return nil, nil
 	}
-	var base *Entry
+	var base *Op
 	switch {
 	case hasInplace:
 		base = d[Inplace]
@@ -317,21 +415,21 @@ func generateGroup(g *group, errs *ErrorList) (*Entry, []*Op) {
 		baseValid = baseValid || r.Type.IsTensorLike()
 	}
 	needsOut := false
-	for _, n := range base.Autogen {
+	for _, n := range base.Entry.Autogen {
 		needsOut = needsOut || strings.Contains(n.String(), "out")
 	}
 	getsOut := !hasOut && baseValid && needsOut
 	if !hasOut && !baseValid {
 		if n := base.Func.Name.String(); !mutableOpsThatCannotGetAnOutVariant[n] && !functionalOpsThatCannotGetAnOutVariant[n] {
-			errs.Addf(base.FuncPos, "%s: cannot generate an out= variant for an op without tensor returns", n)
+			errs.Addf(base.Pos, "%s: cannot generate an out= variant for an op without tensor returns", n)
 		}
 	}
 	var made []*Op
 	if getsOut {
-		made = append(made, generatedOp(base, generatedOut(base.Func)))
+		made = append(made, generatedOp(base.Entry, generatedOut(base.Func)))
 	}
 	if !hasFunctional && (hasOut || getsOut) {
-		made = append(made, generatedOp(base, generatedFunctional(base.Func)))
+		made = append(made, generatedOp(base.Entry, generatedFunctional(base.Func)))
 	}
 	return base, made
 }
@@ -363,9 +461,9 @@ func checkAutogen(g *group, made []*Op, errs *ErrorList) {
 		gen = append(gen, o.Name)
 	}
 	seen := map[string]bool{}
-	var where *Entry
+	var where *Op
 	for _, e := range g.order {
-		for _, n := range e.Autogen {
+		for _, n := range e.Entry.Autogen {
 			if !seen[n.String()] {
 				seen[n.String()] = true
 				want = append(want, n.String())
@@ -381,14 +479,14 @@ func checkAutogen(g *group, made []*Op, errs *ErrorList) {
 	if where == nil {
 		where = g.order[0]
 		for _, e := range g.order {
-			if e.Func.Kind() == Inplace || e.Func.Kind() == Mutable {
+			if e.Kind == Inplace || e.Kind == Mutable {
 				where = e
 			}
 		}
-		errs.Addf(where.FuncPos, "%s: the codegen generates %s; add 'autogen: %s'", where.Func.Name, strings.Join(gen, ", "), strings.Join(gen, ", "))
+		errs.Addf(where.Pos, "%s: the codegen generates %s; add 'autogen: %s'", where.Func.Name, strings.Join(gen, ", "), strings.Join(gen, ", "))
 		return
 	}
-	p := where.KeyPos["autogen"]
+	p := where.Entry.KeyPos("autogen")
 	if len(gen) == 0 {
 		errs.Addf(p, "autogen: %s: the codegen generates nothing for this function (it already has these variants, or is a view or composite)", strings.Join(want, ", "))
 		return

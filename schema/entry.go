@@ -34,8 +34,35 @@ type Entry struct {
 	UseConstRefForMutableTensors bool
 	Tags                         []string
 
-	// KeyPos holds the position of every key present in the entry.
-	KeyPos map[string]Position
+	// Keys lists the entry's keys in written order, with their positions.
+	Keys []Key
+
+	sigKey string // Func.Signature(false).String(), for autogen grouping
+	op     *Op    // the entry's own op, prepared while loading
+}
+
+// A Key is a key of an entry and its position.
+type Key struct {
+	Name string
+	Pos  Position
+}
+
+func (e *Entry) keyPos(name string) (Position, bool) {
+	for _, k := range e.Keys {
+		if k.Name == name {
+			return k.Pos, true
+		}
+	}
+	return Position{}, false
+}
+
+// KeyPos returns the position of the entry's key name, or the position of
+// its func value when the entry has no such key.
+func (e *Entry) KeyPos(name string) Position {
+	if p, ok := e.keyPos(name); ok {
+		return p
+	}
+	return e.FuncPos
 }
 
 // A DispatchEntry maps one or more dispatch keys to a kernel name.

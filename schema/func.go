@@ -139,14 +139,18 @@ func (a *Argument) IsWrite() bool { return a.Annotation != nil && a.Annotation.I
 
 func (a *Argument) String() string {
 	var b strings.Builder
-	writeAnnotatedType(&b, a.Type, a.Annotation)
+	a.writeTo(&b)
+	return b.String()
+}
+
+func (a *Argument) writeTo(b *strings.Builder) {
+	writeAnnotatedType(b, a.Type, a.Annotation)
 	b.WriteByte(' ')
 	b.WriteString(a.Name)
 	if a.HasDefault {
 		b.WriteByte('=')
 		b.WriteString(a.Default)
 	}
-	return b.String()
 }
 
 // A Return is one result of a schema; Name is optional.
@@ -162,12 +166,16 @@ func (r *Return) IsWrite() bool { return r.Annotation != nil && r.Annotation.IsW
 
 func (r *Return) String() string {
 	var b strings.Builder
-	writeAnnotatedType(&b, r.Type, r.Annotation)
+	r.writeTo(&b)
+	return b.String()
+}
+
+func (r *Return) writeTo(b *strings.Builder) {
+	writeAnnotatedType(b, r.Type, r.Annotation)
 	if r.Name != "" {
 		b.WriteByte(' ')
 		b.WriteString(r.Name)
 	}
-	return b.String()
 }
 
 // writeAnnotatedType prints a type with its annotation right after the base
@@ -221,6 +229,11 @@ type Func struct {
 func (f *Func) String() string {
 	var b strings.Builder
 	b.Grow(128)
+	f.writeTo(&b)
+	return b.String()
+}
+
+func (f *Func) writeTo(b *strings.Builder) {
 	b.WriteString(f.Name.String())
 	b.WriteByte('(')
 	first := true
@@ -232,7 +245,7 @@ func (f *Func) String() string {
 	}
 	for i := range f.Positional {
 		sep()
-		b.WriteString(f.Positional[i].String())
+		f.Positional[i].writeTo(b)
 	}
 	if len(f.KwargOnly)+len(f.Out) > 0 {
 		sep()
@@ -240,29 +253,28 @@ func (f *Func) String() string {
 	}
 	for i := range f.KwargOnly {
 		sep()
-		b.WriteString(f.KwargOnly[i].String())
+		f.KwargOnly[i].writeTo(b)
 	}
 	for i := range f.Out {
 		sep()
-		b.WriteString(f.Out[i].String())
+		f.Out[i].writeTo(b)
 	}
 	b.WriteString(") -> ")
 	switch len(f.Returns) {
 	case 0:
 		b.WriteString("()")
 	case 1:
-		b.WriteString(f.Returns[0].String())
+		f.Returns[0].writeTo(b)
 	default:
 		b.WriteByte('(')
 		for i := range f.Returns {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(f.Returns[i].String())
+			f.Returns[i].writeTo(b)
 		}
 		b.WriteByte(')')
 	}
-	return b.String()
 }
 
 // Args returns every argument in schema order: positional, keyword-only, out.

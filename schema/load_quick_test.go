@@ -2,6 +2,7 @@ package schema
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -23,4 +24,18 @@ func TestQuickLoad(t *testing.T) {
 		}
 	}
 	t.Log(len(s.Entries), len(s.Ops), gen)
+}
+
+func TestSignatureKey(t *testing.T) {
+	s, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range s.Ops {
+		var b strings.Builder
+		o.Func.writeSignatureKey(&b)
+		if want := o.Func.Signature(false).String(); b.String() != want {
+			t.Errorf("%s:\n got %s\nwant %s", o.Name, b.String(), want)
+		}
+	}
 }

@@ -115,11 +115,25 @@ type Type struct {
 
 // Base types used often enough to deserve a value.
 var (
-	TensorType = &Type{Kind: BaseKind, Base: Tensor}
+	TensorType = NewBase(Tensor)
 )
 
-// NewBase returns the Type for a base type.
-func NewBase(b BaseTy) *Type { return &Type{Kind: BaseKind, Base: b} }
+// baseTypes holds one shared Type per base type.
+var baseTypes = func() (t [numBaseTys]Type) {
+	for i := range t {
+		t[i] = Type{Kind: BaseKind, Base: BaseTy(i)}
+	}
+	return t
+}()
+
+// NewBase returns the Type for a base type. Base types are shared: Types
+// are values and must not be modified once built.
+func NewBase(b BaseTy) *Type {
+	if b < numBaseTys {
+		return &baseTypes[b]
+	}
+	return &Type{Kind: BaseKind, Base: b}
+}
 
 // NewOptional returns elem?.
 func NewOptional(elem *Type) *Type { return &Type{Kind: OptionalKind, Elem: elem} }

@@ -3,8 +3,10 @@ package schema
 import (
 	"bytes"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -107,21 +109,7 @@ var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // parseDocument parses src into its root node, reporting invalid UTF-8
 // and yaml syntax errors with positions.
 func parseDocument(path string, src []byte, errs *ErrorList) *yaml.Node {
-	if !utf8.Valid(src) {
-		line, col := 1, 1
-		for i := 0; i < len(src); {
-			r, n := utf8.DecodeRune(src[i:])
-			if r == utf8.RuneError && n <= 1 {
-				break
-			}
-			if r == '\n' {
-				line, col = line+1, 1
-			} else {
-				col += n
-			}
-			i += n
-		}
-		errs.Add(Position{path, line, col}, "invalid UTF-8 encoding")
+	if !parseUTF8(path, src, errs) {
 		return nil
 	}
 	var doc yaml.Node
@@ -165,6 +153,9 @@ func nodePos(path string, n *yaml.Node) Position {
 // value, following the source through quotes, escapes and line folding.
 func valuePos(path string, src []byte, n *yaml.Node, off int) Position {
 	pos := nodePos(path, n)
+	if off == 0 {
+		return pos
+	}
 	lineStart := lineOffset(src, n.Line)
 	if lineStart < 0 {
 		return pos.add(off)
@@ -219,6 +210,47 @@ func lineOffset(src []byte, line int) int {
 	return off
 }
 
+// parseUTF8 reports the first invalid UTF-8 byte of src, if any, and
+// whether src is valid.
+func parseUTF8(path string, src []byte, errs *ErrorList) bool {
+	if utf8.Valid(src) {
+		return true
+	}
+	line, col := 1, 1
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col += n
+		}
+		i += n
+	}
+	errs.Add(Position{path, line, col}, "invalid UTF-8 encoding")
+	return false
+}
+
+// entryValues are an entry's values by key, in written order; a slice
+// beats a map for the dozen keys an entry has.
+type entryValues []keyValue
+
+type keyValue struct {
+	key string
+	v   *yaml.Node
+}
+
+func (ev entryValues) get(key string) *yaml.Node {
+	for _, kv := range ev {
+		if kv.key == key {
+			return kv.v
+		}
+	}
+	return nil
+}
+
 // yamlLoader holds the state of one ParseYAML call.
 type yamlLoader struct {
 	path string
@@ -232,34 +264,155 @@ type yamlLoader struct {
 // 1.13 does, expands autogen: (unless opts.NoAutogen) and classifies every
 // op. Errors are an ErrorList, sorted, with the position of the offending
 // key or text.
+//
+// Large files are parsed in parallel: the top-level list is cut at item
+// boundaries and each part is parsed and loaded on its own goroutine.
 func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
-	l := &yamlLoader{path: path, src: src, opts: opts}
+	var tags map[string]bool
 	if opts.Tags != nil {
-		l.tags = map[string]bool{}
+		tags = make(map[string]bool, len(opts.Tags))
 		for _, t := range opts.Tags {
-			l.tags[t] = true
+			tags[t] = true
 		}
 	}
+	newLoader := func() *yamlLoader { return &yamlLoader{path: path, src: src, opts: opts, tags: tags} }
 	s := &Schema{Path: path, Format: FormatYAML, ValidTags: opts.Tags}
-	root := parseDocument(path, src, &l.errs)
-	if root == nil {
-		return nil, l.errs.Err()
+
+	var errs ErrorList
+	if !parseUTF8(path, src, &errs) {
+		return nil, errs.Err()
 	}
-	if root.Kind != yaml.SequenceNode {
-		l.errs.Add(nodePos(path, root), "native_functions.yaml must be a list of entries")
-		return nil, l.errs.Err()
+	entries, ok := loadChunks(src, newLoader, &errs)
+	if !ok {
+		// Parse as one document: the cut was not safe, or a part failed and
+		// the whole file gives the exact errors.
+		errs = nil
+		l := newLoader()
+		entries = l.loadDocument(src)
+		errs = l.errs
 	}
-	for _, item := range root.Content {
-		if e := l.entry(item); e != nil {
-			s.Entries = append(s.Entries, e)
-		}
-	}
+	s.Entries = entries
+	l := newLoader()
+	l.errs = errs
 	l.checkEntries(s.Entries)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Err()
 	}
 	s.Ops = buildOps(s.Entries, !opts.NoAutogen, &l.errs)
 	return s, l.errs.Err()
+}
+
+// loadDocument parses a whole document and loads its entries.
+func (l *yamlLoader) loadDocument(src []byte) []*Entry {
+	root := parseDocument(l.path, src, &l.errs)
+	if root == nil {
+		return nil
+	}
+	if root.Kind != yaml.SequenceNode {
+		l.errs.Add(nodePos(l.path, root), "native_functions.yaml must be a list of entries")
+		return nil
+	}
+	entries := make([]*Entry, 0, len(root.Content))
+	for _, item := range root.Content {
+		if e := l.entry(item); e != nil {
+			e.prepare()
+			entries = append(entries, e)
+		}
+	}
+	return entries
+}
+
+// parallelThreshold is the size from which ParseYAML splits its input.
+const parallelThreshold = 64 << 10
+
+// loadChunks parses src in parts on several goroutines. It reports false
+// when src cannot be cut safely or a part has errors, so that the caller
+// parses the whole file instead.
+func loadChunks(src []byte, newLoader func() *yamlLoader, errs *ErrorList) ([]*Entry, bool) {
+	n := runtime.GOMAXPROCS(0)
+	if n < 2 || len(src) < parallelThreshold {
+		return nil, false
+	}
+	if n > 8 {
+		n = 8
+	}
+	cuts := itemCuts(src, n)
+	if cuts == nil {
+		return nil, false
+	}
+	type result struct {
+		entries []*Entry
+		errs    ErrorList
+	}
+	results := make([]result, len(cuts)-1)
+	var wg sync.WaitGroup
+	for i := 0; i+1 < len(cuts); i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			start, end := cuts[i], cuts[i+1]
+			// Keep line numbers: the part is preceded by as many newlines
+			// as there are lines before it.
+			lines := bytes.Count(src[:start], []byte("\n"))
+			part := make([]byte, lines+end-start)
+			for j := 0; j < lines; j++ {
+				part[j] = '\n'
+			}
+			copy(part[lines:], src[start:end])
+			l := newLoader()
+			results[i].entries = l.loadDocument(part)
+			results[i].errs = l.errs
+		}(i)
+	}
+	wg.Wait()
+	var entries []*Entry
+	for _, r := range results {
+		if len(r.errs) > 0 {
+			return nil, false
+		}
+		entries = append(entries, r.entries...)
+	}
+	return entries, true
+}
+
+// itemCuts returns n+1 offsets that cut src into n parts at lines starting
+// a top-level list item ("- " in column 1), or nil when src is not a plain
+// block list (document markers, anchors, tabs at the top level).
+func itemCuts(src []byte, n int) []int {
+	if bytes.Contains(src, []byte("\n---")) || bytes.HasPrefix(src, []byte("---")) || bytes.Contains(src, []byte("\n...")) {
+		return nil
+	}
+	// The first significant line must open the list.
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src) - off
+		}
+		line := bytes.TrimRight(src[off:off+end], " \r")
+		if len(line) > 0 && line[0] != '#' {
+			if !bytes.HasPrefix(line, []byte("- ")) {
+				return nil
+			}
+			break
+		}
+		off += end + 1
+	}
+	cuts := []int{0}
+	for i := 1; i < n; i++ {
+		want := len(src) * i / n
+		if want <= cuts[len(cuts)-1] {
+			continue
+		}
+		j := bytes.Index(src[want:], []byte("\n- "))
+		if j < 0 {
+			break
+		}
+		cuts = append(cuts, want+j+1)
+	}
+	if len(cuts) < 2 {
+		return nil
+	}
+	return append(cuts, len(src))
 }
 
 func (l *yamlLoader) errorf(pos Position, format string, args ...any) {
@@ -313,31 +466,29 @@ func commaList(s string) (items []string, offs []int) {
 }
 
 // stringItems reads a value that is a comma-separated string or a list of
-// strings, with the position of each item.
-func (l *yamlLoader) stringItems(key string, v *yaml.Node) ([]string, []Position) {
-	var items []string
-	var poss []Position
+// strings; pos gives the position of an item (computed only when needed,
+// for errors).
+func (l *yamlLoader) stringItems(key string, v *yaml.Node) (items []string, pos func(i int) Position) {
 	switch v.Kind {
 	case yaml.ScalarNode:
 		if v.Value == "" {
 			return nil, nil
 		}
 		its, offs := commaList(v.Value)
-		for i, it := range its {
-			items = append(items, it)
-			poss = append(poss, valuePos(l.path, l.src, v, offs[i]))
-		}
+		return its, func(i int) Position { return valuePos(l.path, l.src, v, offs[i]) }
 	case yaml.SequenceNode:
+		var nodes []*yaml.Node
 		for _, c := range v.Content {
 			if s, ok := l.str(key+" item", c); ok {
 				items = append(items, s)
-				poss = append(poss, l.pos(c))
+				nodes = append(nodes, c)
 			}
 		}
+		return items, func(i int) Position { return l.pos(nodes[i]) }
 	default:
 		l.errorf(l.pos(v), "%s must be a string or a list of strings", key)
 	}
-	return items, poss
+	return nil, nil
 }
 
 func (l *yamlLoader) entry(item *yaml.Node) *Entry {
@@ -346,21 +497,21 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 		return nil
 	}
 	e := &Entry{Pos: l.pos(item), Namespace: "aten", DeviceGuard: true, DeviceCheck: "ExactSame",
-		KeyPos: map[string]Position{}}
+		Keys: make([]Key, 0, len(item.Content)/2)}
 	var funcNode *yaml.Node
-	values := map[string]*yaml.Node{}
+	values := make(entryValues, len(item.Content)/2)
 	for i := 0; i+1 < len(item.Content); i += 2 {
 		k, v := item.Content[i], item.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			l.errorf(l.pos(k), "entry key is not a string")
 			continue
 		}
-		if p, dup := e.KeyPos[k.Value]; dup {
+		if p, dup := e.keyPos(k.Value); dup {
 			l.errorf(l.pos(k), "duplicate key %s (first at line %d)", k.Value, p.Line)
 			continue
 		}
-		e.KeyPos[k.Value] = l.pos(k)
-		values[k.Value] = v
+		e.Keys = append(e.Keys, Key{k.Value, l.pos(k)})
+		values = append(values, keyValue{k.Value, v})
 		switch k.Value {
 		case "func":
 			funcNode = v
@@ -403,10 +554,10 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 }
 
 // keys reads every key but func into e, validating each as torchgen does.
-func (l *yamlLoader) keys(e *Entry, values map[string]*yaml.Node) {
+func (l *yamlLoader) keys(e *Entry, values entryValues) {
 	name := e.Func.Name.String()
 	e.Variants = []string{"function"}
-	if v := values["variants"]; v != nil {
+	if v := values.get("variants"); v != nil {
 		if s, ok := l.str("variants", v); ok {
 			e.Variants = nil
 			items, offs := commaList(s)
@@ -420,12 +571,12 @@ func (l *yamlLoader) keys(e *Entry, values map[string]*yaml.Node) {
 		}
 	}
 	boolKey := func(key string, dst *bool) {
-		if v := values[key]; v != nil {
+		if v := values.get(key); v != nil {
 			*dst = l.boolean(key, v)
 		}
 	}
 	strKey := func(key string, dst *string) {
-		if v := values[key]; v != nil {
+		if v := values.get(key); v != nil {
 			if s, ok := l.str(key, v); ok {
 				*dst = s
 			}
@@ -440,7 +591,7 @@ func (l *yamlLoader) keys(e *Entry, values map[string]*yaml.Node) {
 	strKey("structured_inherits", &e.StructuredInherits)
 	strKey("python_module", &e.PythonModule)
 	strKey("category_override", &e.CategoryOverride)
-	if v := values["device_check"]; v != nil {
+	if v := values.get("device_check"); v != nil {
 		if s, ok := l.str("device_check", v); ok {
 			if s != "ExactSame" && s != "NoCheck" {
 				l.errorf(l.pos(v), "device_check must be ExactSame or NoCheck, found %q", s)
@@ -449,40 +600,40 @@ func (l *yamlLoader) keys(e *Entry, values map[string]*yaml.Node) {
 			}
 		}
 	}
-	if v := values["structured_delegate"]; v != nil && e.StructuredDelegate != "" {
+	if v := values.get("structured_delegate"); v != nil && e.StructuredDelegate != "" {
 		if strings.Contains(e.StructuredDelegate, "::") {
 			l.errorf(l.pos(v), "structured_delegate cannot name a namespace")
 		} else if _, err := ParseOperatorName(e.StructuredDelegate); err != nil {
 			l.errorf(l.pos(v), "structured_delegate: %v", err.(*SyntaxError).Msg)
 		}
 	}
-	if v := values["structured_inherits"]; v != nil && strings.Contains(e.StructuredInherits, "::") {
+	if v := values.get("structured_inherits"); v != nil && strings.Contains(e.StructuredInherits, "::") {
 		l.errorf(l.pos(v), "structured_inherits cannot name a namespace")
 	}
-	if v := values["python_module"]; v != nil && e.PythonModule != "" && containsStr(e.Variants, "method") {
+	if v := values.get("python_module"); v != nil && e.PythonModule != "" && containsStr(e.Variants, "method") {
 		l.errorf(l.pos(v), "%s: functions in a python_module cannot be methods", name)
 	}
 
-	if v := values["tags"]; v != nil {
-		items, poss := l.stringItems("tags", v)
+	if v := values.get("tags"); v != nil {
+		items, pos := l.stringItems("tags", v)
 		for i, t := range items {
 			if l.tags != nil && !l.tags[t] {
-				l.errorf(poss[i], "unknown tag %q (not in tags.yaml)", t)
+				l.errorf(pos(i), "unknown tag %q (not in tags.yaml)", t)
 				continue
 			}
 			e.Tags = append(e.Tags, t)
 		}
 	}
-	if v := values["cpp_no_default_args"]; v != nil {
-		items, poss := l.stringItems("cpp_no_default_args", v)
+	if v := values.get("cpp_no_default_args"); v != nil {
+		items, pos := l.stringItems("cpp_no_default_args", v)
 		for i, a := range items {
 			if arg := e.Func.Arg(a); arg == nil || !arg.HasDefault {
-				l.errorf(poss[i], "cpp_no_default_args: %s is not an argument with a default", a)
+				l.errorf(pos(i), "cpp_no_default_args: %s is not an argument with a default", a)
 			}
 		}
 		e.CppNoDefaultArgs = items
 	}
-	if v := values["precomputed"]; v != nil {
+	if v := values.get("precomputed"); v != nil {
 		if v.Kind != yaml.SequenceNode {
 			l.errorf(l.pos(v), "precomputed must be a list of strings")
 		} else {
@@ -493,10 +644,10 @@ func (l *yamlLoader) keys(e *Entry, values map[string]*yaml.Node) {
 			}
 		}
 		if !e.Structured {
-			l.errorf(e.KeyPos["precomputed"], "%s: precomputed requires structured: True", name)
+			l.errorf(e.KeyPos("precomputed"), "%s: precomputed requires structured: True", name)
 		}
 	}
-	if v := values["autogen"]; v != nil {
+	if v := values.get("autogen"); v != nil {
 		if s, ok := l.str("autogen", v); ok && s != "" {
 			items, offs := commaList(s)
 			for i, it := range items {
@@ -509,10 +660,10 @@ func (l *yamlLoader) keys(e *Entry, values map[string]*yaml.Node) {
 			}
 		}
 	}
-	if v := values["ufunc_inner_loop"]; v != nil {
+	if v := values.get("ufunc_inner_loop"); v != nil {
 		l.ufunc(e, v)
 	}
-	if v := values["dispatch"]; v != nil {
+	if v := values.get("dispatch"); v != nil {
 		l.dispatch(e, v)
 	}
 	l.checkEntry(e)
@@ -557,7 +708,7 @@ func (l *yamlLoader) ufunc(e *Entry, v *yaml.Node) {
 		l.errorf(l.pos(v), "ufunc_inner_loop must be a string or a mapping")
 	}
 	if !e.Structured {
-		l.errorf(e.KeyPos["ufunc_inner_loop"], "%s: ufunc_inner_loop requires structured: True", e.Func.Name)
+		l.errorf(e.KeyPos("ufunc_inner_loop"), "%s: ufunc_inner_loop requires structured: True", e.Func.Name)
 	}
 }
 
@@ -569,7 +720,7 @@ func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
 	}
 	e.DispatchSet = true
 	if e.ManualKernelRegistration {
-		l.errorf(e.KeyPos["dispatch"], "%s: dispatch has no effect with manual_kernel_registration: True; remove one", name)
+		l.errorf(e.KeyPos("dispatch"), "%s: dispatch has no effect with manual_kernel_registration: True; remove one", name)
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(v.Content); i += 2 {
@@ -585,18 +736,18 @@ func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
 		d := DispatchEntry{Kernel: kernel, Pos: l.pos(k)}
 		items, offs := commaList(k.Value)
 		for j, key := range items {
-			p := valuePos(l.path, l.src, k, offs[j])
+			p := func() Position { return valuePos(l.path, l.src, k, offs[j]) }
 			switch {
 			case supportedDispatchKeys[key]:
 			case knownDispatchKeys[key]:
-				l.errorf(p, "dispatch key %s is not supported in native_functions.yaml", key)
+				l.errorf(p(), "dispatch key %s is not supported in native_functions.yaml", key)
 				continue
 			default:
-				l.errorf(p, "unknown dispatch key %q", key)
+				l.errorf(p(), "unknown dispatch key %q", key)
 				continue
 			}
 			if seen[key] {
-				l.errorf(p, "dispatch key %s appears twice", key)
+				l.errorf(p(), "dispatch key %s appears twice", key)
 				continue
 			}
 			seen[key] = true
@@ -611,19 +762,19 @@ func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
 		}
 	}
 	if composites > 1 && !(composites == 2 && seen[CompositeImplicitAutogradNestedTensor] && !seen[CompositeExplicitAutogradNonFunctional]) {
-		l.errorf(e.KeyPos["dispatch"], "%s: at most one of CompositeExplicitAutograd, CompositeExplicitAutogradNonFunctional and CompositeImplicitAutograd; each subsumes the others", name)
+		l.errorf(e.KeyPos("dispatch"), "%s: at most one of CompositeExplicitAutograd, CompositeExplicitAutogradNonFunctional and CompositeImplicitAutograd; each subsumes the others", name)
 	}
 	if e.StructuredDelegate != "" {
 		for _, k := range []string{"CPU", "CUDA", "MPS"} {
 			if seen[k] {
-				l.errorf(e.KeyPos["dispatch"], "%s: a structured_delegate op must not have a %s kernel (it is delegated)", name, k)
+				l.errorf(e.KeyPos("dispatch"), "%s: a structured_delegate op must not have a %s kernel (it is delegated)", name, k)
 			}
 		}
 	}
 	if len(e.UfuncInnerLoop) > 0 {
 		for _, k := range []string{"CPU", "CUDA"} {
 			if seen[k] {
-				l.errorf(e.KeyPos["dispatch"], "%s: a ufunc op must not have an explicit %s kernel", name, k)
+				l.errorf(e.KeyPos("dispatch"), "%s: a ufunc op must not have an explicit %s kernel", name, k)
 			}
 		}
 	}
@@ -635,43 +786,35 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 	name := f.Name.String()
 	kind := f.Kind()
 	if len(f.Out) > 0 && !(len(e.Variants) == 1 && e.Variants[0] == "function") {
-		l.errorf(e.KeyPos["variants"], "%s: ops with out arguments must have variants: function only", name)
+		l.errorf(e.KeyPos("variants"), "%s: ops with out arguments must have variants: function only", name)
 	}
 	if e.Structured {
 		if kind != Out {
-			l.errorf(e.KeyPos["structured"], "%s: structured belongs on the out= variant; did you mean structured_delegate?", name)
+			l.errorf(e.KeyPos("structured"), "%s: structured belongs on the out= variant; did you mean structured_delegate?", name)
 		}
 		if !e.DeviceGuard {
-			l.errorf(e.KeyPos["device_guard"], "%s: device_guard: False is not respected by structured kernels", name)
+			l.errorf(e.KeyPos("device_guard"), "%s: device_guard: False is not respected by structured kernels", name)
 		}
 	}
 	if e.StructuredDelegate != "" {
 		if kind == Out {
-			l.errorf(e.KeyPos["structured_delegate"], "%s: structured_delegate is not allowed on out= ops; did you mean structured?", name)
+			l.errorf(e.KeyPos("structured_delegate"), "%s: structured_delegate is not allowed on out= ops; did you mean structured?", name)
 		}
 		if !e.DeviceGuard {
-			l.errorf(e.KeyPos["device_guard"], "%s: device_guard: False is not respected by structured kernels", name)
+			l.errorf(e.KeyPos("device_guard"), "%s: device_guard: False is not respected by structured kernels", name)
 		}
 	}
 	if e.StructuredInherits != "" && !e.Structured {
-		l.errorf(e.KeyPos["structured_inherits"], "%s: structured_inherits requires structured: True", name)
+		l.errorf(e.KeyPos("structured_inherits"), "%s: structured_inherits requires structured: True", name)
 	}
 	if strings.HasPrefix(name, "_foreach") && e.DeviceCheck != "NoCheck" {
-		p := e.KeyPos["device_check"]
-		if !p.IsValid() {
-			p = e.FuncPos
-		}
-		l.errorf(p, "%s: foreach ops must have device_check: NoCheck", name)
+		l.errorf(e.KeyPos("device_check"), "%s: foreach ops must have device_check: NoCheck", name)
 	}
 	seeded := strings.Contains(name, "rand") ||
 		(strings.Contains(name, "dropout") && !strings.Contains(name, "backward") && f.Name.Name.String() != "_cudnn_init_dropout_state") ||
 		f.HasGenerator()
 	if seeded && !e.HasTag("nondeterministic_seeded") && (l.tags == nil || l.tags["nondeterministic_seeded"]) {
-		p := e.KeyPos["tags"]
-		if !p.IsValid() {
-			p = e.FuncPos
-		}
-		l.errorf(p, "%s: random ops (rand/dropout in the name, or a Generator argument) need the nondeterministic_seeded tag", name)
+		l.errorf(e.KeyPos("tags"), "%s: random ops (rand/dropout in the name, or a Generator argument) need the nondeterministic_seeded tag", name)
 	}
 	if !e.DispatchSet && !e.Structured && e.StructuredDelegate == "" {
 		base := f.Name.Name.String()
@@ -714,17 +857,17 @@ func (l *yamlLoader) checkEntries(entries []*Entry) {
 			de := byName[d]
 			switch {
 			case de == nil:
-				l.errorf(e.KeyPos["structured_delegate"], "structured_delegate %s: no such operator", d)
+				l.errorf(e.KeyPos("structured_delegate"), "structured_delegate %s: no such operator", d)
 			case !de.Structured:
-				l.errorf(e.KeyPos["structured_delegate"], "structured_delegate %s is not marked structured: True", d)
+				l.errorf(e.KeyPos("structured_delegate"), "structured_delegate %s is not marked structured: True", d)
 			}
 		}
 		if e.HasTag("inplace_view") && e.Func.Name.String() != "resize_" {
 			b := e.Func.Name.Name
 			if !b.Inplace {
-				l.errorf(e.KeyPos["tags"], "%s is tagged inplace_view but its name does not end in '_'", e.Func.Name)
+				l.errorf(e.KeyPos("tags"), "%s is tagged inplace_view but its name does not end in '_'", e.Func.Name)
 			} else if out := (BaseName{Base: b.Base, Dunder: b.Dunder}).String(); !bases[out] {
-				l.errorf(e.KeyPos["tags"], "%s is tagged inplace_view but there is no out-of-place view op %s", e.Func.Name, out)
+				l.errorf(e.KeyPos("tags"), "%s is tagged inplace_view but there is no out-of-place view op %s", e.Func.Name, out)
 			}
 		}
 	}

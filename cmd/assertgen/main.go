@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitFail  = 1 // findings or errors
+	exitUsage = 2
+)
+
+func main() {
+	// assertgen is a short-lived process that allocates a few tens of
+	// megabytes at most: collecting garbage would only slow it down. The
+	// memory limit keeps a safety net for unusually large inputs.
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(1 << 30)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// errUsage marks an error that is the user's invocation, not the input.
+var errUsage = errors.New("usage")
+
+// run executes one command line and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	var err error
+	switch args[0] {
+	case "plan":
+		err = cmdPlan(args[1:], stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "assertgen", version)
+		return exitOK
+	case "help", "-h", "-help", "--help":
+		usage(stdout)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "assertgen: unknown command %q\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errUsage):
+		return exitUsage
+	default:
+		fmt.Fprintln(stderr, "assertgen:", err)
+		var el schema.ErrorList
+		if errors.As(err, &el) && len(el) > 1 {
+			fmt.Fprintf(stderr, "assertgen: %d errors\n", len(el))
+		}
+		return exitFail
+	}
+}
+
+const version = "v0.1.0-dev"
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage: assertgen <command> [flags]
+
+commands:
+  plan      print the check plan of every op (-json)
+  version   print the version
+
+Run 'assertgen <command> -h' for a command's flags.
+`)
+}
+
+// newFlags makes a flag set that reports usage errors as errUsage.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("assertgen "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errUsage
+		}
+		return errUsage
+	}
+	return nil
+}
+
+// schemaFlags are the flags that choose the input schema.
+type schemaFlags struct {
+	path    string
+	tags    string
+	profile string
+}
+
+func (s *schemaFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.path, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded PyTorch 1.13.1 yaml")
+	fs.StringVar(&s.tags, "tags", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
+	fs.StringVar(&s.profile, "profile", string(plan.Strict), "check `profile`: strict or pytorch")
+}
+
+func (s *schemaFlags) load() (*schema.Schema, error) {
+	if s.path == "" {
+		return schema.Default()
+	}
+	return schema.Load(s.path, s.tags, schema.Options{})
+}
+
+func cmdPlan(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("plan", stderr)
+	var sf schemaFlags
+	sf.register(fs)
+	asJSON := fs.Bool("json", false, "print the plan as JSON")
+	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "assertgen plan: unexpected argument %q\n", fs.Arg(0))
+		return errUsage
+	}
+	profile, err := plan.ParseProfile(sf.profile)
+	if err != nil {
+		fmt.Fprintln(stderr, "assertgen plan:", err)
+		return errUsage
+	}
+	s, err := sf.load()
+	if err != nil {
+		return err
+	}
+	p, err := plan.Build(s, profile)
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error {
+		if *asJSON {
+			return p.WriteJSON(w)
+		}
+		return writePlanText(w, p)
+	}
+	if *out != "" {
+		return writeFileAtomic(*out, write)
+	}
+	bw := bufio.NewWriterSize(stdout, 1<<16)
+	if err := write(bw); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func writePlanText(w io.Writer, p *plan.Plan) error {
+	for _, op := range p.Ops {
+		gen := ""
+		if op.Generated {
+			gen = " generated"
+		}
+		view := ""
+		if op.IsViewOp {
+			view = " view"
+		}
+		fmt.Fprintf(w, "%s\t%s%s%s\t%d checks, %d skipped\n", op.Name, op.Kind, view, gen, len(op.Checks), len(op.Skipped))
+	}
+	return nil
+}
+
+// writeFileAtomic writes a file through a temporary file in the same
+// directory and a rename, so that a failed run leaves the old file intact.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	bw := bufio.NewWriterSize(f, 1<<16)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}

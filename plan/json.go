@@ -1,0 +1,138 @@
+package plan
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// WriteJSON writes the plan in the JSON form of DESIGN.md, one op per line
+// so that two plans diff op by op. It is equivalent to encoding/json's
+// output for the same structure (without HTML escaping) and several times
+// faster, which matters for a CLI that runs in tens of milliseconds.
+func (p *Plan) WriteJSON(w io.Writer) error {
+	bw, ok := w.(*bufio.Writer)
+	if !ok {
+		bw = bufio.NewWriterSize(w, 1<<16)
+	}
+	buf := make([]byte, 0, 4096)
+	buf = append(buf, `{"profile": `...)
+	buf = appendString(buf, string(p.Profile))
+	buf = append(buf, ", \"ops\": [\n"...)
+	for i, op := range p.Ops {
+		buf = op.appendJSON(buf)
+		if i < len(p.Ops)-1 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, '\n')
+		if len(buf) > 32<<10 {
+			if _, err := bw.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	buf = append(buf, "]}\n"...)
+	if _, err := bw.Write(buf); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func (op *Op) appendJSON(b []byte) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, op.Name)
+	b = append(b, `,"schema":`...)
+	b = appendString(b, op.Schema)
+	b = append(b, `,"kind":`...)
+	b = appendString(b, op.Kind.String())
+	b = append(b, `,"is_view_op":`...)
+	b = strconv.AppendBool(b, op.IsViewOp)
+	b = append(b, `,"generated":`...)
+	b = strconv.AppendBool(b, op.Generated)
+	b = append(b, `,"checks":[`...)
+	for i := range op.Checks {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = op.Checks[i].appendFields(append(b, '{'))
+		b = append(b, '}')
+	}
+	b = append(b, `],"skipped":[`...)
+	for i := range op.Skipped {
+		s := &op.Skipped[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = s.Check.appendFields(append(b, '{'))
+		b = append(b, `,"reason":`...)
+		b = appendString(b, s.Reason)
+		b = append(b, `,"source":`...)
+		b = appendString(b, s.Source)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
+func (c *Check) appendFields(b []byte) []byte {
+	b = append(b, `"check":`...)
+	b = appendString(b, c.Check)
+	if c.Arg != "" {
+		b = append(b, `,"arg":`...)
+		b = appendString(b, c.Arg)
+	}
+	if c.Ret != nil {
+		b = append(b, `,"ret":`...)
+		b = strconv.AppendInt(b, int64(*c.Ret), 10)
+	}
+	return b
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			if r == utf8.RuneError {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			}
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

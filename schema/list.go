@@ -1,0 +1,71 @@
+package schema
+
+import (
+	"bytes"
+	"strings"
+)
+
+// ParseList reads a schema list: one schema per line, as
+// torch._C._jit_get_all_schemas() prints them, with an optional namespace
+// prefix ("aten::add.Tensor(...) -> Tensor"); blank lines and lines whose
+// first non-blank character is '#' are skipped. A list carries no
+// dispatch, tag or autogen information: its ops are exactly its lines.
+func ParseList(path string, src []byte) (*Schema, error) {
+	var errs ErrorList
+	if p, ok := invalidUTF8(path, src); !ok {
+		errs.Add(p, "invalid UTF-8 encoding")
+		return nil, errs.Err()
+	}
+	s := &Schema{Path: path, Format: FormatList}
+	seen := map[string]int{}
+	for i, line := range bytes.Split(src, []byte("\n")) {
+		text := strings.TrimRight(string(line), " \t\r")
+		trimmed := strings.TrimLeft(text, " \t")
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		col := len(text) - len(trimmed) + 1
+		pos := Position{path, i + 1, col}
+		body := trimmed
+		if ns, rest, found := strings.Cut(trimmed, "::"); found && !strings.ContainsAny(ns, "( ") {
+			if identLen(ns) != len(ns) {
+				errs.Addf(pos, "invalid namespace %q", ns)
+				continue
+			}
+			body = rest
+			pos = pos.add(len(ns) + 2)
+		}
+		f, err := ParseFunc(body)
+		if err != nil {
+			se := err.(*SyntaxError)
+			errs.Add(pos.add(se.Offset), se.Msg)
+			continue
+		}
+		name := f.Name.String()
+		if first, dup := seen[name]; dup {
+			errs.Addf(pos, "duplicate operator name %s (first declared at line %d)", name, first)
+			continue
+		}
+		seen[name] = i + 1
+		s.Ops = append(s.Ops, &Op{
+			Name:     name,
+			Func:     f,
+			Kind:     f.Kind(),
+			IsViewOp: IsViewOp(f, nil),
+			Pos:      pos,
+		})
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// invalidUTF8 returns the position of the first invalid UTF-8 byte.
+func invalidUTF8(path string, src []byte) (Position, bool) {
+	var errs ErrorList
+	if parseUTF8(path, src, &errs) {
+		return Position{}, true
+	}
+	return errs[0].Pos, false
+}
