@@ -223,6 +223,8 @@ type Func struct {
 	KwargOnly  []Argument
 	Out        []Argument
 	Returns    []Return
+
+	retOffset int // where the returns start in the parsed text, for errors
 }
 
 // String prints the canonical form of the schema, as torchgen does.

@@ -144,6 +144,8 @@ func (p *parser) parseFunc() *Func {
 		return f
 	}
 	p.pos += 2
+	p.skipSpace()
+	f.retOffset = p.pos
 	p.parseReturns(f)
 	if !p.ok() {
 		return f

@@ -27,7 +27,7 @@ func (f *Func) validate() *SyntaxError {
 		if len(f.Returns) > 0 {
 			return f.Returns[len(f.Returns)-1].Offset
 		}
-		return 0
+		return f.retOffset
 	}
 
 	// Mutable positional arguments before self are not supported.

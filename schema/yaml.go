@@ -104,7 +104,22 @@ func ParseTags(path string, src []byte) ([]string, error) {
 	return tags, errs.Err()
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLineRE = regexp.MustCompile(`^line (\d+): (.*)$`)
+
+// yamlParserProblems are the messages of yaml.v3's parser (as opposed to
+// its scanner), whose line numbers it prints 0-based.
+var yamlParserProblems = map[string]bool{
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected <document start>": true,
+	"did not find expected <stream-start>":   true,
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+}
 
 // parseDocument parses src into its root node, reporting invalid UTF-8
 // and yaml syntax errors with positions.
@@ -114,18 +129,21 @@ func parseDocument(path string, src []byte, errs *ErrorList) *yaml.Node {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
-		for _, msg := range strings.Split(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n"), "\n") {
-			msg = strings.TrimSpace(msg)
-			if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-				line, _ := strconv.Atoi(m[1])
-				errs.Add(Position{path, line, firstColumn(src, line)}, "yaml: "+m[2])
-			} else if m := regexp.MustCompile(`^line (\d+): (.*)$`).FindStringSubmatch(msg); m != nil {
-				line, _ := strconv.Atoi(m[1])
-				errs.Add(Position{path, line, firstColumn(src, line)}, "yaml: "+m[2])
-			} else {
-				errs.Add(Position{path, 1, 1}, msg)
-			}
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line := 0
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = m[2]
 		}
+		// yaml.v3 prints the 0-based line of the construct a parser error
+		// was found in, and the 1-based line of a scanner error.
+		if yamlParserProblems[msg] {
+			line++
+		}
+		if line < 1 {
+			line = 1
+		}
+		errs.Add(Position{path, line, firstColumn(src, line)}, "yaml: "+msg)
 		return nil
 	}
 	if len(doc.Content) == 0 {

@@ -1,0 +1,109 @@
+package schema
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// clearOffsets zeroes the source offsets, which are not part of a schema's
+// value.
+func clearOffsets(f *Func) {
+	for _, args := range [][]Argument{f.Positional, f.KwargOnly, f.Out} {
+		for i := range args {
+			args[i].Offset = 0
+		}
+	}
+	for i := range f.Returns {
+		f.Returns[i].Offset = 0
+	}
+	f.retOffset = 0
+}
+
+// pytorchFuncLines returns every func: value of the 1.13.1 yaml.
+func pytorchFuncLines(tb testing.TB) []string {
+	tb.Helper()
+	src, err := os.ReadFile("../testdata/pytorch-1.13.1/native_functions.yaml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for sc.Scan() {
+		if l, ok := strings.CutPrefix(sc.Text(), "- func: "); ok {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// FuzzParseFunc checks that ParseFunc never panics and that whatever it
+// accepts prints to a schema that parses back to the same value and prints
+// the same again.
+func FuzzParseFunc(f *testing.F) {
+	for _, l := range pytorchFuncLines(f) {
+		f.Add(l)
+	}
+	for _, l := range laterSchemas {
+		f.Add(l)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fn, err := ParseFunc(s)
+		if err != nil {
+			if _, ok := err.(*SyntaxError); !ok {
+				t.Fatalf("error of type %T", err)
+			}
+			return
+		}
+		printed := fn.String()
+		again, err := ParseFunc(printed)
+		if err != nil {
+			t.Fatalf("%q parsed, but its printed form %q does not: %v", s, printed, err)
+		}
+		clearOffsets(fn)
+		clearOffsets(again)
+		if !reflect.DeepEqual(fn, again) {
+			t.Fatalf("%q and its printed form %q parse to different values", s, printed)
+		}
+		if again.String() != printed {
+			t.Fatalf("printing is not stable: %q then %q", printed, again.String())
+		}
+		_ = fn.Kind()
+		_ = IsViewOp(fn, nil)
+		for i := range fn.Returns {
+			_ = fn.ReturnAlias(i)
+		}
+	})
+}
+
+// FuzzParseYAML checks that the yaml loader never panics and reports
+// errors as an ErrorList with positions.
+func FuzzParseYAML(f *testing.F) {
+	f.Add([]byte("- func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n  variants: function, method\n  dispatch:\n    CPU: add\n"))
+	f.Add([]byte("- func: abs_(Tensor(a!) self) -> Tensor(a!)\n  tags: inplace_view\n- func: abs(Tensor self) -> Tensor\n"))
+	f.Add([]byte("- func: foo(Tensor self) -> Tensor\n  autogen: foo.out\n  dispatch:\n    CompositeExplicitAutograd: foo\n"))
+	f.Add([]byte("- 1\n- [a]\n- func: [x]\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded"}})
+		if err != nil {
+			el, ok := err.(ErrorList)
+			if !ok || len(el) == 0 {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			for _, e := range el {
+				if !e.Pos.IsValid() || e.Pos.Filename != "f.yaml" {
+					t.Fatalf("error without a position: %v", e)
+				}
+			}
+			return
+		}
+		for _, o := range s.Ops {
+			if o.Func == nil || o.Name != o.Func.Name.String() {
+				t.Fatalf("bad op %+v", o)
+			}
+		}
+	})
+}
