@@ -1,0 +1,40 @@
+package asserts
+
+import (
+	"os"
+	"sync/atomic"
+)
+
+// Version1 is the version of the API that generated code is written
+// against. Generated files reference it,
+//
+//	const _ = asserts.Version1 // re-run assertgen if this does not compile
+//
+// so that code generated for an API this package no longer provides fails
+// to compile instead of misbehaving. A future incompatible API will add
+// Version2 and, once no supported generator emits Version1, remove it.
+const Version1 = 1
+
+var enabled atomic.Bool
+
+func init() {
+	// ASSERTGEN_ASSERTS=off turns checking off in a debug build without a
+	// rebuild or a code change.
+	switch os.Getenv("ASSERTGEN_ASSERTS") {
+	case "0", "off", "false":
+	default:
+		enabled.Store(true)
+	}
+}
+
+// Enabled reports whether wrappers should check: the package was built with
+// the debugasserts tag ([Compiled]) and checking is switched on (the
+// default; see [SetEnabled] and the ASSERTGEN_ASSERTS environment variable).
+// Without the tag it is the constant false after inlining, so a wrapper's
+// checked path is compiled out.
+func Enabled() bool { return Compiled && enabled.Load() }
+
+// SetEnabled switches checking on or off at run time and returns the
+// previous setting. It has no effect on [Enabled] in a build without the
+// debugasserts tag.
+func SetEnabled(on bool) (prev bool) { return enabled.Swap(on) }

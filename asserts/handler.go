@@ -1,0 +1,221 @@
+package asserts
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// A Handler receives violations. Handle may be called from several
+// goroutines at once. If it returns, checking goes on.
+type Handler interface {
+	Handle(v *Violation)
+}
+
+// HandlerFunc adapts a function to a Handler.
+type HandlerFunc func(v *Violation)
+
+// Handle calls f(v).
+func (f HandlerFunc) Handle(v *Violation) { f(v) }
+
+// Panic is the default handler: it panics with the *Violation (an error), so
+// that the first broken kernel stops the program where it broke.
+var Panic Handler = HandlerFunc(func(v *Violation) { panic(v) })
+
+type handlerBox struct{ h Handler }
+
+var curHandler atomic.Pointer[handlerBox]
+
+// SetHandler installs h and returns the previous handler. A nil h restores
+// [Panic].
+func SetHandler(h Handler) (prev Handler) {
+	var b *handlerBox
+	if h != nil {
+		b = &handlerBox{h}
+	}
+	if old := curHandler.Swap(b); old != nil {
+		return old.h
+	}
+	return Panic
+}
+
+// CurrentHandler returns the installed handler.
+func CurrentHandler() Handler {
+	if b := curHandler.Load(); b != nil {
+		return b.h
+	}
+	return Panic
+}
+
+func handle(v *Violation) { CurrentHandler().Handle(v) }
+
+// TestingT is the part of testing.TB the [Testing] handler uses.
+type TestingT interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+// Testing returns a handler that reports each violation with t.Errorf, so a
+// test run lists every broken kernel and goes on.
+func Testing(t TestingT) Handler {
+	return HandlerFunc(func(v *Violation) {
+		t.Helper()
+		t.Errorf("%v", v)
+	})
+}
+
+// A Collector is a handler that keeps violations for a report, as a CI suite
+// wants: a JSON document and a human summary, both with the statistics of the
+// calls made since the collector was created (or Reset).
+type Collector struct {
+	mu    sync.Mutex
+	base  Stats
+	vs    []Violation
+	limit int
+}
+
+// NewCollector returns a collector whose statistics start now. It keeps at
+// most 10000 violations (all are counted).
+func NewCollector() *Collector {
+	return &Collector{base: ReadStats(), limit: 10000}
+}
+
+// Handle records v.
+func (c *Collector) Handle(v *Violation) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.vs) < c.limit {
+		c.vs = append(c.vs, *v)
+	}
+}
+
+// Reset drops the recorded violations and restarts the statistics.
+func (c *Collector) Reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.vs = nil
+	c.base = ReadStats()
+}
+
+// Violations returns a copy of the recorded violations, in arrival order.
+func (c *Collector) Violations() []Violation {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.vs)
+}
+
+// Report is a collector's findings, as [Collector.WriteJSON] encodes them.
+type Report struct {
+	// Calls is the number of checked calls.
+	Calls uint64 `json:"calls"`
+	// ChecksRun counts the checks that ran, by check name.
+	ChecksRun map[string]uint64 `json:"checks_run"`
+	// Skipped counts the skipped checks, by reason.
+	Skipped map[string]uint64 `json:"skipped"`
+	// ViolationCount is the number of violations (Violations may hold fewer).
+	ViolationCount uint64 `json:"violation_count"`
+	// ByOp counts violations by operator ("add.Tensor") and check.
+	ByOp map[string]map[string]int `json:"violations_by_op"`
+	// Violations lists the recorded violations.
+	Violations []Violation `json:"violations"`
+}
+
+// Report returns the collector's findings.
+func (c *Collector) Report() Report {
+	c.mu.Lock()
+	st := ReadStats().Sub(c.base)
+	vs := slices.Clone(c.vs)
+	c.mu.Unlock()
+	r := Report{
+		Calls:      st.Calls,
+		ChecksRun:  map[string]uint64{},
+		Skipped:    map[string]uint64{},
+		ByOp:       map[string]map[string]int{},
+		Violations: vs,
+	}
+	for k := range Check(NumChecks) {
+		if st.Ran[k] != 0 {
+			r.ChecksRun[k.String()] = st.Ran[k]
+		}
+		r.ViolationCount += st.Violations[k]
+	}
+	for rs := range Reason(NumReasons) {
+		if st.Skipped[rs] != 0 {
+			r.Skipped[rs.String()] = st.Skipped[rs]
+		}
+	}
+	if r.Violations == nil {
+		r.Violations = []Violation{}
+	}
+	for _, v := range vs {
+		m := r.ByOp[v.OpName()]
+		if m == nil {
+			m = map[string]int{}
+			r.ByOp[v.OpName()] = m
+		}
+		m[v.Check.String()]++
+	}
+	return r
+}
+
+// WriteJSON writes the report as indented JSON.
+func (c *Collector) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(c.Report())
+}
+
+// Summary returns the report for people: totals, checks run, violations by
+// operator and check, skips by reason, then each violation on its line.
+func (c *Collector) Summary() string {
+	r := c.Report()
+	var b strings.Builder
+	var ran, skipped uint64
+	for _, n := range r.ChecksRun {
+		ran += n
+	}
+	for _, n := range r.Skipped {
+		skipped += n
+	}
+	fmt.Fprintf(&b, "asserts: %d calls, %d checks run, %d skipped, %d violations\n",
+		r.Calls, ran, skipped, r.ViolationCount)
+	if len(r.ChecksRun) > 0 {
+		b.WriteString("checks run:\n")
+		for k := range Check(NumChecks) {
+			if n := r.ChecksRun[k.String()]; n != 0 {
+				fmt.Fprintf(&b, "  %-24s %d\n", k, n)
+			}
+		}
+	}
+	if len(r.ByOp) > 0 {
+		b.WriteString("violations by op:\n")
+		for _, op := range slices.Sorted(maps.Keys(r.ByOp)) {
+			for _, k := range slices.Sorted(maps.Keys(r.ByOp[op])) {
+				fmt.Fprintf(&b, "  %-24s %-24s %d\n", op, k, r.ByOp[op][k])
+			}
+		}
+	}
+	if len(r.Skipped) > 0 {
+		b.WriteString("skipped by reason:\n")
+		for rs := range Reason(NumReasons) {
+			if n := r.Skipped[rs.String()]; n != 0 {
+				fmt.Fprintf(&b, "  %-28s %d\n", rs, n)
+			}
+		}
+	}
+	if len(r.Violations) > 0 {
+		b.WriteString("violations:\n")
+		for i := range r.Violations {
+			fmt.Fprintf(&b, "  %v\n", &r.Violations[i])
+		}
+		if n := r.ViolationCount - uint64(len(r.Violations)); r.ViolationCount > uint64(len(r.Violations)) {
+			fmt.Fprintf(&b, "  ... and %d more\n", n)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,334 @@
+package asserts
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Check is one kind of assertion. Its name, as [Check.String] prints it, is
+// the name DESIGN.md and the plan use.
+type Check uint8
+
+const (
+	CheckSameImpl           Check = iota // same_impl: an argument's handle keeps its TensorImpl
+	CheckSameStorage                     // same_storage: an argument keeps its StorageImpl
+	CheckImplUseCountLE1                 // impl_use_count_le_1: a fresh return's TensorImpl has use count <= 1
+	CheckStorageUseCountEq1              // storage_use_count_eq_1: a fresh return's StorageImpl has use count == 1
+	CheckSharesStorage                   // shares_storage: a view return shares the viewed argument's StorageImpl
+	CheckFreshOrAlias                    // fresh_or_alias: a may-alias return is the argument, a view of it, or fresh
+	CheckReturnsArg                      // returns_arg: an in-place/out= return is the mutated argument
+	CheckNoMutation                      // no_mutation: an argument not marked mutable (!) is not written
+	CheckDistinctOutputs                 // distinct_outputs: fresh outputs of one call do not share storage
+	CheckBindingContext                  // binding_context: in a hermetic context, no input's storage is bound outside it
+
+	// NumChecks is the number of checks.
+	NumChecks = iota
+)
+
+var checkNames = [NumChecks]string{
+	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
+	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
+	"distinct_outputs", "binding_context",
+}
+
+// String returns the check's name, e.g. "same_impl".
+func (k Check) String() string {
+	if int(k) < len(checkNames) {
+		return checkNames[k]
+	}
+	return fmt.Sprintf("check(%d)", uint8(k))
+}
+
+// MarshalText encodes the check by name.
+func (k Check) MarshalText() ([]byte, error) {
+	if int(k) >= NumChecks {
+		return nil, fmt.Errorf("asserts: invalid check %d", uint8(k))
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText decodes a check name.
+func (k *Check) UnmarshalText(b []byte) error {
+	c, ok := ParseCheck(string(b))
+	if !ok {
+		return fmt.Errorf("asserts: unknown check %q", b)
+	}
+	*k = c
+	return nil
+}
+
+// ParseCheck returns the check with the given name.
+func ParseCheck(name string) (Check, bool) {
+	for i, n := range checkNames {
+		if n == name {
+			return Check(i), true
+		}
+	}
+	return 0, false
+}
+
+// A CheckSet is a set of checks.
+type CheckSet uint16
+
+// AllChecks holds every check.
+const AllChecks CheckSet = 1<<NumChecks - 1
+
+// SetOf returns the set holding the given checks.
+func SetOf(ks ...Check) CheckSet {
+	var s CheckSet
+	for _, k := range ks {
+		s |= 1 << k
+	}
+	return s
+}
+
+// Has reports whether the set holds k.
+func (s CheckSet) Has(k Check) bool { return s&(1<<k) != 0 }
+
+// Checks lists the checks in the set, in Check order.
+func (s CheckSet) Checks() []Check {
+	var ks []Check
+	for k := Check(0); k < NumChecks; k++ {
+		if s.Has(k) {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// String lists the checks' names separated by commas, "all" for AllChecks and
+// "none" for the empty set.
+func (s CheckSet) String() string {
+	switch s & AllChecks {
+	case 0:
+		return "none"
+	case AllChecks:
+		return "all"
+	}
+	var names []string
+	for _, k := range s.Checks() {
+		names = append(names, k.String())
+	}
+	return strings.Join(names, ",")
+}
+
+// A Profile selects a skip policy. The zero value is Strict.
+type Profile uint8
+
+const (
+	// Strict skips only what cannot be checked (the table in DESIGN.md).
+	Strict Profile = iota
+	// PyTorch skips what PyTorch's debug asserts skip: everything for modes
+	// and subclasses, storage checks for tensors without storage.
+	PyTorch
+
+	numProfiles = iota
+)
+
+// String returns "strict" or "pytorch".
+func (p Profile) String() string {
+	switch p {
+	case Strict:
+		return "strict"
+	case PyTorch:
+		return "pytorch"
+	}
+	return fmt.Sprintf("profile(%d)", uint8(p))
+}
+
+// ParseProfile returns the profile with the given name.
+func ParseProfile(name string) (Profile, bool) {
+	switch name {
+	case "strict":
+		return Strict, true
+	case "pytorch":
+		return PyTorch, true
+	}
+	return 0, false
+}
+
+// A Reason is why a check was skipped: a condition of the call or of a
+// tensor. Every skip is counted under its reason (see [ReadStats]).
+type Reason uint8
+
+const (
+	ReasonUndefined          Reason = iota // undefined: the tensor is undefined
+	ReasonAbsent                           // absent: an optional tensor (Tensor?, Tensor?[] element) is absent
+	ReasonModeActive                       // mode_active: a dispatch mode is active
+	ReasonDirectSubclass                   // direct_subclass: a direct subclass tensor
+	ReasonWrapperStub                      // wrapper_subclass: a wrapper subclass whose storage is a stub
+	ReasonWrapperPropagating               // wrapper_propagating_storage: a wrapper subclass that propagates storage
+	ReasonNoStorage                        // no_storage: a tensor without storage (sparse, nested)
+	ReasonMeta                             // meta: a meta-device tensor (skips nothing)
+	ReasonFunctional                       // functional_wrapper: a functional wrapper (skips nothing)
+	ReasonNoVersion                        // no_version_counter: the runtime keeps no version counter
+	ReasonNoBinding                        // no_binding_support: the tensor does not implement Bound
+	ReasonPlan                             // plan: skipped when the wrapper was generated (see [Call.PlanSkip])
+
+	// NumReasons is the number of reasons.
+	NumReasons = iota
+)
+
+var reasonNames = [NumReasons]string{
+	"undefined", "absent", "mode_active", "direct_subclass", "wrapper_subclass",
+	"wrapper_propagating_storage", "no_storage", "meta", "functional_wrapper",
+	"no_version_counter", "no_binding_support", "plan",
+}
+
+// String returns the reason's name, e.g. "mode_active".
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("reason(%d)", uint8(r))
+}
+
+// MarshalText encodes the reason by name.
+func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// A Rule of a skip policy: when Reason holds for a tensor (or for the call),
+// the checks in Skips are skipped for that tensor.
+type Rule struct {
+	Reason Reason
+	Skips  CheckSet
+	Why    string
+}
+
+var (
+	useCountChecks = SetOf(CheckImplUseCountLE1, CheckStorageUseCountEq1)
+	storageChecks  = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
+		CheckDistinctOutputs, CheckBindingContext)
+)
+
+// The rules, in the order a skip's reason is chosen: a check skipped for
+// several reasons is counted under the first.
+var rules = [numProfiles][]Rule{
+	Strict: {
+		{ReasonUndefined, AllChecks, "nothing to check"},
+		{ReasonAbsent, AllChecks, "nothing to check"},
+		{ReasonModeActive, useCountChecks, "a mode may keep references"},
+		{ReasonDirectSubclass, SetOf(CheckImplUseCountLE1), "user code may keep the output"},
+		{ReasonWrapperStub, storageChecks | useCountChecks, "storage is a stub"},
+		{ReasonWrapperPropagating, useCountChecks, "views checked via storage"},
+		{ReasonNoStorage, storageChecks, "nothing to compare"},
+		{ReasonMeta, 0, "meta tensors share storage for views"},
+		{ReasonFunctional, 0, "functional wrappers share storage for views"},
+		{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
+		{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
+		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
+	},
+	PyTorch: {
+		{ReasonUndefined, AllChecks, "nothing to check"},
+		{ReasonAbsent, AllChecks, "nothing to check"},
+		{ReasonModeActive, AllChecks, "PyTorch skips every check under a Python mode"},
+		{ReasonDirectSubclass, AllChecks, "PyTorch skips every check for tensor subclasses"},
+		{ReasonWrapperStub, AllChecks, "PyTorch skips every check for tensor subclasses"},
+		{ReasonWrapperPropagating, AllChecks, "PyTorch skips every check for tensor subclasses"},
+		{ReasonNoStorage, storageChecks, "nothing to compare"},
+		{ReasonMeta, 0, "PyTorch checks meta tensors"},
+		{ReasonFunctional, 0, "PyTorch checks functional wrappers"},
+		{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
+		{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
+		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
+	},
+}
+
+// Policy returns the skip policy of a profile as data: one rule per reason.
+func Policy(p Profile) []Rule {
+	if int(p) >= numProfiles {
+		return nil
+	}
+	return append([]Rule(nil), rules[p]...)
+}
+
+// conds is a set of Reasons that hold for a tensor or a call.
+type conds uint16
+
+// policy is a profile's rules in the form the hot path uses.
+type policy struct {
+	profile Profile
+	skips   [NumReasons]CheckSet // by reason
+	order   [NumReasons]Reason   // the rules' order
+}
+
+var policies = func() (ps [numProfiles]policy) {
+	for p := range ps {
+		ps[p].profile = Profile(p)
+		if len(rules[p]) != NumReasons {
+			panic("asserts: a profile must have one rule per reason")
+		}
+		for i, r := range rules[p] {
+			ps[p].skips[r.Reason] = r.Skips
+			ps[p].order[i] = r.Reason
+		}
+	}
+	return ps
+}()
+
+// mask returns the checks skipped when cs hold.
+func (p *policy) mask(cs conds) CheckSet {
+	var m CheckSet
+	for r := Reason(0); cs != 0; r++ {
+		if cs&1 != 0 {
+			m |= p.skips[r]
+		}
+		cs >>= 1
+	}
+	return m
+}
+
+// reason returns the reason k is skipped when cs hold.
+func (p *policy) reason(k Check, cs conds) Reason {
+	for _, r := range p.order {
+		if cs&(1<<r) != 0 && p.skips[r].Has(k) {
+			return r
+		}
+	}
+	return ReasonPlan // unreachable when k is in mask(cs)
+}
+
+// traitConds returns the conditions that hold for a tensor with the given
+// identity, before the call's own conditions are added.
+func traitConds(id Ident) conds {
+	if id.Impl == 0 {
+		return 1 << ReasonUndefined
+	}
+	var cs conds
+	t := id.Traits
+	if t&DirectSubclass != 0 {
+		cs |= 1 << ReasonDirectSubclass
+	}
+	if t&WrapperSubclass != 0 {
+		if t&PropagatesStorage != 0 {
+			cs |= 1 << ReasonWrapperPropagating
+		} else {
+			cs |= 1 << ReasonWrapperStub
+		}
+	}
+	if id.Storage == 0 {
+		cs |= 1 << ReasonNoStorage
+	}
+	if t&Meta != 0 {
+		cs |= 1 << ReasonMeta
+	}
+	if t&FunctionalWrapper != 0 {
+		cs |= 1 << ReasonFunctional
+	}
+	if t&Versioned == 0 {
+		cs |= 1 << ReasonNoVersion
+	}
+	return cs
+}
+
+// MarshalText encodes the profile by name.
+func (p Profile) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText decodes a profile name.
+func (p *Profile) UnmarshalText(b []byte) error {
+	q, ok := ParseProfile(string(b))
+	if !ok {
+		return fmt.Errorf("asserts: unknown profile %q", b)
+	}
+	*p = q
+	return nil
+}

@@ -1,0 +1,150 @@
+package asserts
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Violation is one failed check: which operator, which check, which
+// argument or return, what was wanted and what was found, and a hint for the
+// op author. It implements error.
+//
+// Want and Got depend on the check:
+//
+//	same_impl               TensorImpl before / after the kernel
+//	same_storage            StorageImpl before / after the kernel
+//	no_mutation             version counter before / after the kernel
+//	impl_use_count_le_1     1 / the TensorImpl use count
+//	storage_use_count_eq_1  1 / the StorageImpl use count
+//	shares_storage          the argument's StorageImpl / the return's
+//	returns_arg             the argument's TensorImpl / the return's
+//	fresh_or_alias          the argument's TensorImpl / the return's (storages
+//	                        in WantStorage/GotStorage, use counts too)
+//	distinct_outputs        0 / the StorageImpl two returns share
+//	binding_context         the call's context / the binding's context
+type Violation struct {
+	Op       string  `json:"op"`
+	Overload string  `json:"overload,omitempty"`
+	Profile  Profile `json:"profile"`
+	Check    Check   `json:"check"`
+	// Arg is the argument's name; empty for a return.
+	Arg string `json:"arg,omitempty"`
+	// Ret is the return's index; -1 for an argument.
+	Ret int `json:"ret"`
+	// Index is the list element's index; -1 if not a list element.
+	Index int `json:"index"`
+	// Other is the second tensor of a two-tensor check, e.g. "argument self"
+	// for shares_storage or "return 1" for distinct_outputs.
+	Other string `json:"other,omitempty"`
+
+	Want        uint64 `json:"want"`
+	Got         uint64 `json:"got"`
+	WantStorage uint64 `json:"want_storage,omitempty"`
+	GotStorage  uint64 `json:"got_storage,omitempty"`
+	ImplUses    int    `json:"impl_uses,omitempty"`
+	StorageUses int    `json:"storage_uses,omitempty"`
+	Traits      Traits `json:"traits"`
+	// Binding and Env are set for binding_context.
+	Binding *Binding  `json:"binding,omitempty"`
+	Env     *EnvState `json:"env,omitempty"`
+
+	// Hint tells the op author what to fix.
+	Hint string `json:"hint"`
+
+	loc, other Loc
+}
+
+// Where returns the located tensor, e.g. "argument self" or "return 0[2]".
+func (v *Violation) Where() string {
+	l := Loc{name: v.Arg, ret: int32(v.Ret), index: int32(v.Index)}
+	return l.String()
+}
+
+// OpName returns "op.overload" (or the op alone for a default overload).
+func (v *Violation) OpName() string {
+	if v.Overload == "" {
+		return v.Op
+	}
+	return v.Op + "." + v.Overload
+}
+
+// Error returns the violation as one line:
+//
+//	add.Tensor: same_impl: argument self: kernel replaced the TensorImpl (before 0x1, after 0x7); hint: ...
+func (v *Violation) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s: %s: %s", v.OpName(), v.Check, v.Where(), v.detail())
+	if v.Traits&^Versioned != 0 {
+		fmt.Fprintf(&b, " [%s]", v.Traits&^Versioned)
+	}
+	if v.Hint != "" {
+		b.WriteString("; hint: ")
+		b.WriteString(v.Hint)
+	}
+	return b.String()
+}
+
+// String is Error.
+func (v *Violation) String() string { return v.Error() }
+
+func (v *Violation) detail() string {
+	switch v.Check {
+	case CheckSameImpl:
+		return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
+	case CheckSameStorage:
+		return fmt.Sprintf("kernel replaced the StorageImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
+	case CheckNoMutation:
+		return fmt.Sprintf("kernel wrote an argument the schema does not mark mutable (version %d before, %d after)", v.Want, v.Got)
+	case CheckImplUseCountLE1:
+		return fmt.Sprintf("TensorImpl use count is %d, want <= 1", v.Got)
+	case CheckStorageUseCountEq1:
+		return fmt.Sprintf("StorageImpl use count is %d, want 1", v.Got)
+	case CheckSharesStorage:
+		return fmt.Sprintf("does not share the StorageImpl of %s (want %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
+	case CheckReturnsArg:
+		return fmt.Sprintf("is not %s (want TensorImpl %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
+	case CheckFreshOrAlias:
+		return fmt.Sprintf("is neither %s (TensorImpl %v), a view of it (StorageImpl %v) nor fresh (TensorImpl %v use count %d, StorageImpl %v use count %d)",
+			v.Other, ID(v.Want), ID(v.WantStorage), ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
+	case CheckDistinctOutputs:
+		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
+	case CheckBindingContext:
+		h := "not hermetic"
+		if v.Binding != nil && v.Binding.Hermetic {
+			h = "hermetic"
+		}
+		return fmt.Sprintf("StorageImpl %v is bound in context %d (%s), but the call runs in hermetic context %d",
+			ID(v.GotStorage), v.Got, h, v.Want)
+	}
+	return fmt.Sprintf("want %d, got %d", v.Want, v.Got)
+}
+
+func hint(v *Violation) string {
+	arg := strings.TrimPrefix(v.Other, "argument ")
+	switch v.Check {
+	case CheckSameImpl:
+		return "a kernel must not point an argument's handle at another TensorImpl; write into the tensor (copy_, resize_) instead of replacing it"
+	case CheckSameStorage:
+		return "in-place and out= kernels may change a storage's contents and size (resize_ keeps the StorageImpl) but never swap the StorageImpl; only set_ may, and it is allowlisted"
+	case CheckNoMutation:
+		return "write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist"
+	case CheckImplUseCountLE1:
+		if v.Traits&DirectSubclass != 0 {
+			return "a subclass output is held elsewhere; with the pytorch profile this check is skipped for subclasses"
+		}
+		return "a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles"
+	case CheckStorageUseCountEq1:
+		return "a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"
+	case CheckSharesStorage:
+		return fmt.Sprintf("a view kernel must return a tensor sharing %s's storage; a wrapper subclass can propagate it with set_", arg)
+	case CheckReturnsArg:
+		return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", arg)
+	case CheckFreshOrAlias:
+		return fmt.Sprintf("a may-alias op must return %s itself, a view of it, or a fresh tensor nobody else holds", arg)
+	case CheckDistinctOutputs:
+		return "each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"
+	case CheckBindingContext:
+		return "the storage's foreign object was made outside this hermetic context and must not be used or freed here; copy the tensor into the context first (the PyObject-preservation bug of torch::deploy)"
+	}
+	return ""
+}
