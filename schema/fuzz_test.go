@@ -3,10 +3,12 @@ package schema
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // clearOffsets zeroes the source offsets, which are not part of a schema's
@@ -87,6 +89,15 @@ func FuzzParseYAML(f *testing.F) {
 	f.Add([]byte("- func: foo(Tensor self) -> Tensor\n  autogen: foo.out\n  dispatch:\n    CompositeExplicitAutograd: foo\n"))
 	f.Add([]byte("- 1\n- [a]\n- func: [x]\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		done := make(chan struct{})
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(3 * time.Second):
+				panic(fmt.Sprintf("ParseYAML takes more than 3s on %q", src))
+			}
+		}()
+		defer close(done)
 		s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded"}})
 		if err != nil {
 			el, ok := err.(ErrorList)

@@ -169,12 +169,13 @@ func nodePos(path string, n *yaml.Node) Position {
 
 // valuePos returns the position of the byte at offset off of a scalar's
 // value, following the source through quotes, escapes and line folding.
-func valuePos(path string, src []byte, n *yaml.Node, off int) Position {
+func (l *yamlLoader) valuePos(n *yaml.Node, off int) Position {
+	path, src := l.path, l.src
 	pos := nodePos(path, n)
 	if off == 0 {
 		return pos
 	}
-	lineStart := lineOffset(src, n.Line)
+	lineStart := l.lineOffset(n.Line)
 	if lineStart < 0 {
 		return pos.add(off)
 	}
@@ -216,16 +217,21 @@ func valuePos(path string, src []byte, n *yaml.Node, off int) Position {
 	return Position{path, line, col}
 }
 
-func lineOffset(src []byte, line int) int {
-	off := 0
-	for l := 1; l < line; l++ {
-		j := bytes.IndexByte(src[off:], '\n')
-		if j < 0 {
-			return -1
+// lineOffset returns the byte offset of a 1-based line, or -1. The line
+// index is built on first use: positions are only needed for errors.
+func (l *yamlLoader) lineOffset(line int) int {
+	if l.lines == nil {
+		l.lines = []int{0}
+		for i, c := range l.src {
+			if c == '\n' {
+				l.lines = append(l.lines, i+1)
+			}
 		}
-		off += j + 1
 	}
-	return off
+	if line < 1 || line > len(l.lines) {
+		return -1
+	}
+	return l.lines[line-1]
 }
 
 // parseUTF8 reports the first invalid UTF-8 byte of src, if any, and
@@ -274,8 +280,9 @@ type yamlLoader struct {
 	path string
 	src  []byte
 	opts Options
-	errs ErrorList
-	tags map[string]bool
+	errs  ErrorList
+	tags  map[string]bool
+	lines []int // offsets of line starts, built when first needed
 }
 
 // ParseYAML loads a native_functions.yaml. It validates entries as torchgen
@@ -493,7 +500,7 @@ func (l *yamlLoader) stringItems(key string, v *yaml.Node) (items []string, pos 
 			return nil, nil
 		}
 		its, offs := commaList(v.Value)
-		return its, func(i int) Position { return valuePos(l.path, l.src, v, offs[i]) }
+		return its, func(i int) Position { return l.valuePos(v, offs[i]) }
 	case yaml.SequenceNode:
 		var nodes []*yaml.Node
 		for _, c := range v.Content {
@@ -563,7 +570,7 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 	f, err := ParseFunc(schemaText)
 	if err != nil {
 		se := err.(*SyntaxError)
-		l.errorf(valuePos(l.path, l.src, funcNode, nsOff+se.Offset), "%s", se.Msg)
+		l.errorf(l.valuePos(funcNode, nsOff+se.Offset), "%s", se.Msg)
 		return nil
 	}
 	e.Func = f
@@ -581,7 +588,7 @@ func (l *yamlLoader) keys(e *Entry, values entryValues) {
 			items, offs := commaList(s)
 			for i, it := range items {
 				if it != "function" && it != "method" {
-					l.errorf(valuePos(l.path, l.src, v, offs[i]), "illegal variant %q (want function or method)", it)
+					l.errorf(l.valuePos(v, offs[i]), "illegal variant %q (want function or method)", it)
 					continue
 				}
 				e.Variants = append(e.Variants, it)
@@ -671,7 +678,7 @@ func (l *yamlLoader) keys(e *Entry, values entryValues) {
 			for i, it := range items {
 				n, err := ParseOperatorName(it)
 				if err != nil {
-					l.errorf(valuePos(l.path, l.src, v, offs[i]), "autogen: %s", err.(*SyntaxError).Msg)
+					l.errorf(l.valuePos(v, offs[i]), "autogen: %s", err.(*SyntaxError).Msg)
 					continue
 				}
 				e.Autogen = append(e.Autogen, n)
@@ -754,7 +761,7 @@ func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
 		d := DispatchEntry{Kernel: kernel, Pos: l.pos(k)}
 		items, offs := commaList(k.Value)
 		for j, key := range items {
-			p := func() Position { return valuePos(l.path, l.src, k, offs[j]) }
+			p := func() Position { return l.valuePos(k, offs[j]) }
 			switch {
 			case supportedDispatchKeys[key]:
 			case knownDispatchKeys[key]:
