@@ -277,9 +277,9 @@ func (ev entryValues) get(key string) *yaml.Node {
 
 // yamlLoader holds the state of one ParseYAML call.
 type yamlLoader struct {
-	path string
-	src  []byte
-	opts Options
+	path  string
+	src   []byte
+	opts  Options
 	errs  ErrorList
 	tags  map[string]bool
 	lines []int // offsets of line starts, built when first needed

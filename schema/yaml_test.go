@@ -344,4 +344,3 @@ func TestDefaultIsTestdata(t *testing.T) {
 		}
 	}
 }
-
