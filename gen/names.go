@@ -131,4 +131,3 @@ var predeclared = map[string]bool{
 }
 
 func isPredeclared(s string) bool { return predeclared[s] }
-
