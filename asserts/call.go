@@ -95,9 +95,9 @@ const (
 	absentBit = 1 << (16 + ReasonAbsent)
 )
 
-func (s *Saved) mask() CheckSet  { return CheckSet(s.meta) }
-func (s *Saved) conds() conds    { return conds(s.meta >> 16) }
-func (s *Saved) traits() Traits  { return Traits(s.meta >> 32) }
+func (s *Saved) mask() CheckSet   { return CheckSet(s.meta) }
+func (s *Saved) conds() conds     { return conds(s.meta >> 16) }
+func (s *Saved) traits() Traits   { return Traits(s.meta >> 32) }
 func (s *Saved) implUses() int    { return int(int64(s.p0)) }
 func (s *Saved) storageUses() int { return int(int64(s.p1)) }
 
