@@ -1,0 +1,107 @@
+package gen
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+type operatorName = schema.OperatorName
+
+// Kernels are the exported functions of a kernels package.
+type Kernels struct {
+	Path  string // import path
+	Name  string // package name
+	Funcs map[string]*Kernel
+}
+
+// A Kernel is one exported function of the kernels package.
+type Kernel struct {
+	Name      string
+	Signature string // "func(self *example.com/rt.Tensor, ...) *example.com/rt.Tensor"
+	Pos       string // file:line:col
+}
+
+// LoadKernels loads the package matching pattern (an import path or a
+// relative directory such as ./kernels) from dir and lists its exported
+// functions.
+func LoadKernels(dir, pattern string) (*Kernels, error) {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
+	pkgs, err := packages.Load(cfg, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("loading kernels package %s: %v", pattern, err)
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("kernels pattern %s matches %d packages, want 1", pattern, len(pkgs))
+	}
+	p := pkgs[0]
+	if len(p.Errors) > 0 {
+		var msgs []string
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Error())
+		}
+		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
+	}
+	k := &Kernels{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}}
+	qual := func(other *types.Package) string { return other.Path() }
+	scope := p.Types.Scope()
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.TypeParams().Len() > 0 {
+			continue
+		}
+		k.Funcs[name] = &Kernel{
+			Name:      name,
+			Signature: signatureString(sig, qual),
+			Pos:       p.Fset.Position(fn.Pos()).String(),
+		}
+	}
+	return k, nil
+}
+
+// signatureString prints a signature in the form of wrapper.signature.
+func signatureString(sig *types.Signature, qual types.Qualifier) string {
+	var b strings.Builder
+	b.WriteString("func(")
+	for i := 0; i < sig.Params().Len(); i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		v := sig.Params().At(i)
+		name := v.Name()
+		if name == "" {
+			name = "_"
+		}
+		b.WriteString(name + " ")
+		t := v.Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			b.WriteString("..." + types.TypeString(t.(*types.Slice).Elem(), qual))
+			continue
+		}
+		b.WriteString(types.TypeString(t, qual))
+	}
+	b.WriteString(")")
+	switch n := sig.Results().Len(); n {
+	case 0:
+	case 1:
+		b.WriteString(" " + types.TypeString(sig.Results().At(0).Type(), qual))
+	default:
+		b.WriteString(" (")
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(types.TypeString(sig.Results().At(i).Type(), qual))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}

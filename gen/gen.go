@@ -1,0 +1,332 @@
+// Package gen emits Go wrappers that check kernels against their plan.
+//
+// Two modes:
+//
+//   - function mode: for each op whose kernel function exists in the kernels
+//     package (found by the naming rule of [GoName]), a function with the
+//     same name and signature that saves the tensors, calls the kernel and
+//     checks them;
+//   - interface mode: a Kernels interface with one method per op, and
+//     Checked, which wraps any Kernels in a decorator that checks every call.
+//
+// Each mode writes a file built with the build tag (default debugasserts)
+// and one built without it; in the latter the wrappers are direct calls
+// (function mode) or Checked returns its argument (interface mode), so a
+// release build pays nothing.
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/assertgen/assertgen/plan"
+)
+
+// A Mode selects what gen emits.
+type Mode string
+
+const (
+	FunctionMode  Mode = "function"
+	InterfaceMode Mode = "interface"
+)
+
+// DefaultBuildTag is the build tag of the checked files.
+const DefaultBuildTag = "debugasserts"
+
+// Options are what Generate needs besides the plan.
+type Options struct {
+	Mode     Mode
+	Package  string // the output package's name
+	Prefix   string // file name prefix; default "assertgen"
+	BuildTag string // default DefaultBuildTag
+	Types    TypeMap
+	// Ops selects ops by name or pattern (path.Match syntax: "add.*",
+	// "transpose*"); empty selects all.
+	Ops []string
+	// Kernels are the kernels found in function mode.
+	Kernels *Kernels
+}
+
+// A File is one generated file.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// A Result is what Generate made.
+type Result struct {
+	Files   []File
+	Wrapped []string // op names wrapped, in schema order
+	Missing []string // selected ops without a kernel (function mode)
+}
+
+func (o *Options) defaults() error {
+	if o.Prefix == "" {
+		o.Prefix = "assertgen"
+	}
+	if o.BuildTag == "" {
+		o.BuildTag = DefaultBuildTag
+	}
+	if o.Types == nil {
+		o.Types = DefaultTypes()
+	}
+	if !token.IsIdentifier(o.Package) || o.Package == "_" {
+		return fmt.Errorf("invalid package name %q", o.Package)
+	}
+	if !validTag(o.BuildTag) {
+		return fmt.Errorf("invalid build tag %q", o.BuildTag)
+	}
+	switch o.Mode {
+	case FunctionMode:
+		if o.Kernels == nil {
+			return fmt.Errorf("function mode needs the kernels package")
+		}
+	case InterfaceMode:
+	default:
+		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
+	}
+	if !o.Types.tensorType().Nillable() {
+		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types.tensorType())
+	}
+	return nil
+}
+
+func validTag(t string) bool {
+	if t == "" {
+		return false
+	}
+	for _, c := range t {
+		if !(c == '_' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// Select returns the ops of p that the patterns select, in plan order; an
+// empty pattern list selects all. A pattern that selects nothing is an
+// error.
+func Select(p *plan.Plan, patterns []string) ([]*plan.Op, error) {
+	if len(patterns) == 0 {
+		return p.Ops, nil
+	}
+	hit := make([]bool, len(patterns))
+	var out []*plan.Op
+	for _, op := range p.Ops {
+		for i, pat := range patterns {
+			if ok, _ := path.Match(pat, op.Name); ok {
+				hit[i] = true
+				out = append(out, op)
+				break
+			}
+		}
+	}
+	for i, pat := range patterns {
+		if _, err := path.Match(pat, ""); err != nil {
+			return nil, fmt.Errorf("op pattern %q: %v", pat, err)
+		}
+		if !hit[i] {
+			return nil, fmt.Errorf("op pattern %q selects no op", pat)
+		}
+	}
+	return out, nil
+}
+
+// Generate emits the wrappers of the selected ops of p.
+func Generate(p *plan.Plan, o Options) (*Result, error) {
+	if err := o.defaults(); err != nil {
+		return nil, err
+	}
+	ops, err := Select(p, o.Ops)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(ops))
+	{
+		opNames := make([]operatorName, len(ops))
+		for i, op := range ops {
+			opNames[i] = op.Src.Func.Name
+		}
+		names = AssignGoNames(opNames)
+	}
+	res := &Result{}
+	var ws []*wrapper
+	for i, op := range ops {
+		w, err := newWrapper(op, names[i], o.Types)
+		if err != nil {
+			return nil, err
+		}
+		if o.Mode == FunctionMode {
+			k := o.Kernels.Funcs[w.name]
+			if k == nil {
+				res.Missing = append(res.Missing, op.Name)
+				continue
+			}
+			if got, want := k.Signature, w.signature(); !sameSignature(got, want) {
+				return nil, fmt.Errorf("%s: kernel %s has signature %s; %s needs %s", k.Pos, w.name, got, op.Name, want)
+			}
+		}
+		ws = append(ws, w)
+		res.Wrapped = append(res.Wrapped, op.Name)
+	}
+	var files []*jen.File
+	var fileNames []string
+	switch o.Mode {
+	case FunctionMode:
+		checked, direct, err := genFunctionMode(ws, p.Profile, o)
+		if err != nil {
+			return nil, err
+		}
+		files = []*jen.File{checked, direct}
+		fileNames = []string{o.Prefix + "_checked.go", o.Prefix + "_direct.go"}
+	case InterfaceMode:
+		iface, checked, direct, err := genInterfaceMode(ws, p.Profile, o)
+		if err != nil {
+			return nil, err
+		}
+		files = []*jen.File{iface, checked, direct}
+		fileNames = []string{o.Prefix + "_kernels.go", o.Prefix + "_checked.go", o.Prefix + "_direct.go"}
+	}
+	for i, f := range files {
+		var buf bytes.Buffer
+		if err := f.Render(&buf); err != nil {
+			return nil, fmt.Errorf("%s: %v", fileNames[i], err)
+		}
+		res.Files = append(res.Files, File{Name: fileNames[i], Data: buf.Bytes()})
+	}
+	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
+	return res, nil
+}
+
+// sameSignature compares signatures ignoring parameter names.
+func sameSignature(got, want string) bool {
+	return stripParamNames(got) == stripParamNames(want)
+}
+
+func stripParamNames(sig string) string {
+	// "func(a T, b U) R" → "func(T, U) R"; types never contain spaces.
+	open := strings.IndexByte(sig, '(')
+	closeIdx := strings.IndexByte(sig, ')')
+	if open < 0 || closeIdx < open {
+		return sig
+	}
+	params := sig[open+1 : closeIdx]
+	var types []string
+	if strings.TrimSpace(params) != "" {
+		for _, p := range strings.Split(params, ", ") {
+			f := strings.Fields(p)
+			types = append(types, f[len(f)-1])
+		}
+	}
+	return sig[:open+1] + strings.Join(types, ", ") + sig[closeIdx:]
+}
+
+func newFile(pkg, tag string, negate bool) *jen.File {
+	f := jen.NewFile(pkg)
+	f.HeaderComment(Header)
+	f.HeaderComment("")
+	c := "//go:build " + tag
+	if negate {
+		c = "//go:build !" + tag
+	}
+	f.HeaderComment(c)
+	f.ImportName(AssertsPath, "asserts")
+	return f
+}
+
+func profileCode(p plan.Profile) jen.Code {
+	if p == plan.PyTorch {
+		return qa("PyTorch")
+	}
+	return qa("Strict")
+}
+
+// The name of the asserts function that reports whether checking is on at
+// run time.
+const switchFn = "Checking"
+
+func genFunctionMode(ws []*wrapper, profile plan.Profile, o Options) (checked, direct *jen.File, err error) {
+	k := o.Kernels
+	kernel := func(w *wrapper) func() *jen.Statement {
+		return func() *jen.Statement { return jen.Qual(k.Path, w.name) }
+	}
+	checked = newFile(o.Package, o.BuildTag, false)
+	direct = newFile(o.Package, o.BuildTag, true)
+	checked.ImportAlias(k.Path, "kernels")
+	direct.ImportAlias(k.Path, "kernels")
+	checked.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
+	checked.Const().Id("_").Op("=").Add(qa("Version1"))
+	for _, w := range ws {
+		body, err := w.checkedBody(kernel(w), switchFn)
+		if err != nil {
+			return nil, nil, err
+		}
+		checked.Add(genOpVar(w, profileCode(profile)))
+		checked.Commentf("%s checks %s", w.name, w.op.Schema)
+		checked.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+
+		direct.Commentf("%s calls kernels.%s: %s is checked only in builds with -tags %s.", w.name, w.name, w.op.Name, o.BuildTag)
+		direct.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(kernel(w)()))
+	}
+	guards := func(f *jen.File) {
+		if len(ws) == 0 {
+			return
+		}
+		f.Comment("Compile-time guards: a line below fails to build when a kernel's signature")
+		f.Comment("no longer matches its schema. Re-run assertgen (and fix the kernel).")
+		var defs []jen.Code
+		for _, w := range ws {
+			var ps []jen.Code
+			for _, p := range w.params {
+				ps = append(ps, p.typ.Code())
+			}
+			defs = append(defs, jen.Id("_").Func().Params(ps...).Add(w.resultsCode()).Op("=").Qual(k.Path, w.name))
+		}
+		f.Var().Defs(defs...)
+	}
+	guards(checked)
+	guards(direct)
+	return checked, direct, nil
+}
+
+func genInterfaceMode(ws []*wrapper, profile plan.Profile, o Options) (iface, checked, direct *jen.File, err error) {
+	iface = jen.NewFile(o.Package)
+	iface.HeaderComment(Header)
+	iface.ImportName(AssertsPath, "asserts")
+	var methods []jen.Code
+	for _, w := range ws {
+		methods = append(methods, jen.Comment(w.op.Schema), jen.Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()))
+	}
+	iface.Comment("Kernels has one method per operator; Checked wraps an implementation with")
+	iface.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", profile, o.BuildTag)
+	iface.Type().Id("Kernels").Interface(methods...)
+
+	checked = newFile(o.Package, o.BuildTag, false)
+	direct = newFile(o.Package, o.BuildTag, true)
+	checked.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
+	checked.Const().Id("_").Op("=").Add(qa("Version1"))
+	checked.Comment("Checked returns a Kernels that checks every call of next against its plan.")
+	checked.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(
+		jen.Return(jen.Id("checked").Values(jen.Id("next"))))
+	checked.Type().Id("checked").Struct(jen.Id("next").Id("Kernels"))
+	checked.Var().Id("_").Id("Kernels").Op("=").Id("checked").Values()
+	for _, w := range ws {
+		kernel := func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }
+		body, err := w.checkedBody(kernel, switchFn)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		checked.Add(genOpVar(w, profileCode(profile)))
+		checked.Commentf("%s checks %s", w.name, w.op.Schema)
+		checked.Func().Params(jen.Id("k").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+	}
+	direct.Comment("Checked returns next itself: checks are compiled only with -tags " + o.BuildTag + ".")
+	direct.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(jen.Return(jen.Id("next")))
+	return iface, checked, direct, nil
+}

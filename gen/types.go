@@ -1,0 +1,198 @@
+package gen
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// AssertsPath is the import path of the runtime the generated code calls.
+const AssertsPath = "github.com/assertgen/assertgen/asserts"
+
+// A GoType is a Go type as the type map spells it: a builtin or a
+// package-qualified name, behind any number of pointer and slice markers:
+// "int64", "[]int64", "*string", "*github.com/you/rt.Tensor",
+// "[]github.com/you/rt.Scalar", "any".
+type GoType struct {
+	Prefix string // "*", "[]", "[]*", ...
+	Path   string // import path; "" for builtins
+	Name   string
+}
+
+// ParseGoType parses a type map value.
+func ParseGoType(s string) (GoType, error) {
+	t := GoType{}
+	rest := strings.TrimSpace(s)
+	for {
+		switch {
+		case strings.HasPrefix(rest, "*"):
+			t.Prefix += "*"
+			rest = rest[1:]
+			continue
+		case strings.HasPrefix(rest, "[]"):
+			t.Prefix += "[]"
+			rest = rest[2:]
+			continue
+		}
+		break
+	}
+	if rest == "" {
+		return t, fmt.Errorf("invalid Go type %q: no type name", s)
+	}
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		t.Path, t.Name = rest[:i], rest[i+1:]
+		if t.Path == "" || strings.ContainsAny(t.Path, " \t*[]") {
+			return t, fmt.Errorf("invalid Go type %q: bad import path %q", s, t.Path)
+		}
+	} else {
+		t.Name = rest
+		if !builtinTypes[t.Name] {
+			return t, fmt.Errorf("invalid Go type %q: %s is not a builtin type; qualify it with its import path, e.g. example.com/rt.%s", s, t.Name, t.Name)
+		}
+	}
+	if !token.IsIdentifier(t.Name) || !token.IsExported(t.Name) && t.Path != "" {
+		return t, fmt.Errorf("invalid Go type %q: %s is not an exported identifier", s, t.Name)
+	}
+	return t, nil
+}
+
+var builtinTypes = map[string]bool{
+	"any": true, "bool": true, "byte": true, "complex64": true, "complex128": true, "error": true,
+	"float32": true, "float64": true, "int": true, "int8": true, "int16": true, "int32": true,
+	"int64": true, "rune": true, "string": true, "uint": true, "uint8": true, "uint16": true,
+	"uint32": true, "uint64": true, "uintptr": true,
+}
+
+func (t GoType) String() string {
+	if t.Path == "" {
+		return t.Prefix + t.Name
+	}
+	return t.Prefix + t.Path + "." + t.Name
+}
+
+// Code renders the type for jennifer.
+func (t GoType) Code() jen.Code {
+	s := jen.Op(t.Prefix)
+	if t.Prefix == "" {
+		s = jen.Null()
+	}
+	if t.Path == "" {
+		return s.Id(t.Name)
+	}
+	return s.Qual(t.Path, t.Name)
+}
+
+// Nillable reports whether nil is a value of the type: a pointer, a slice,
+// or an interface (only known for any and asserts.Tensor).
+func (t GoType) Nillable() bool {
+	return t.Prefix != "" || t.Name == "any" || t.Name == "error" || t.Path == AssertsPath && t.Name == "Tensor"
+}
+
+// A TypeMap maps schema types to Go types. Keys are schema type spellings:
+// a base type ("Tensor", "int", "Scalar"), a list or optional form ("int[]",
+// "Tensor?", "Tensor?[]", "int[]?"), or a custom class
+// ("__torch__.torch.classes.ns.Name"). Sized lists (int[2]) use the "int[]"
+// entry. What the map leaves out follows the defaults of DefaultTypes and
+// the structural rules of GoTypeOf.
+type TypeMap map[string]GoType
+
+// DefaultTypes returns the default mapping of every base type.
+func DefaultTypes() TypeMap {
+	m := TypeMap{}
+	set := func(k, v string) {
+		t, err := ParseGoType(v)
+		if err != nil {
+			panic(err)
+		}
+		m[k] = t
+	}
+	set("Tensor", AssertsPath+".Tensor")
+	for _, k := range []string{"int", "SymInt"} {
+		set(k, "int64")
+	}
+	for _, k := range []string{"float", "SymFloat"} {
+		set(k, "float64")
+	}
+	for _, k := range []string{"bool", "SymBool"} {
+		set(k, "bool")
+	}
+	for _, k := range []string{"ScalarType", "Layout", "MemoryFormat", "QScheme", "DeviceIndex"} {
+		set(k, "int")
+	}
+	for _, k := range []string{"str", "Device", "Dimname"} {
+		set(k, "string")
+	}
+	set("DimVector", "[]int64")
+	for _, k := range []string{"Scalar", "Generator", "Storage", "Stream", "ConstQuantizerPtr", "GraphModule"} {
+		set(k, "any")
+	}
+	return m
+}
+
+// Merge returns m with the entries of over replacing its own.
+func (m TypeMap) Merge(over TypeMap) TypeMap {
+	out := make(TypeMap, len(m)+len(over))
+	for k, v := range m {
+		out[k] = v
+	}
+	for k, v := range over {
+		out[k] = v
+	}
+	return out
+}
+
+// GoTypeOf returns the Go type of a schema type. An entry for the type's
+// exact spelling wins (sizes dropped: int[2] looks up "int[]"); otherwise
+//   - T? is *G for a base type G, and G itself for tensors, lists and other
+//     nillable types (nil stands for None);
+//   - T[] is []G;
+//   - a custom class without an entry is any.
+func (m TypeMap) GoTypeOf(t *schema.Type) (GoType, error) {
+	if g, ok := m[typeKey(t)]; ok {
+		return g, nil
+	}
+	switch t.Kind {
+	case schema.BaseKind:
+		if g, ok := m[t.Base.String()]; ok {
+			return g, nil
+		}
+		return GoType{}, fmt.Errorf("no Go type for %s in the type map", t.Base)
+	case schema.ClassKind:
+		return GoType{Name: "any"}, nil
+	case schema.OptionalKind:
+		g, err := m.GoTypeOf(t.Elem)
+		if err != nil {
+			return g, err
+		}
+		if t.Elem.IsTensorLike() || g.Nillable() {
+			return g, nil
+		}
+		g.Prefix = "*" + g.Prefix
+		return g, nil
+	default: // ListKind
+		g, err := m.GoTypeOf(t.Elem)
+		if err != nil {
+			return g, err
+		}
+		g.Prefix = "[]" + g.Prefix
+		return g, nil
+	}
+}
+
+// typeKey spells a type for the type map: like String, without list sizes.
+func typeKey(t *schema.Type) string {
+	switch t.Kind {
+	case schema.OptionalKind:
+		return typeKey(t.Elem) + "?"
+	case schema.ListKind:
+		return typeKey(t.Elem) + "[]"
+	}
+	return t.String()
+}
+
+// tensorType is the Go type of Tensor in m.
+func (m TypeMap) tensorType() GoType { return m["Tensor"] }
