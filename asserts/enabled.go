@@ -34,6 +34,13 @@ func init() {
 // checked path is compiled out.
 func Enabled() bool { return Compiled && enabled.Load() }
 
+// Checking reports whether checking is switched on at run time (see
+// [SetEnabled] and ASSERTGEN_ASSERTS), whatever the build tags. Generated
+// checked wrappers test it first: they are compiled only under their own
+// build tag, which the generator lets users choose, so they must not depend
+// on [Compiled].
+func Checking() bool { return enabled.Load() }
+
 // SetEnabled switches checking on or off at run time and returns the
 // previous setting. It has no effect on [Enabled] in a build without the
 // debugasserts tag.
