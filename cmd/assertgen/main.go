@@ -43,6 +43,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "plan":
 		err = cmdPlan(args[1:], stdout, stderr)
+	case "explain":
+		err = cmdExplain(args[1:], stdout, stderr)
+	case "gen":
+		err = cmdGen(args[1:], stdout, stderr)
+	case "vet":
+		err = cmdVet(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "assertgen", version)
 		return exitOK
@@ -59,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.Is(err, errUsage):
 		return exitUsage
+	case errors.Is(err, errFindings):
+		return exitFail
 	default:
 		fmt.Fprintln(stderr, "assertgen:", err)
 		var el schema.ErrorList
@@ -75,7 +83,10 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: assertgen <command> [flags]
 
 commands:
+  gen       generate the checked wrappers (-check: fail if they are stale)
+  vet       check kernel signatures against the schema, list missing kernels, lint allowlists
   plan      print the check plan of every op (-json)
+  explain   explain the checks of one op in plain words
   version   print the version
 
 Run 'assertgen <command> -h' for a command's flags.
@@ -123,6 +134,8 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("plan", stderr)
 	var sf schemaFlags
 	sf.register(fs)
+	var pf planFlags
+	pf.register(fs)
 	asJSON := fs.Bool("json", false, "print the plan as JSON")
 	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
 	if err := parseFlags(fs, args); err != nil {
@@ -141,7 +154,11 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := plan.Build(s, profile)
+	opts, err := pf.options(s, profile)
+	if err != nil {
+		return err
+	}
+	p, err := plan.BuildWith(s, opts)
 	if err != nil {
 		return err
 	}
