@@ -72,7 +72,9 @@ func LoadConfig(path string) (*Config, error) {
 // ParseConfig parses the text of an assertgen.yaml read from path.
 func ParseConfig(path string, src []byte) (*Config, error) {
 	var errs schema.ErrorList
-	pos := func(n *yaml.Node) schema.Position { return schema.Position{Filename: path, Line: n.Line, Column: n.Column} }
+	pos := func(n *yaml.Node) schema.Position {
+		return schema.Position{Filename: path, Line: n.Line, Column: n.Column}
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		errs.Addf(schema.Position{Filename: path, Line: 1, Column: 1}, "%v", err)
