@@ -37,7 +37,9 @@ func wrapImpl(inner *Tensor, propagate bool, ver *versionCounter) *TensorImpl {
 		st.retain()
 		w = newImpl(Wrapper, in.device, Strided, st, in.sizes, in.strides, in.offset, ver)
 	} else {
-		w = newImpl(Wrapper, in.device, Strided, newStorage(in.device, stubStorage, 0), in.sizes, nil, 0, ver)
+		// The stub holds no data; the wrapper's geometry mirrors the inner
+		// tensor's, as _make_wrapper_subclass is usually called.
+		w = newImpl(Wrapper, in.device, Strided, newStorage(in.device, stubStorage, 0), in.sizes, in.strides, in.offset, ver)
 	}
 	w.propagates = propagate
 	w.inner = inner.Share()

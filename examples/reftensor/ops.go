@@ -401,12 +401,8 @@ func (t *Tensor) Resize(sizes ...int) *Tensor {
 	switch {
 	case i.kind == Wrapper:
 		i.inner.Resize(sizes...)
-		if i.propagates {
-			in := i.inner.impl
-			i.setGeometry(in.sizes, in.strides, in.offset)
-		} else {
-			i.setGeometry(sizes, nil, 0)
-		}
+		in := i.inner.impl
+		i.setGeometry(in.sizes, in.strides, in.offset)
 		i.bump()
 		return t
 	case i.layout == Sparse:

@@ -1,0 +1,316 @@
+package asserts_test
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// The skip matrix: for each check and kind of tensor, the expected skip
+// reason under the strict and the pytorch profile ("" = the check runs).
+// It restates DESIGN.md's table; the tests below run a broken kernel for
+// every cell, so a skipped cell must stay silent and a running cell must
+// report the violation. Kinds "absent" (an absent optional) and "mode" (a
+// plain tensor while a dispatch mode is active) are conditions of the call.
+var skipMatrix = map[asserts.Check]map[string][2]string{
+	asserts.CheckSameImpl: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
+	},
+	asserts.CheckSameStorage: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
+	},
+	asserts.CheckNoMutation: {
+		"plain": {"", ""}, "no_version": {"no_version_counter", "no_version_counter"}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
+	},
+	asserts.CheckBindingContext: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
+		"not_bound": {"no_binding_support", "no_binding_support"},
+	},
+	asserts.CheckImplUseCountLE1: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"direct_subclass", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
+		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"undefined": {"undefined", "undefined"}, "mode": {"mode_active", "mode_active"},
+	},
+	asserts.CheckStorageUseCountEq1: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
+		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
+		"undefined": {"undefined", "undefined"}, "mode": {"mode_active", "mode_active"},
+	},
+	asserts.CheckSharesStorage: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
+	},
+	asserts.CheckReturnsArg: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
+	},
+	// fresh_or_alias leaves out the evidence the policy turns off: for a
+	// direct subclass only the storage use count decides "fresh"; for a
+	// propagating wrapper or under a mode nothing decides it, so it skips.
+	asserts.CheckFreshOrAlias: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
+		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"mode_active", "mode_active"},
+	},
+	asserts.CheckDistinctOutputs: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
+		"undefined": {"undefined", "undefined"}, "mode": {"", "mode_active"},
+	},
+}
+
+// The message each check's broken kernel must produce.
+var failMessage = map[asserts.Check]string{
+	asserts.CheckSameImpl:           "op.ov: same_impl: argument self: kernel replaced the TensorImpl (before 0x",
+	asserts.CheckSameStorage:        "op.ov: same_storage: argument self: kernel replaced the StorageImpl (before 0x",
+	asserts.CheckNoMutation:         "op.ov: no_mutation: argument self: kernel wrote an argument the schema does not mark mutable (version 3 before, 4 after)",
+	asserts.CheckBindingContext:     "op.ov: binding_context: argument self: StorageImpl 0x%s is bound in context 0 (not hermetic), but the call runs in hermetic context 7",
+	asserts.CheckImplUseCountLE1:    "op.ov: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1",
+	asserts.CheckStorageUseCountEq1: "op.ov: storage_use_count_eq_1: return 0: StorageImpl use count is 2, want 1",
+	asserts.CheckSharesStorage:      "op.ov: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x",
+	asserts.CheckReturnsArg:         "op.ov: returns_arg: return 0: is not argument self (want TensorImpl 0x",
+	asserts.CheckFreshOrAlias:       "op.ov: fresh_or_alias: return 0: is neither argument self (TensorImpl 0x",
+	asserts.CheckDistinctOutputs:    "op.ov: distinct_outputs: return 0: shares StorageImpl 0x",
+}
+
+// tensorFor returns a fake of the named kind and whether the call runs
+// under a mode.
+func tensorFor(kind string) (f *fake, mode bool) {
+	switch kind {
+	case "mode":
+		return newFake(kPlain), true
+	case "absent", "not_bound":
+		return newFake(kPlain), false
+	}
+	for i, n := range kindNames {
+		if n == kind {
+			return newFake(i), false
+		}
+	}
+	panic("unknown kind " + kind)
+}
+
+// scenario returns the body of a checked call of check on a tensor of the
+// given kind; broken makes the kernel break the check's invariant.
+func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func(c *asserts.Call)) {
+	x, mode := tensorFor(kind)
+	env := asserts.EnvState{ModeActive: mode}
+	self, ret0 := asserts.Arg("self"), asserts.Ret(0)
+	save := func(c *asserts.Call, t asserts.Tensor) asserts.Saved {
+		if kind == "absent" {
+			return c.SaveOpt(t, false)
+		}
+		return c.Save(t)
+	}
+	switch k {
+	case asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation:
+		return env, func(c *asserts.Call) {
+			s := save(c, x)
+			if broken {
+				switch k {
+				case asserts.CheckSameImpl:
+					x.id.Impl = fid()
+				case asserts.CheckSameStorage:
+					x.id.Storage = fid()
+				case asserts.CheckNoMutation:
+					x.id.Version++
+				}
+			}
+			c.After(&s, x)
+			switch k {
+			case asserts.CheckSameImpl:
+				c.SameImpl(self, &s)
+			case asserts.CheckSameStorage:
+				c.SameStorage(self, &s)
+			case asserts.CheckNoMutation:
+				c.NoMutation(self, &s)
+			}
+		}
+	case asserts.CheckBindingContext:
+		env.Context, env.Hermetic = 7, true
+		x.binding, x.bindingIsSet = asserts.Binding{Context: 7, Hermetic: true}, true
+		if broken {
+			x.binding = asserts.Binding{Context: 0}
+		}
+		var t asserts.Tensor = boundFake{x}
+		if kind == "not_bound" {
+			t = x
+		}
+		return env, func(c *asserts.Call) {
+			s := save(c, t)
+			c.BindingContext(self, &s, t)
+			c.After(&s, t)
+		}
+	case asserts.CheckImplUseCountLE1, asserts.CheckStorageUseCountEq1:
+		if broken {
+			if k == asserts.CheckImplUseCountLE1 {
+				x.implUses = 2
+			} else {
+				x.storageUses = 2
+			}
+		}
+		return env, func(c *asserts.Call) {
+			r := c.Result(x)
+			if k == asserts.CheckImplUseCountLE1 {
+				c.ImplUseCountLE1(ret0, &r)
+			} else {
+				c.StorageUseCountEq1(ret0, &r)
+			}
+		}
+	case asserts.CheckSharesStorage, asserts.CheckReturnsArg, asserts.CheckFreshOrAlias:
+		// The return has the argument's traits. Correct kernels return: a
+		// view (shares_storage, fresh_or_alias), the argument itself
+		// (returns_arg); broken ones a tensor with its own storage that
+		// someone else holds too.
+		r := &fake{id: x.id, implUses: 1, storageUses: 2}
+		r.id.Impl = fid()
+		switch {
+		case broken:
+			if x.id.Storage != 0 {
+				r.id.Storage = fid()
+			}
+			r.implUses, r.storageUses = 2, 2
+		case k == asserts.CheckReturnsArg:
+			r.id.Impl, r.implUses = x.id.Impl, 2
+		}
+		if kind == "undefined" {
+			r = newFake(kPlain) // a defined return of an undefined argument
+		}
+		return env, func(c *asserts.Call) {
+			s := save(c, x)
+			c.After(&s, x)
+			rs := c.Result(r)
+			switch k {
+			case asserts.CheckSharesStorage:
+				c.SharesStorage(ret0, &rs, self, &s)
+			case asserts.CheckReturnsArg:
+				c.ReturnsArg(ret0, &rs, self, &s)
+			case asserts.CheckFreshOrAlias:
+				c.FreshOrAlias(ret0, &rs, self, &s)
+			}
+		}
+	case asserts.CheckDistinctOutputs:
+		y, _ := tensorFor(kind)
+		if broken {
+			y.id.Storage = x.id.Storage
+		}
+		return env, func(c *asserts.Call) {
+			r0, r1 := c.Result(x), c.Result(y)
+			c.DistinctOutputs(asserts.Out(ret0, &r0), asserts.Out(asserts.Ret(1), &r1))
+		}
+	}
+	panic("no scenario for " + k.String())
+}
+
+func TestSkipMatrix(t *testing.T) {
+	for k := asserts.Check(0); k < asserts.NumChecks; k++ {
+		cells := skipMatrix[k]
+		if len(cells) == 0 {
+			t.Errorf("%v: no cells in the skip matrix", k)
+		}
+		for _, kind := range slices.Sorted(maps.Keys(cells)) {
+			for p, reason := range cells[kind] {
+				profile := asserts.Profile(p)
+				name := k.String() + "/" + profile.String() + "/" + kind
+				t.Run(name, func(t *testing.T) {
+					env, body := scenario(k, kind, true)
+					out := run(t, profile, env, body)
+					if reason != "" {
+						r := reasonByName(t, reason)
+						if len(out.violations) != 0 {
+							t.Errorf("a skipped check reported %v", &out.violations[0])
+						}
+						if out.stats.Ran[k] != 0 || out.stats.Skipped[r] != 1 || out.stats.TotalSkipped() != 1 {
+							t.Errorf("ran %d, skipped %v; want 0 run, 1 skip for %s", out.stats.Ran[k], out.stats.Skipped, reason)
+						}
+						return
+					}
+					// The check runs: the broken kernel is reported...
+					if len(out.violations) != 1 {
+						t.Fatalf("%d violations, want 1", len(out.violations))
+					}
+					v := &out.violations[0]
+					msg := failMessage[k]
+					if k == asserts.CheckBindingContext {
+						msg = msg[:strings.Index(msg, "%s")]
+					}
+					if v.Check != k || !strings.Contains(v.Error(), msg) {
+						t.Errorf("violation %q,\nwant it to contain %q", v.Error(), msg)
+					}
+					if !strings.Contains(v.Error(), "; hint: ") || v.Hint == "" {
+						t.Errorf("violation without a hint: %q", v.Error())
+					}
+					if out.stats.Ran[k] == 0 || out.stats.Violations[k] != 1 || out.stats.TotalSkipped() != 0 {
+						t.Errorf("stats %+v", out.stats)
+					}
+					// ...and a correct kernel is not.
+					env, body = scenario(k, kind, false)
+					ok := run(t, profile, env, body)
+					if len(ok.violations) != 0 {
+						t.Errorf("correct kernel reported: %v", &ok.violations[0])
+					}
+					if ok.stats.Ran[k] == 0 || ok.stats.TotalSkipped() != 0 {
+						t.Errorf("correct kernel: stats %+v", ok.stats)
+					}
+				})
+			}
+		}
+	}
+}
+
+func reasonByName(t *testing.T, name string) asserts.Reason {
+	t.Helper()
+	for r := asserts.Reason(0); r < asserts.NumReasons; r++ {
+		if r.String() == name {
+			return r
+		}
+	}
+	t.Fatalf("unknown reason %q", name)
+	return 0
+}
+
+// Every reason except plan (and meta and functional_wrapper, which skip
+// nothing) appears in the matrix.
+func TestSkipMatrixCoversReasons(t *testing.T) {
+	seen := map[string]bool{}
+	for _, cells := range skipMatrix {
+		for _, want := range cells {
+			seen[want[0]], seen[want[1]] = true, true
+		}
+	}
+	for r := asserts.Reason(0); r < asserts.NumReasons; r++ {
+		switch r {
+		case asserts.ReasonPlan, asserts.ReasonMeta, asserts.ReasonFunctional:
+			continue
+		}
+		if !seen[r.String()] {
+			t.Errorf("reason %v is not exercised", r)
+		}
+	}
+}

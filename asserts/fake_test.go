@@ -1,0 +1,101 @@
+package asserts_test
+
+import (
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// fake is a tensor whose state a test sets directly.
+type fake struct {
+	id           asserts.Ident
+	implUses     int
+	storageUses  int
+	bound        bool // implements Bound (see boundFake)
+	binding      asserts.Binding
+	bindingIsSet bool
+}
+
+func (f *fake) Ident() asserts.Ident {
+	if f == nil {
+		return asserts.Ident{}
+	}
+	return f.id
+}
+
+func (f *fake) UseCounts() (int, int) {
+	if f == nil {
+		return 0, 0
+	}
+	return f.implUses, f.storageUses
+}
+
+// boundFake also implements asserts.Bound.
+type boundFake struct{ *fake }
+
+func (b boundFake) StorageBinding() (asserts.Binding, bool) { return b.binding, b.bindingIsSet }
+
+var nextFakeID asserts.ID = 100
+
+func fid() asserts.ID { nextFakeID++; return nextFakeID }
+
+// Kinds of fake tensors.
+const (
+	kPlain = iota
+	kNoVersion
+	kSubclass
+	kWrapStub
+	kWrapProp
+	kMeta
+	kFunctional
+	kSparse
+	kUndefined
+)
+
+var kindNames = []string{"plain", "no_version", "subclass", "wrapper_stub", "wrapper_prop",
+	"meta", "functional", "sparse", "undefined"}
+
+func newFake(kind int) *fake {
+	f := &fake{id: asserts.Ident{Impl: fid(), Storage: fid(), Version: 3, Traits: asserts.Versioned},
+		implUses: 1, storageUses: 1}
+	switch kind {
+	case kNoVersion:
+		f.id.Traits, f.id.Version = asserts.Plain, 0
+	case kSubclass:
+		f.id.Traits |= asserts.DirectSubclass
+	case kWrapStub:
+		f.id.Traits |= asserts.WrapperSubclass
+	case kWrapProp:
+		f.id.Traits |= asserts.WrapperSubclass | asserts.PropagatesStorage
+	case kMeta:
+		f.id.Traits |= asserts.Meta
+	case kFunctional:
+		f.id.Traits |= asserts.FunctionalWrapper
+	case kSparse:
+		f.id.Traits |= asserts.Storageless
+		f.id.Storage, f.storageUses = 0, 0
+	case kUndefined:
+		*f = fake{}
+	}
+	return f
+}
+
+// outcome is what one checked call produced.
+type outcome struct {
+	violations []asserts.Violation
+	stats      asserts.Stats
+}
+
+// run runs body as a checked call of a fresh op with the given profile and
+// mode state, collecting violations.
+func run(t *testing.T, p asserts.Profile, env asserts.EnvState, body func(c *asserts.Call)) outcome {
+	t.Helper()
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	op := &asserts.Op{Name: "op", Overload: "ov", Profile: p}
+	c := asserts.BeginWith(op, env)
+	body(&c)
+	c.End()
+	return outcome{violations: col.Violations(), stats: op.Stats()}
+}

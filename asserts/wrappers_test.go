@@ -1,0 +1,285 @@
+package asserts_test
+
+// Hand-written wrappers in the shape assertgen generates (strict profile),
+// around reftensor's kernels. Generated wrappers start with
+//
+//	if !asserts.Enabled() {
+//		return kernel(...)
+//	}
+//
+// these do not, so that the tests check in every build.
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+const _ = asserts.Version1
+
+// kernels holds the kernels the wrappers call, so tests can swap in broken
+// ones.
+type kernels struct {
+	add       func(self, other *rt.Tensor, alpha float64) *rt.Tensor
+	addInPl   func(self, other *rt.Tensor, alpha float64) *rt.Tensor
+	transpose func(self *rt.Tensor, d0, d1 int) *rt.Tensor
+	unbind    func(self *rt.Tensor, dim int) []*rt.Tensor
+	addOut    func(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor
+	cat       func(tensors []*rt.Tensor) *rt.Tensor
+	reshape   func(self *rt.Tensor, sizes ...int) *rt.Tensor
+	addcmul6  func(a, b, c, d, e, f *rt.Tensor) *rt.Tensor
+	maxMin    func(self *rt.Tensor) (*rt.Tensor, *rt.Tensor)
+}
+
+var correct = kernels{
+	add:       rt.Add,
+	addInPl:   func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return self.AddInPlace(other, alpha) },
+	transpose: func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return self.Transpose(d0, d1) },
+	unbind:    func(self *rt.Tensor, dim int) []*rt.Tensor { return self.Unbind(dim) },
+	addOut:    rt.AddOut,
+	cat:       cat,
+	reshape:   func(self *rt.Tensor, sizes ...int) *rt.Tensor { return self.Reshape(sizes...) },
+	addcmul6:  addcmul6,
+	maxMin:    maxMin,
+}
+
+var k = correct
+
+// cat concatenates 1-dimensional tensors.
+func cat(ts []*rt.Tensor) *rt.Tensor {
+	var vals []float64
+	for _, t := range ts {
+		vals = append(vals, t.ToSlice()...)
+	}
+	return rt.FromSlice(vals, len(vals))
+}
+
+// addcmul6 returns a + b*c + d*e*f, a 6-tensor op.
+func addcmul6(a, b, c, d, e, f *rt.Tensor) *rt.Tensor {
+	bc := rt.Mul(b, c)
+	defer bc.Release()
+	de := rt.Mul(d, e)
+	defer de.Release()
+	def := rt.Mul(de, f)
+	defer def.Release()
+	s := rt.Add(a, bc, 1)
+	defer s.Release()
+	return rt.Add(s, def, 1)
+}
+
+// maxMin returns the max and min of all elements (two fresh outputs).
+func maxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
+	v := self.ToSlice()
+	mx, mn := v[0], v[0]
+	for _, x := range v {
+		mx, mn = max(mx, x), min(mn, x)
+	}
+	return rt.Scalar(mx), rt.Scalar(mn)
+}
+
+var (
+	argSelf    = asserts.Arg("self")
+	argOther   = asserts.Arg("other")
+	argOut     = asserts.Arg("out")
+	argTensors = asserts.Arg("tensors")
+	ret0       = asserts.Ret(0)
+	ret1       = asserts.Ret(1)
+)
+
+// add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+var opAddTensor = asserts.Op{Name: "add", Overload: "Tensor"}
+
+func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+	c := asserts.Begin(&opAddTensor)
+	s0, s1 := c.Save(self), c.Save(other)
+	c.BindingContext(asserts.Arg("self"), &s0, self)
+	c.BindingContext(asserts.Arg("other"), &s1, other)
+	ret := k.add(self, other, alpha)
+	c.After(&s0, self)
+	c.After(&s1, other)
+	c.SameImpl(asserts.Arg("self"), &s0)
+	c.SameStorage(asserts.Arg("self"), &s0)
+	c.NoMutation(asserts.Arg("self"), &s0)
+	c.SameImpl(asserts.Arg("other"), &s1)
+	c.SameStorage(asserts.Arg("other"), &s1)
+	c.NoMutation(asserts.Arg("other"), &s1)
+	r0 := c.Result(ret)
+	c.ImplUseCountLE1(asserts.Ret(0), &r0)
+	c.StorageUseCountEq1(asserts.Ret(0), &r0)
+	c.End()
+	return ret
+}
+
+// add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+var opAddInPlace = asserts.Op{Name: "add_", Overload: "Tensor"}
+
+func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+	c := asserts.Begin(&opAddInPlace)
+	s0, s1 := c.Save(self), c.Save(other)
+	c.BindingContext(argSelf, &s0, self)
+	c.BindingContext(argOther, &s1, other)
+	ret := k.addInPl(self, other, alpha)
+	c.After(&s0, self)
+	c.After(&s1, other)
+	c.SameImpl(argSelf, &s0)
+	c.SameStorage(argSelf, &s0)
+	c.SameImpl(argOther, &s1)
+	c.SameStorage(argOther, &s1)
+	c.NoMutation(argOther, &s1)
+	r0 := c.Result(ret)
+	c.ReturnsArg(ret0, &r0, argSelf, &s0)
+	c.End()
+	return ret
+}
+
+// transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+var opTranspose = asserts.Op{Name: "transpose", Overload: "int"}
+
+func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
+	c := asserts.Begin(&opTranspose)
+	s0 := c.Save(self)
+	c.BindingContext(argSelf, &s0, self)
+	ret := k.transpose(self, d0, d1)
+	c.After(&s0, self)
+	c.SameImpl(argSelf, &s0)
+	c.SameStorage(argSelf, &s0)
+	c.NoMutation(argSelf, &s0)
+	r0 := c.Result(ret)
+	c.SharesStorage(ret0, &r0, argSelf, &s0)
+	c.ImplUseCountLE1(ret0, &r0)
+	c.End()
+	return ret
+}
+
+// unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
+var opUnbind = asserts.Op{Name: "unbind", Overload: "int"}
+
+func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
+	c := asserts.Begin(&opUnbind)
+	s0 := c.Save(self)
+	c.BindingContext(argSelf, &s0, self)
+	ret := k.unbind(self, dim)
+	c.After(&s0, self)
+	c.SameImpl(argSelf, &s0)
+	c.SameStorage(argSelf, &s0)
+	c.NoMutation(argSelf, &s0)
+	var r0 asserts.SavedList
+	asserts.ResultList(&c, &r0, ret)
+	c.SharesStorageList(ret0, &r0, argSelf, &s0)
+	c.ImplUseCountLE1List(ret0, &r0)
+	c.End()
+	return ret
+}
+
+// add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+var opAddOut = asserts.Op{Name: "add", Overload: "out"}
+
+func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
+	c := asserts.Begin(&opAddOut)
+	s0, s1, s2 := c.Save(self), c.Save(other), c.Save(out)
+	c.BindingContext(argSelf, &s0, self)
+	c.BindingContext(argOther, &s1, other)
+	c.BindingContext(argOut, &s2, out)
+	ret := k.addOut(self, other, alpha, out)
+	c.After(&s0, self)
+	c.After(&s1, other)
+	c.After(&s2, out)
+	c.SameImpl(argSelf, &s0)
+	c.SameStorage(argSelf, &s0)
+	c.NoMutation(argSelf, &s0)
+	c.SameImpl(argOther, &s1)
+	c.SameStorage(argOther, &s1)
+	c.NoMutation(argOther, &s1)
+	c.SameImpl(argOut, &s2)
+	c.SameStorage(argOut, &s2)
+	r0 := c.Result(ret)
+	c.ReturnsArg(ret0, &r0, argOut, &s2)
+	c.End()
+	return ret
+}
+
+// cat(Tensor[] tensors, int dim=0) -> Tensor
+var opCat = asserts.Op{Name: "cat"}
+
+func Cat(tensors []*rt.Tensor) *rt.Tensor {
+	c := asserts.Begin(&opCat)
+	var l0 asserts.SavedList
+	asserts.SaveList(&c, &l0, tensors)
+	asserts.BindingContextList(&c, argTensors, &l0, tensors)
+	ret := k.cat(tensors)
+	asserts.AfterList(&c, &l0, tensors)
+	c.SameImplList(argTensors, &l0)
+	c.SameStorageList(argTensors, &l0)
+	c.NoMutationList(argTensors, &l0)
+	r0 := c.Result(ret)
+	c.ImplUseCountLE1(ret0, &r0)
+	c.StorageUseCountEq1(ret0, &r0)
+	c.End()
+	return ret
+}
+
+// reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a), CompositeImplicit:
+// the result may alias.
+var opReshape = asserts.Op{Name: "reshape"}
+
+func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
+	c := asserts.Begin(&opReshape)
+	s0 := c.Save(self)
+	c.BindingContext(argSelf, &s0, self)
+	ret := k.reshape(self, sizes...)
+	c.After(&s0, self)
+	c.SameImpl(argSelf, &s0)
+	c.SameStorage(argSelf, &s0)
+	c.NoMutation(argSelf, &s0)
+	r0 := c.Result(ret)
+	c.FreshOrAlias(ret0, &r0, argSelf, &s0)
+	c.End()
+	return ret
+}
+
+// addcmul6(Tensor a, Tensor b, Tensor c, Tensor d, Tensor e, Tensor f) -> Tensor
+var opAddcmul6 = asserts.Op{Name: "addcmul6"}
+
+func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
+	c := asserts.Begin(&opAddcmul6)
+	in := [6]*rt.Tensor{a, b, c_, d, e, f}
+	names := [6]asserts.Loc{asserts.Arg("a"), asserts.Arg("b"), asserts.Arg("c"), asserts.Arg("d"), asserts.Arg("e"), asserts.Arg("f")}
+	var s [6]asserts.Saved
+	for i := range in {
+		s[i] = c.Save(in[i])
+		c.BindingContext(names[i], &s[i], in[i])
+	}
+	ret := k.addcmul6(a, b, c_, d, e, f)
+	for i := range in {
+		c.After(&s[i], in[i])
+		c.SameImpl(names[i], &s[i])
+		c.SameStorage(names[i], &s[i])
+		c.NoMutation(names[i], &s[i])
+	}
+	r0 := c.Result(ret)
+	c.ImplUseCountLE1(ret0, &r0)
+	c.StorageUseCountEq1(ret0, &r0)
+	c.End()
+	return ret
+}
+
+// aminmax(Tensor self) -> (Tensor max, Tensor min): two fresh outputs.
+var opMaxMin = asserts.Op{Name: "aminmax"}
+
+func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
+	c := asserts.Begin(&opMaxMin)
+	s0 := c.Save(self)
+	c.BindingContext(argSelf, &s0, self)
+	mx, mn := k.maxMin(self)
+	c.After(&s0, self)
+	c.SameImpl(argSelf, &s0)
+	c.SameStorage(argSelf, &s0)
+	c.NoMutation(argSelf, &s0)
+	r0, r1 := c.Result(mx), c.Result(mn)
+	c.ImplUseCountLE1(ret0, &r0)
+	c.StorageUseCountEq1(ret0, &r0)
+	c.ImplUseCountLE1(ret1, &r1)
+	c.StorageUseCountEq1(ret1, &r1)
+	c.DistinctOutputs(asserts.Out(ret0, &r0), asserts.Out(ret1, &r1))
+	c.End()
+	return mx, mn
+}
