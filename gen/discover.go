@@ -3,6 +3,8 @@ package gen
 import (
 	"fmt"
 	"go/types"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -23,7 +25,8 @@ type Kernels struct {
 type Kernel struct {
 	Name      string
 	Signature string // "func(self *example.com/rt.Tensor, ...) *example.com/rt.Tensor"
-	Pos       string // file:line:col
+	Display   string // the same with package names: "func(self *rt.Tensor, ...) *rt.Tensor"
+	Pos       string // file:line:col, relative to the working directory when shorter
 }
 
 // LoadKernels loads the package matching pattern (an import path or a
@@ -48,6 +51,8 @@ func LoadKernels(dir, pattern string) (*Kernels, error) {
 	}
 	k := &Kernels{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}}
 	qual := func(other *types.Package) string { return other.Path() }
+	short := func(other *types.Package) string { return other.Name() }
+	wd, _ := os.Getwd()
 	scope := p.Types.Scope()
 	for _, name := range scope.Names() {
 		fn, ok := scope.Lookup(name).(*types.Func)
@@ -58,10 +63,15 @@ func LoadKernels(dir, pattern string) (*Kernels, error) {
 		if sig.TypeParams().Len() > 0 {
 			continue
 		}
+		pos := p.Fset.Position(fn.Pos())
+		if rel, err := filepath.Rel(wd, pos.Filename); err == nil && len(rel) < len(pos.Filename) {
+			pos.Filename = rel
+		}
 		k.Funcs[name] = &Kernel{
 			Name:      name,
 			Signature: signatureString(sig, qual),
-			Pos:       p.Fset.Position(fn.Pos()).String(),
+			Display:   signatureString(sig, short),
+			Pos:       pos.String(),
 		}
 	}
 	return k, nil

@@ -17,6 +17,7 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/token"
 	"path"
@@ -138,42 +139,75 @@ func Select(p *plan.Plan, patterns []string) ([]*plan.Op, error) {
 	return out, nil
 }
 
-// Generate emits the wrappers of the selected ops of p.
-func Generate(p *plan.Plan, o Options) (*Result, error) {
+// A Finding is a problem vet reports at a position.
+type Finding struct {
+	Pos string // file:line:col
+	Msg string
+}
+
+func (f Finding) String() string { return f.Pos + ": " + f.Msg }
+
+// prepare selects the ops, names them and maps their signatures; in
+// function mode it matches them with their kernels.
+func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []string, findings []Finding, err error) {
 	if err := o.defaults(); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	ops, err := Select(p, o.Ops)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	names := make([]string, len(ops))
-	{
-		opNames := make([]operatorName, len(ops))
-		for i, op := range ops {
-			opNames[i] = op.Src.Func.Name
-		}
-		names = AssignGoNames(opNames)
+	opNames := make([]operatorName, len(ops))
+	for i, op := range ops {
+		opNames[i] = op.Src.Func.Name
 	}
-	res := &Result{}
-	var ws []*wrapper
+	names := AssignGoNames(opNames)
 	for i, op := range ops {
 		w, err := newWrapper(op, names[i], o.Types)
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		if o.Mode == FunctionMode {
 			k := o.Kernels.Funcs[w.name]
 			if k == nil {
-				res.Missing = append(res.Missing, op.Name)
+				missing = append(missing, op.Name)
 				continue
 			}
 			if got, want := k.Signature, w.signature(); !sameSignature(got, want) {
-				return nil, fmt.Errorf("%s: kernel %s has signature %s; %s needs %s", k.Pos, w.name, got, op.Name, want)
+				findings = append(findings, Finding{k.Pos, fmt.Sprintf("kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s", w.name, op.Name, k.Display, w.displaySignature())})
+				continue
 			}
 		}
 		ws = append(ws, w)
-		res.Wrapped = append(res.Wrapped, op.Name)
+	}
+	return ws, missing, findings, nil
+}
+
+// Vet checks the kernels of function mode against their schemas: it
+// returns a finding for each kernel whose signature is not the one its
+// schema and the type map give, and the selected ops without a kernel.
+func Vet(p *plan.Plan, o Options) (findings []Finding, missing []string, err error) {
+	_, missing, findings, err = prepare(p, &o)
+	return findings, missing, err
+}
+
+// Generate emits the wrappers of the selected ops of p. In function mode
+// a kernel with the wrong signature is an error (see Vet).
+func Generate(p *plan.Plan, o Options) (*Result, error) {
+	ws, missing, findings, err := prepare(p, &o)
+	if err != nil {
+		return nil, err
+	}
+	if len(findings) > 0 {
+		var msgs []string
+		for _, f := range findings {
+			msgs = append(msgs, f.String())
+		}
+		return nil, errors.New(strings.Join(msgs, "\n"))
+	}
+	res := &Result{Missing: missing}
+	for _, w := range ws {
+		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
 	var files []*jen.File
 	var fileNames []string

@@ -74,6 +74,15 @@ func (t GoType) String() string {
 	return t.Prefix + t.Path + "." + t.Name
 }
 
+// Display spells the type for messages, with the package's last path
+// element for its import path: "*rt.Tensor".
+func (t GoType) Display() string {
+	if t.Path == "" {
+		return t.Prefix + t.Name
+	}
+	return t.Prefix + t.Path[strings.LastIndexByte(t.Path, '/')+1:] + "." + t.Name
+}
+
 // Code renders the type for jennifer.
 func (t GoType) Code() jen.Code {
 	s := jen.Op(t.Prefix)

@@ -23,27 +23,33 @@ type param struct {
 	typ  GoType
 }
 
-// A Signature is the Go signature of an op, for messages and for vet.
-func (w *wrapper) signature() string {
+// signature is the Go signature of the op with full import paths, as
+// LoadKernels prints kernels' signatures.
+func (w *wrapper) signature() string { return w.sig(GoType.String) }
+
+// displaySignature is the signature for messages.
+func (w *wrapper) displaySignature() string { return w.sig(GoType.Display) }
+
+func (w *wrapper) sig(spell func(GoType) string) string {
 	s := "func("
 	for i, p := range w.params {
 		if i > 0 {
 			s += ", "
 		}
-		s += p.name + " " + p.typ.String()
+		s += p.name + " " + spell(p.typ)
 	}
 	s += ")"
 	switch len(w.results) {
 	case 0:
 	case 1:
-		s += " " + w.results[0].String()
+		s += " " + spell(w.results[0])
 	default:
 		s += " ("
 		for i, r := range w.results {
 			if i > 0 {
 				s += ", "
 			}
-			s += r.String()
+			s += spell(r)
 		}
 		s += ")"
 	}
