@@ -1,0 +1,90 @@
+package gen
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// tempModule makes a module in a temporary directory that requires this
+// one (replaced by the checkout), so generated packages can be built there.
+func tempModule(t *testing.T) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(file))
+	dir := t.TempDir()
+	mod := "module example.com/generated\n\ngo 1.26\n\nrequire github.com/assertgen/assertgen v0.0.0\n\nreplace github.com/assertgen/assertgen => " + root + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestBuildInterfaceGoldens builds the interface-mode golden files.
+func TestBuildInterfaceGoldens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go code")
+	}
+	dir := tempModule(t)
+	for _, profile := range []string{"strict", "pytorch"} {
+		golden := filepath.Join("testdata/golden", "interface-"+profile)
+		files, _ := filepath.Glob(filepath.Join(golden, "*.go.golden"))
+		if len(files) == 0 {
+			t.Fatalf("no goldens in %s", golden)
+		}
+		pkg := filepath.Join(dir, profile)
+		os.MkdirAll(pkg, 0o755)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Base(f)
+			os.WriteFile(filepath.Join(pkg, name[:len(name)-len(".golden")]), data, 0o644)
+		}
+		goBuild(t, dir, "./"+profile)
+	}
+}
+
+// TestBuildAllOps generates interface-mode wrappers for all 2,952 ops of
+// PyTorch 1.13.1 and builds and vets them with and without the tag.
+func TestBuildAllOps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 2,952 wrappers (about 20 s)")
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
+		t.Run(string(profile), func(t *testing.T) {
+			p, err := plan.Build(s, profile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Wrapped) != 2952 {
+				t.Fatalf("%d ops wrapped, want 2952", len(res.Wrapped))
+			}
+			dir := tempModule(t)
+			if err := WriteFiles(filepath.Join(dir, "all"), res.Files); err != nil {
+				t.Fatal(err)
+			}
+			goBuild(t, dir, "./all")
+		})
+	}
+}

@@ -1,0 +1,286 @@
+package gen
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const smallDir = "testdata/small"
+
+func smallPlan(t testing.TB, profile plan.Profile) *plan.Plan {
+	t.Helper()
+	s, err := schema.Load(filepath.Join(smallDir, "native_functions.yaml"), "", schema.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.Build(s, profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func smallTypes(t testing.TB) TypeMap {
+	t.Helper()
+	c, err := LoadConfig(filepath.Join(smallDir, "assertgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := c.TypeMap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func smallKernels(t testing.TB) *Kernels {
+	t.Helper()
+	k, err := LoadKernels(smallDir, "./kernels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// compareGolden compares generated files with the files in dir, or
+// rewrites them with -update.
+func compareGolden(t *testing.T, dir string, files []File, suffix string) {
+	t.Helper()
+	for _, f := range files {
+		p := filepath.Join(dir, f.Name+suffix)
+		if *update {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatalf("%v (run go test ./gen -update)", err)
+		}
+		if !bytes.Equal(want, f.Data) {
+			gl, wl := strings.Split(string(f.Data), "\n"), strings.Split(string(want), "\n")
+			for i := 0; i < len(gl) && i < len(wl); i++ {
+				if gl[i] != wl[i] {
+					t.Fatalf("%s differs at line %d:\n got %s\nwant %s", p, i+1, gl[i], wl[i])
+				}
+			}
+			t.Fatalf("%s: got %d lines, want %d", p, len(gl), len(wl))
+		}
+	}
+}
+
+// TestGoldenFunctionMode checks the function-mode wrappers of the small
+// schema against testdata/small/out, which is also built by TestBuildSmall.
+func TestGoldenFunctionMode(t *testing.T) {
+	res, err := Generate(smallPlan(t, plan.Strict), Options{
+		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(res.Missing, ",") != "reshape" {
+		t.Errorf("missing kernels %v, want [reshape]", res.Missing)
+	}
+	if len(res.Wrapped) != 18 {
+		t.Errorf("%d ops wrapped, want 18", len(res.Wrapped))
+	}
+	compareGolden(t, filepath.Join(smallDir, "out"), res.Files, "")
+}
+
+// TestGoldenInterfaceMode checks the interface-mode files of the small
+// schema, in both profiles.
+func TestGoldenInterfaceMode(t *testing.T) {
+	for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
+		res, err := Generate(smallPlan(t, profile), Options{Mode: InterfaceMode, Package: "small"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Wrapped) != 19 {
+			t.Errorf("%d ops wrapped, want 19", len(res.Wrapped))
+		}
+		compareGolden(t, filepath.Join("testdata/golden", "interface-"+string(profile)), res.Files, ".golden")
+	}
+}
+
+// TestEveryCheckEmitted makes sure the small schema exercises every check
+// and both the single and the list form of each asserts call.
+func TestEveryCheckEmitted(t *testing.T) {
+	res, err := Generate(smallPlan(t, plan.Strict), Options{Mode: InterfaceMode, Package: "small"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []byte
+	for _, f := range res.Files {
+		all = append(all, f.Data...)
+	}
+	for _, call := range []string{
+		"c.Save(", "c.SaveOpt(", "asserts.SaveList(", "asserts.SaveOptList(", "c.After(", "asserts.AfterList(",
+		"c.Result(", "asserts.ResultList(",
+		"c.SameImpl(", "c.SameImplList(", "c.SameStorage(", "c.SameStorageList(",
+		"c.NoMutation(", "c.NoMutationList(", "c.BindingContext(", "asserts.BindingContextList(",
+		"c.ImplUseCountLE1(", "c.ImplUseCountLE1List(", "c.StorageUseCountEq1(", "c.StorageUseCountEq1List(",
+		"c.SharesStorage(", "c.SharesStorageList(", "c.FreshOrAlias(", "c.ReturnsArg(",
+		"c.DistinctOutputs(", "asserts.OutList(",
+	} {
+		if !bytes.Contains(all, []byte(call)) {
+			t.Errorf("no %s in the small schema's wrappers", call)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	gen := func() []File {
+		s, err := schema.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := plan.Build(s, plan.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all", Ops: []string{"a*", "s*", "_*"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Files
+	}
+	a, b := gen(), gen()
+	if len(a) != len(b) {
+		t.Fatal("different file sets")
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || !bytes.Equal(a[i].Data, b[i].Data) {
+			t.Errorf("%s differs between two runs", a[i].Name)
+		}
+		if !bytes.HasPrefix(a[i].Data, []byte("// "+Header+"\n")) {
+			t.Errorf("%s does not start with the generated-code header", a[i].Name)
+		}
+	}
+}
+
+func TestWriteFilesAtomic(t *testing.T) {
+	dir := t.TempDir()
+	old := []File{{"a.go", []byte("old a")}, {"b.go", []byte("old b")}}
+	if err := WriteFiles(dir, old); err != nil {
+		t.Fatal(err)
+	}
+	// The second file cannot be written: nothing may change.
+	bad := []File{{"a.go", []byte("new a")}, {"missing/dir/b.go", []byte("new b")}}
+	if err := WriteFiles(dir, bad); err == nil {
+		t.Fatal("no error")
+	}
+	for _, f := range old {
+		got, _ := os.ReadFile(filepath.Join(dir, f.Name))
+		if !bytes.Equal(got, f.Data) {
+			t.Errorf("%s = %q after a failed write, want %q", f.Name, got, f.Data)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	stale, err := Stale(dir, []File{{"a.go", []byte("old a")}, {"b.go", []byte("changed")}, {"c.go", nil}})
+	if err != nil || len(stale) != 2 || !strings.HasSuffix(stale[0], "b.go") || !strings.HasSuffix(stale[1], "c.go") {
+		t.Errorf("Stale = %v, %v", stale, err)
+	}
+}
+
+func TestVetWrongSignature(t *testing.T) {
+	k, err := LoadKernels(smallDir, "../badkernels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings, missing, err := Vet(smallPlan(t, plan.Strict), Options{
+		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k, Ops: []string{"add.Tensor", "cat", "transpose.int"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(findings) != 1 {
+		t.Fatalf("findings %v, want one", findings)
+	}
+	f := findings[0]
+	if !strings.HasSuffix(f.Pos, filepath.Join("testdata", "badkernels", "kernels.go")+":8:6") ||
+		!strings.Contains(f.Msg, "want func(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kernels.Tensor") {
+		t.Errorf("finding %v", f)
+	}
+	if strings.Join(missing, ",") != "transpose.int" {
+		t.Errorf("missing %v", missing)
+	}
+	if _, err := Generate(smallPlan(t, plan.Strict), Options{Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k}); err == nil ||
+		!strings.Contains(err.Error(), "kernels.go:8:6: kernel AddTensor of add.Tensor has the wrong signature") {
+		t.Errorf("Generate with a wrong kernel: %v", err)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	p := smallPlan(t, plan.Strict)
+	ops, err := Select(p, []string{"add*", "cat"})
+	if err != nil || len(ops) != 4 {
+		t.Errorf("Select = %d ops, %v", len(ops), err)
+	}
+	if _, err := Select(p, []string{"nothing"}); err == nil || !strings.Contains(err.Error(), `"nothing" selects no op`) {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestOptionsErrors(t *testing.T) {
+	p := smallPlan(t, plan.Strict)
+	m := DefaultTypes()
+	m["Tensor"] = GoType{Name: "int"}
+	for _, tt := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Mode: InterfaceMode, Package: "1x"}, `invalid package name "1x"`},
+		{Options{Mode: "both", Package: "x"}, `unknown mode "both"`},
+		{Options{Mode: FunctionMode, Package: "x"}, "function mode needs the kernels package"},
+		{Options{Mode: InterfaceMode, Package: "x", BuildTag: "a b"}, `invalid build tag "a b"`},
+		{Options{Mode: InterfaceMode, Package: "x", Types: m}, "must be a pointer or interface type"},
+	} {
+		if _, err := Generate(p, tt.o); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: got %v, want %q", tt.o, err, tt.want)
+		}
+	}
+}
+
+// goBuild runs go build (and vet) in dir on pkg with and without the tag.
+func goBuild(t *testing.T, dir, pkg string) {
+	t.Helper()
+	for _, args := range [][]string{
+		{"build", pkg}, {"build", "-tags", DefaultBuildTag, pkg},
+		{"vet", pkg}, {"vet", "-tags", DefaultBuildTag, pkg},
+	} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		// A temporary module lists only this module; let the go command
+		// add the rest from the module cache.
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+// TestBuildSmall builds the function-mode golden files, which only the
+// go command's ./... patterns skip (they live under testdata).
+func TestBuildSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go code")
+	}
+	goBuild(t, ".", "./testdata/small/out")
+}
