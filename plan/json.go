@@ -19,13 +19,29 @@ func (p *Plan) WriteJSON(w io.Writer) error {
 	buf := make([]byte, 0, 4096)
 	buf = append(buf, `{"profile": `...)
 	buf = appendString(buf, string(p.Profile))
+	if p.PyTorchVersion != "" {
+		buf = append(buf, `, "pytorch_version": `...)
+		buf = appendString(buf, p.PyTorchVersion)
+	}
+	if p.Derivatives != "" {
+		buf = append(buf, `, "derivatives": `...)
+		buf = appendString(buf, p.Derivatives)
+	}
 	buf = append(buf, ", \"ops\": [\n"...)
-	for i, op := range p.Ops {
-		buf = op.appendJSON(buf)
-		if i < len(p.Ops)-1 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, '\n')
+	// The second half of the ops is encoded on another goroutine while the
+	// first half is encoded and written here.
+	half := len(p.Ops)
+	var second chan []byte
+	if len(p.Ops) >= 512 {
+		half = len(p.Ops) / 2
+		second = make(chan []byte, 1)
+		go func() {
+			b := make([]byte, 0, 1<<20)
+			second <- p.appendOps(b, half, len(p.Ops))
+		}()
+	}
+	for i := 0; i < half; i++ {
+		buf = p.appendOp(buf, i)
 		if len(buf) > 32<<10 {
 			if _, err := bw.Write(buf); err != nil {
 				return err
@@ -33,11 +49,36 @@ func (p *Plan) WriteJSON(w io.Writer) error {
 			buf = buf[:0]
 		}
 	}
+	if second != nil {
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
+		buf = buf[:0]
+		if _, err := bw.Write(<-second); err != nil {
+			return err
+		}
+	}
 	buf = append(buf, "]}\n"...)
 	if _, err := bw.Write(buf); err != nil {
 		return err
 	}
 	return bw.Flush()
+}
+
+// appendOps appends the ops lo to hi-1, each on its own line.
+func (p *Plan) appendOps(b []byte, lo, hi int) []byte {
+	for i := lo; i < hi; i++ {
+		b = p.appendOp(b, i)
+	}
+	return b
+}
+
+func (p *Plan) appendOp(b []byte, i int) []byte {
+	b = p.Ops[i].appendJSON(b)
+	if i < len(p.Ops)-1 {
+		b = append(b, ',')
+	}
+	return append(b, '\n')
 }
 
 func (op *Op) appendJSON(b []byte) []byte {

@@ -2,11 +2,23 @@
 // generated wrapper runs and which it skips, with the reason and source of
 // each skip. The plan is the contract between the schema and the emitter:
 // everything is decided here, and gen only formats it.
+//
+// Two profiles decide the checks. [PyTorch] reproduces the debug asserts
+// PyTorch's autograd codegen (gen_variable_type) emits, op by op,
+// including which ops get a generated kernel at all. [Strict] derives the
+// checks from the schema's alias annotations and is stronger. Both apply an
+// allowlist (package allowlist): the built-in defaults, which model
+// PyTorch's own lists, and user files. docs/plan.md describes every rule.
 package plan
 
 import (
 	"fmt"
+	"runtime"
+	"strings"
+	"sync"
 
+	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -29,10 +41,33 @@ func ParseProfile(s string) (Profile, error) {
 	return "", fmt.Errorf("unknown profile %q (want strict or pytorch)", s)
 }
 
+// Check names, in the order of DESIGN.md.
+const (
+	SameImpl            = "same_impl"
+	SameStorage         = "same_storage"
+	ImplUseCountLE1     = "impl_use_count_le_1"
+	StorageUseCountEQ1  = "storage_use_count_eq_1"
+	SharesStorage       = "shares_storage"
+	FreshOrAlias        = "fresh_or_alias"
+	ReturnsArg          = "returns_arg"
+	NoMutation          = "no_mutation"
+	DistinctOutputs     = "distinct_outputs"
+	BindingContext      = "binding_context"
+	sourcePyTorchRule   = "profile:pytorch"
+	sourceStrictRule    = "profile:strict"
+	defaultTorchVersion = "1.13"
+)
+
 // A Plan lists the checks of every op, in schema order.
 type Plan struct {
 	Profile Profile `json:"profile"`
-	Ops     []*Op   `json:"ops"`
+	// PyTorchVersion is the PyTorch version whose lists apply ("" for all
+	// the versions the built-in defaults know).
+	PyTorchVersion string `json:"pytorch_version,omitempty"`
+	// Derivatives names the derivatives.yaml the pytorch profile used to
+	// decide which ops get a VariableType kernel ("" for none).
+	Derivatives string `json:"derivatives,omitempty"`
+	Ops         []*Op  `json:"ops"`
 }
 
 // An Op is the plan for one operator.
@@ -51,6 +86,8 @@ type Op struct {
 
 // A Check is one check on one argument or return. Arg names an argument;
 // Ret is a return index (nil when the check is not about a return).
+// shares_storage, fresh_or_alias and returns_arg have both: the return and
+// the argument it must (or may) alias. distinct_outputs has neither.
 type Check struct {
 	Check string `json:"check"`
 	Arg   string `json:"arg,omitempty"`
@@ -58,27 +95,513 @@ type Check struct {
 }
 
 // A Skip is a check the plan does not emit, with why and where that was
-// decided.
+// decided: an allowlist entry ("defaults.yaml:41", "my.yaml:3"), a
+// derivatives.yaml entry, or a rule of the profile ("profile:pytorch").
 type Skip struct {
 	Check
 	Reason string `json:"reason"`
 	Source string `json:"source"`
 }
 
-// Build makes the plan of every op of s under profile p.
+// Options configure [BuildWith].
+type Options struct {
+	Profile Profile
+	// Allowlist is the merged allowlist; nil means the built-in defaults.
+	Allowlist *allowlist.List
+	// Derivatives is PyTorch's derivatives.yaml for the schema, which the
+	// pytorch profile needs to know which ops get a VariableType kernel.
+	// When nil, the embedded 1.13.1 file is used for the embedded schema;
+	// for other schemas the profile falls back to DESIGN.md's rule (every
+	// op that is not CompositeImplicitAutograd only gets one) and says so
+	// in each skip.
+	Derivatives *Derivatives
+	// PyTorchVersion selects the allowlist entries of one PyTorch release
+	// ("1.13", "2.1"). When empty it is 1.13 for the embedded schema and
+	// every release for other schemas.
+	PyTorchVersion string
+}
+
+// Build makes the plan of every op of s under profile p, with the
+// built-in allowlist.
 func Build(s *schema.Schema, p Profile) (*Plan, error) {
-	pl := &Plan{Profile: p, Ops: make([]*Op, 0, len(s.Ops))}
-	for _, o := range s.Ops {
-		pl.Ops = append(pl.Ops, &Op{
-			Name:      o.Name,
-			Schema:    o.Func.String(),
-			Kind:      o.Kind,
-			IsViewOp:  o.IsViewOp,
-			Generated: o.Generated,
-			Checks:    []Check{},
-			Skipped:   []Skip{},
-			Src:       o,
+	return BuildWith(s, Options{Profile: p})
+}
+
+// BuildWith makes the plan of every op of s.
+func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
+	b, err := newBuilder(s, opts)
+	if err != nil {
+		return nil, err
+	}
+	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, Ops: make([]*Op, len(s.Ops))}
+	if b.deriv != nil {
+		pl.Derivatives = b.deriv.Path
+	}
+	ops := make([]Op, len(s.Ops))
+	for i := range ops {
+		pl.Ops[i] = &ops[i]
+	}
+	// Two halves on two goroutines: plans of ops are independent.
+	workers := min(runtime.GOMAXPROCS(0), 2)
+	if len(ops) < 256 {
+		workers = 1
+	}
+	var wg sync.WaitGroup
+	chunk := (len(ops) + workers - 1) / workers
+	for w := range workers {
+		lo, hi := w*chunk, min((w+1)*chunk, len(ops))
+		wg.Go(func() {
+			st := b.newState()
+			for i := lo; i < hi; i++ {
+				b.op(st, i, &ops[i], nil)
+			}
 		})
 	}
+	wg.Wait()
 	return pl, nil
+}
+
+// A builder holds what every op's plan needs.
+type builder struct {
+	s       *schema.Schema
+	profile Profile
+	version string
+	allow   *allowlist.List
+	ix      *allowlist.Index
+	deriv   *Derivatives
+	infos   []*derivInfo // per op; nil without derivatives
+	byName  map[string]int
+	// schemas caches Func.String() of ops whose schema was needed before
+	// the plans were built.
+	schemas []string
+}
+
+func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
+	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives}
+	if b.profile == "" {
+		b.profile = Strict
+	}
+	if _, err := ParseProfile(string(b.profile)); err != nil {
+		return nil, err
+	}
+	embedded := s.Path == pytorch.NativeFunctionsPath
+	if b.version == "" && embedded {
+		b.version = defaultTorchVersion
+	}
+	if b.version != "" {
+		if err := allowlist.ValidVersion(b.version); err != nil {
+			return nil, fmt.Errorf("pytorch version: %v", err)
+		}
+	}
+	if b.allow == nil {
+		d, err := allowlist.Defaults()
+		if err != nil {
+			return nil, err
+		}
+		b.allow = d
+	}
+	b.ix = b.allow.Index(s, string(b.profile), b.version)
+	if b.profile == PyTorch {
+		if b.deriv == nil && embedded {
+			d, err := PyTorchDerivatives()
+			if err != nil {
+				return nil, err
+			}
+			b.deriv = d
+		}
+		if b.deriv != nil {
+			b.schemas = make([]string, len(s.Ops))
+			schemaOf := func(i int) string {
+				if b.schemas[i] == "" {
+					b.schemas[i] = s.Ops[i].Func.String()
+				}
+				return b.schemas[i]
+			}
+			infos, err := matchDerivatives(s, b.names(), schemaOf, b.deriv)
+			if err != nil {
+				return nil, err
+			}
+			b.infos = infos
+		}
+	} else {
+		b.deriv = nil
+	}
+	return b, nil
+}
+
+// state is one goroutine's scratch space: rows are appended to slabs that
+// the ops' slices share, so a plan costs a few allocations per thousand
+// rows.
+type state struct {
+	rows   []row
+	checks []Check
+	skips  []Skip
+}
+
+// A row is a check before it is sorted into emitted and skipped.
+type row struct {
+	Check
+	reason, source string // set when skipped
+}
+
+// names returns the index of every op by name, built on first use (not
+// from the parallel part of BuildWith).
+func (b *builder) names() map[string]int {
+	if b.byName == nil {
+		b.byName = make(map[string]int, len(b.s.Ops))
+		for i, o := range b.s.Ops {
+			b.byName[o.Name] = i
+		}
+	}
+	return b.byName
+}
+
+func (b *builder) newState() *state {
+	return &state{}
+}
+
+// retIndex backs the Ret pointers of checks, so that rows need no
+// allocation of their own.
+var retIndex = func() (a [64]int) {
+	for i := range a {
+		a[i] = i
+	}
+	return a
+}()
+
+func retPtr(i int) *int {
+	if i < len(retIndex) {
+		return &retIndex[i]
+	}
+	return &i
+}
+
+// op fills the plan of the i-th op; ex, when not nil, collects the
+// explanation.
+func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
+	o := b.s.Ops[i]
+	sch := ""
+	if b.schemas != nil {
+		sch = b.schemas[i]
+	}
+	if sch == "" {
+		sch = o.Func.String()
+	}
+	*out = Op{
+		Name:      o.Name,
+		Schema:    sch,
+		Kind:      o.Kind,
+		IsViewOp:  o.IsViewOp,
+		Generated: o.Generated,
+		Src:       o,
+	}
+	st.rows = st.rows[:0]
+	if b.profile == PyTorch {
+		b.pytorchRows(st, i, o, ex)
+	} else {
+		b.strictRows(st, i, o, ex)
+	}
+	b.applySkips(st, b.ix.Entries(i))
+	nc, ns := 0, 0
+	for k := range st.rows {
+		if st.rows[k].reason == "" {
+			nc++
+		} else {
+			ns++
+		}
+	}
+	if cap(st.checks)-len(st.checks) < nc {
+		st.checks = make([]Check, 0, max(4096, nc))
+	}
+	if cap(st.skips)-len(st.skips) < ns {
+		st.skips = make([]Skip, 0, max(512, ns))
+	}
+	c0, s0 := len(st.checks), len(st.skips)
+	for _, r := range st.rows {
+		if r.reason == "" {
+			st.checks = append(st.checks, r.Check)
+		} else {
+			st.skips = append(st.skips, Skip{Check: r.Check, Reason: r.reason, Source: r.source})
+		}
+	}
+	out.Checks = st.checks[c0:len(st.checks):len(st.checks)]
+	out.Skipped = st.skips[s0:len(st.skips):len(st.skips)]
+}
+
+func (st *state) add(check, arg string, ret int) *row {
+	r := row{Check: Check{Check: check, Arg: arg}}
+	if ret >= 0 {
+		r.Ret = retPtr(ret)
+	}
+	st.rows = append(st.rows, r)
+	return &st.rows[len(st.rows)-1]
+}
+
+func (r *row) skip(reason, source string) {
+	if r.reason == "" {
+		r.reason, r.source = reason, source
+	}
+}
+
+func (r *row) skipFor(e *allowlist.Entry) {
+	if e != nil {
+		r.skip(e.Reason, e.Source())
+	}
+}
+
+// applySkips applies the skip entries: a row they name is skipped, unless
+// it already is.
+func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
+	for _, e := range es {
+		if e.Category != allowlist.Skip {
+			continue
+		}
+		for k := range st.rows {
+			r := &st.rows[k]
+			if r.Check.Check != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && (r.Ret == nil || *r.Ret != e.Ret) {
+				continue
+			}
+			r.skipFor(e)
+		}
+	}
+}
+
+// forEachArg calls fn for every argument of f in schema order, without
+// allocating.
+func forEachArg(f *schema.Func, fn func(a *schema.Argument)) {
+	for i := range f.Positional {
+		fn(&f.Positional[i])
+	}
+	for i := range f.KwargOnly {
+		fn(&f.KwargOnly[i])
+	}
+	for i := range f.Out {
+		fn(&f.Out[i])
+	}
+}
+
+// pytorchRows adds the rows of the pytorch profile: the checks PyTorch
+// 1.13.1's gen_variable_type emits around the op's VariableType kernel
+// (check_tensorimpl_and_storage), each skipped when PyTorch leaves it out.
+func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
+	f := o.Func
+	es := b.ix.Entries(i)
+	inputs := 0
+	for _, args := range [...][]schema.Argument{f.Positional, f.KwargOnly, f.Out} {
+		for k := range args {
+			a := &args[k]
+			switch a.Type.TensorForm() {
+			case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
+				st.add(SameImpl, a.Name, -1)
+				st.add(SameStorage, a.Name, -1)
+				inputs++
+			}
+		}
+	}
+	nIn := len(st.rows)
+	skipImpl := firstEntry(es, allowlist.SkipImplUseCount)
+	skipStorage := firstEntry(es, allowlist.SkipStorageUseCount)
+	view := lastEntry(es, allowlist.Views)
+	if o.Kind != schema.Inplace && o.Kind != schema.Out {
+		for ri := range f.Returns {
+			if f.Returns[ri].Type.TensorForm() != schema.TensorSingle {
+				ex.ret(ri, "no check: PyTorch checks only plain Tensor returns")
+				continue
+			}
+			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
+			if view != nil {
+				st.add(SharesStorage, view.Arg, ri)
+				if ex != nil {
+					ex.ret(ri, fmt.Sprintf("a view of %s: %s (%s)", view.Arg, view.Reason, view.Source()))
+				}
+			} else {
+				st.add(StorageUseCountEQ1, "", ri).skipFor(skipStorage)
+				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
+			}
+		}
+	}
+	if ex != nil {
+		forEachArg(f, func(a *schema.Argument) {
+			if form := a.Type.TensorForm(); form == schema.TensorList || form == schema.TensorOptionalList {
+				ex.note(fmt.Sprintf("PyTorch 1.13.1 emits same_storage for the list %s, but that check never fires: the saved storages are appended after a vector of empty slots of the list's size, and only the empty slots are compared", a.Name))
+			}
+		})
+	}
+
+	has, reason, source := b.pytorchKernel(i, o, es)
+	ex.kernel(has, reason, source)
+	if !has {
+		for k := range st.rows {
+			st.rows[k].skip(reason, source)
+		}
+		return
+	}
+	if e := firstEntry(es, allowlist.SkipInputIdentity); e != nil {
+		for k := range st.rows {
+			st.rows[k].skipFor(e)
+		}
+		ex.note("PyTorch emits no check at all for an op in DONT_ENFORCE_SAME_TENSOR_IMPL_OR_STORAGE, outputs included")
+		return
+	}
+	if inputs == 0 {
+		for k := nIn; k < len(st.rows); k++ {
+			st.rows[k].skip("PyTorch emits checks only around a kernel with a Tensor, Tensor[] or Tensor?[] input to save: with none, the output checks go too", sourcePyTorchRule)
+		}
+	}
+}
+
+// pytorchKernel decides whether PyTorch generates a VariableType kernel
+// for the op, and if not, why.
+func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (has bool, reason, source string) {
+	if e := firstEntry(es, allowlist.ManualAutograd); e != nil {
+		return false, e.Reason, e.Source()
+	}
+	abstract := isAbstract(o)
+	if b.deriv == nil {
+		if !abstract {
+			return false, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
+		}
+		return true, "", ""
+	}
+	info := b.infos[i]
+	if !abstract && (info == nil || !info.has) {
+		if info != nil {
+			return false, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", info.entry.Pos.Filename + ":" + itoa(info.entry.Pos.Line)
+		}
+		return false, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
+	}
+	if info == nil &&
+		firstEntry(es, allowlist.ResetGradAccumulator) == nil &&
+		firstEntry(es, allowlist.DontRequireDerivative) == nil &&
+		hasTensorLikeReturn(o.Func) &&
+		firstEntry(es, allowlist.SkipInputIdentity) == nil &&
+		firstEntry(es, allowlist.SkipStorageUseCount) == nil &&
+		firstEntry(es, allowlist.SkipImplUseCount) == nil {
+		if o.Generated && o.Kind == schema.Out {
+			return false, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
+		}
+		return false, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
+	}
+	return true, "", ""
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+// strictRows adds the rows of the strict profile.
+func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
+	f := o.Func
+	es := b.ix.Entries(i)
+	skipIn := firstEntry(es, allowlist.SkipInputIdentity)
+	for _, args := range [...][]schema.Argument{f.Positional, f.KwargOnly, f.Out} {
+		for k := range args {
+			a := &args[k]
+			if a.Type.TensorForm() == schema.NotTensor {
+				continue
+			}
+			st.add(SameImpl, a.Name, -1).skipFor(skipIn)
+			st.add(SameStorage, a.Name, -1).skipFor(skipIn)
+			if !a.IsWrite() {
+				st.add(NoMutation, a.Name, -1)
+			}
+			st.add(BindingContext, a.Name, -1)
+		}
+	}
+	skipImpl := firstEntry(es, allowlist.SkipImplUseCount)
+	skipStorage := firstEntry(es, allowlist.SkipStorageUseCount)
+	views := lastEntry(es, allowlist.Views)
+	mayAlias := lastEntry(es, allowlist.MayAlias)
+	composite := compositeOnly(o)
+	fresh := 0
+	for ri := range f.Returns {
+		r := &f.Returns[ri]
+		form := r.Type.TensorForm()
+		if form == schema.NotTensor {
+			continue
+		}
+		var alias *schema.Argument
+		if r.Annotation != nil {
+			alias = f.ReturnAlias(ri)
+		}
+		switch {
+		case alias != nil && r.IsWrite():
+			st.add(ReturnsArg, alias.Name, ri)
+			if ex != nil {
+				ex.ret(ri, fmt.Sprintf("%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation))
+			}
+		case alias != nil && mayAlias != nil:
+			st.add(FreshOrAlias, alias.Name, ri)
+			if ex != nil {
+				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source()))
+			}
+		case alias != nil && composite:
+			st.add(FreshOrAlias, alias.Name, ri)
+			if ex != nil {
+				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
+			}
+		case alias != nil:
+			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.add(SharesStorage, alias.Name, ri)
+			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
+			switch {
+			case o.Entry == nil:
+				why += ", and a schema list has no dispatch information, so it must alias"
+			default:
+				why += ", and the op has a kernel other than CompositeImplicitAutograd, so it must alias"
+			}
+			if ex != nil {
+				if ex != nil {
+					ex.ret(ri, fmt.Sprintf(why, alias.Name, alias.Name, r.Annotation))
+				}
+			}
+		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
+			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.add(SharesStorage, views.Arg, ri)
+			if ex != nil {
+				ex.ret(ri, fmt.Sprintf("a view of %s, although the schema says fresh: %s (%s)", views.Arg, views.Reason, views.Source()))
+			}
+		default:
+			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.add(StorageUseCountEQ1, "", ri).skipFor(skipStorage)
+			if form == schema.TensorList || form == schema.TensorOptionalList {
+				fresh += 2 // a list may hold several tensors
+				ex.ret(ri, "fresh tensors: the return has no alias annotation, so each element must be newly allocated")
+			} else {
+				fresh++
+				ex.ret(ri, "fresh: the return has no alias annotation, so the kernel must allocate it")
+			}
+		}
+	}
+	if fresh >= 2 {
+		st.add(DistinctOutputs, "", -1).skipFor(skipStorage)
+	}
+}
+
+// schemaPath is the schema's file name as plans show it.
+func schemaPath(s *schema.Schema) string {
+	if s.Path == "" {
+		return "the schema"
+	}
+	return s.Path
+}
+
+// opNames returns the ops a name given to explain selects: the op of that
+// name, or every overload of a name given as "name" or "name.*".
+func (b *builder) opNames(name string) []int {
+	if i, ok := b.names()[name]; ok {
+		return []int{i}
+	}
+	base := strings.TrimSuffix(name, ".*")
+	var out []int
+	for i, o := range b.s.Ops {
+		n := o.Func.Name.Name
+		on := string(appendName(nil, n))
+		if on == base {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func appendName(b []byte, n schema.BaseName) []byte {
+	return append(b, n.String()...)
 }

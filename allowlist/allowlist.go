@@ -1,0 +1,579 @@
+// Package allowlist reads the YAML files that tell the planner which checks
+// an op is exempt from, which ops return views their schema does not
+// admit, and which alias-annotated ops may return a copy, each with a
+// reason.
+//
+// A file maps categories to lists of entries:
+//
+//	views:
+//	  - op: _unsafe_view
+//	    arg: self
+//	    reason: the kernel returns a view although the schema says fresh
+//	skip:
+//	  - op: native_batch_norm.*
+//	    check: no_mutation
+//	    arg: running_mean
+//	    reason: updated in place in training mode
+//
+// An entry names its op with a selector: "name" is the op of exactly that
+// name ("reshape", "_embedding_bag"), "name.overload" one overload
+// ("add.Tensor"), and "name.*" every overload of name ("add.*" is
+// add.Tensor, add.Scalar, add.out, ...; the in-place add_ is another name,
+// "add_.*"). The built-in defaults (see [Defaults]) model PyTorch's own
+// lists, which PyTorch matches in other ways; an entry's match key selects
+// those ways (see [Match]). Every entry needs a non-empty reason, which the
+// plan shows with the position of the entry next to each check it skips.
+//
+// User files are merged over the defaults ([Merge]) and checked against a
+// schema ([List.Lint]): unknown ops (with the closest name), entries for
+// ops the schema does not have, duplicates, unknown arguments and returns
+// are errors at file:line:col.
+package allowlist
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// A Category says what an entry does.
+type Category uint8
+
+const (
+	// SkipInputIdentity skips the same_impl and same_storage checks of the
+	// op's inputs. Under the pytorch profile it drops every check of the
+	// op, as PyTorch's codegen does for its list.
+	SkipInputIdentity Category = iota
+	// SkipImplUseCount skips impl_use_count_le_1 on every return.
+	SkipImplUseCount
+	// SkipStorageUseCount skips storage_use_count_eq_1 on every return,
+	// and under strict distinct_outputs.
+	SkipStorageUseCount
+	// Views declares that the op's returns are views of Arg. Under strict
+	// it overrides a schema that says the returns are fresh; under pytorch
+	// it is the only source of views (PyTorch's name table).
+	Views
+	// MayAlias declares that the op's alias-annotated returns may be a
+	// copy: strict checks them with fresh_or_alias instead of
+	// shares_storage.
+	MayAlias
+	// Skip skips one check, by name, for every argument and return or for
+	// the one given by Arg or Ret.
+	Skip
+	// ManualAutograd marks ops whose VariableType kernel PyTorch writes by
+	// hand: the pytorch profile gives them no checks.
+	ManualAutograd
+	// ResetGradAccumulator and DontRequireDerivative are PyTorch codegen
+	// lists that give an op a generated VariableType kernel even when
+	// derivatives.yaml has no entry for it (pytorch profile).
+	ResetGradAccumulator
+	DontRequireDerivative
+
+	numCategories
+)
+
+var categoryNames = [numCategories]string{
+	SkipInputIdentity:     "skip_input_identity",
+	SkipImplUseCount:      "skip_impl_use_count",
+	SkipStorageUseCount:   "skip_storage_use_count",
+	Views:                 "views",
+	MayAlias:              "may_alias",
+	Skip:                  "skip",
+	ManualAutograd:        "manual_autograd",
+	ResetGradAccumulator:  "reset_grad_accumulator",
+	DontRequireDerivative: "dont_require_derivative",
+}
+
+func (c Category) String() string {
+	if c < numCategories {
+		return categoryNames[c]
+	}
+	return "Category(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Categories lists every category in the order files conventionally use.
+func Categories() []Category {
+	cs := make([]Category, numCategories)
+	for i := range cs {
+		cs[i] = Category(i)
+	}
+	return cs
+}
+
+// A Match says how an entry's op is compared with an operator.
+type Match uint8
+
+const (
+	// Selector (the default): "name", "name.overload" or "name.*".
+	Selector Match = iota
+	// BaseName compares the name without overload, in-place "_" or dunder
+	// underscores (torchgen's BaseOperatorName.base): "transpose" matches
+	// transpose.int, transpose.Dimname and transpose_. PyTorch's view
+	// table and DONT_REQUIRE_DERIVATIVE match this way.
+	BaseName
+	// CppName compares PyTorch's C++ name: the name with its in-place "_",
+	// plus "_out" when the op has out= arguments. "set_" matches every
+	// set_ overload. DONT_ENFORCE_SAME_TENSOR_IMPL_OR_STORAGE and
+	// MANUAL_AUTOGRAD match this way.
+	CppName
+	// WrapperName compares the C++ name plus "_" and the overload, if any:
+	// "dequantize_self" matches dequantize.self. PyTorch's use-count lists
+	// match this way.
+	WrapperName
+
+	numMatches
+)
+
+var matchNames = [numMatches]string{
+	Selector:    "selector",
+	BaseName:    "base_name",
+	CppName:     "cpp_name",
+	WrapperName: "wrapper_name",
+}
+
+func (m Match) String() string {
+	if m < numMatches {
+		return matchNames[m]
+	}
+	return "Match(" + strconv.Itoa(int(m)) + ")"
+}
+
+// Checks lists the check names a skip entry may name, in the order the
+// plan emits them.
+var Checks = []string{
+	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
+	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
+	"distinct_outputs", "binding_context",
+}
+
+// Profiles lists the profile names an entry may name.
+var Profiles = []string{"strict", "pytorch"}
+
+// An Entry is one item of an allowlist.
+type Entry struct {
+	Category Category
+	// Op is the op as written: "transpose", "add.Tensor", "add.*".
+	Op    string
+	Match Match
+	// Arg is the viewed argument of a Views entry, or the argument a Skip
+	// entry is limited to ("" for all).
+	Arg string
+	// Ret is the return a Skip entry is limited to, or -1 for all.
+	Ret int
+	// Check is the check a Skip entry skips.
+	Check string
+	// Profiles lists the profiles the entry applies to; nil means all.
+	Profiles []string
+	// Versions is the PyTorch version constraint as written ("" for all).
+	Versions string
+	Reason   string
+	// Builtin reports whether the entry comes from the built-in defaults.
+	Builtin bool
+
+	// Pos is the position of the op name; ArgPos, RetPos and CheckPos of
+	// those values (invalid when absent).
+	Pos, ArgPos, RetPos, CheckPos schema.Position
+
+	versions []versionBound
+	source   string
+}
+
+// Source names the entry in plans: "defaults.yaml:12" for a built-in one,
+// "path:line" for a user file.
+func (e *Entry) Source() string {
+	if e.source == "" {
+		return e.Pos.Filename + ":" + strconv.Itoa(e.Pos.Line)
+	}
+	return e.source
+}
+
+// AppliesTo reports whether the entry applies under profile and PyTorch
+// version ("" stands for every version).
+func (e *Entry) AppliesTo(profile, version string) bool {
+	if e.Profiles != nil && !slices.Contains(e.Profiles, profile) {
+		return false
+	}
+	return version == "" || versionOK(e.versions, version)
+}
+
+// key identifies entries that say the same thing: an entry of a user file
+// replaces a default with the same key (whatever the profiles), and two
+// user entries with the same key and profiles are duplicates.
+func (e *Entry) key(withProfiles bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d|%d|%s|%s|%d", e.Category, e.Match, e.Op, e.Check, e.Ret)
+	if e.Category != Views {
+		b.WriteString("|" + e.Arg)
+	}
+	if withProfiles {
+		b.WriteString("|" + strings.Join(e.Profiles, ","))
+	}
+	return b.String()
+}
+
+// A List is a set of entries: one file, the defaults, or a merge.
+type List struct {
+	Entries []*Entry
+}
+
+// DefaultsPath names the built-in defaults in positions and sources.
+const DefaultsPath = "defaults.yaml"
+
+//go:embed defaults.yaml
+var defaultsYAML []byte
+
+var defaults = sync.OnceValues(func() (*List, error) {
+	l, err := Parse(DefaultsPath, defaultsYAML)
+	if err != nil {
+		return nil, fmt.Errorf("built-in allowlist: %w", err)
+	}
+	for _, e := range l.Entries {
+		e.Builtin = true
+	}
+	return l, nil
+})
+
+// Defaults returns the built-in allowlist: PyTorch's lists (the three
+// use-count and identity lists, the view table, the codegen's manual and
+// no-derivative lists), each entry matched as PyTorch matches it and
+// limited to the PyTorch versions that have it, plus what the strict
+// profile needs (views of the unsafe_* ops, in-place updates of the
+// batch-norm family's running statistics). The list is shared: do not
+// modify it.
+func Defaults() (*List, error) { return defaults() }
+
+// DefaultsSource returns the text of the built-in allowlist.
+func DefaultsSource() []byte { return bytes.Clone(defaultsYAML) }
+
+// ParseFile reads an allowlist file.
+func ParseFile(path string) (*List, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, src)
+}
+
+// Parse reads an allowlist. It reports every problem it can find without a
+// schema (unknown categories, keys, checks, profiles or match kinds,
+// missing ops and reasons, malformed selectors and version ranges) as a
+// [schema.ErrorList] of file:line:col errors.
+func Parse(path string, src []byte) (*List, error) {
+	p := parser{path: path}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		p.errs.Add(yamlErrorPos(path, err), "invalid YAML: "+yamlErrorMsg(err))
+		return nil, p.errs.Err()
+	}
+	l := &List{}
+	if len(doc.Content) == 0 {
+		return l, nil // an empty file
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+			return l, nil
+		}
+		p.errorf(root, "an allowlist is a mapping from categories to lists of entries")
+		return nil, p.errs.Err()
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		cat, ok := parseCategory(k.Value)
+		if !ok {
+			p.errorf(k, "unknown category %q (want one of %s)", k.Value, strings.Join(categoryNames[:], ", "))
+			continue
+		}
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			continue
+		}
+		if v.Kind != yaml.SequenceNode {
+			p.errorf(v, "%s: want a list of entries", cat)
+			continue
+		}
+		for _, item := range v.Content {
+			l.Entries = append(l.Entries, p.entries(cat, item)...)
+		}
+	}
+	if err := p.errs.Err(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func parseCategory(s string) (Category, bool) {
+	for i, n := range categoryNames {
+		if n == s {
+			return Category(i), true
+		}
+	}
+	return 0, false
+}
+
+type parser struct {
+	path string
+	errs schema.ErrorList
+}
+
+func (p *parser) pos(n *yaml.Node) schema.Position {
+	return schema.Position{Filename: p.path, Line: n.Line, Column: n.Column}
+}
+
+func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
+	p.errs.Addf(p.pos(n), format, args...)
+}
+
+// keysByCategory lists the keys an entry of each category may have,
+// besides op, ops, match, profiles, versions and reason.
+var keysByCategory = [numCategories][]string{
+	Views: {"arg"},
+	Skip:  {"check", "arg", "ret"},
+}
+
+// entries reads one item of a category's list; an item with "ops" gives
+// one entry per op.
+func (p *parser) entries(cat Category, n *yaml.Node) []*Entry {
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "%s: an entry is a mapping with op and reason", cat)
+		return nil
+	}
+	proto := Entry{Category: cat, Ret: -1}
+	var ops []*yaml.Node
+	var opKey, reasonNode *yaml.Node
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if seen[k.Value] {
+			p.errorf(k, "%s: duplicate key %q", cat, k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		switch k.Value {
+		case "op":
+			opKey = k
+			if p.scalar(cat, k, v) {
+				ops = append(ops, v)
+			}
+		case "ops":
+			opKey = k
+			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+				p.errorf(v, "%s: ops: want a non-empty list of op selectors", cat)
+				continue
+			}
+			for _, o := range v.Content {
+				if p.scalar(cat, k, o) {
+					ops = append(ops, o)
+				}
+			}
+		case "match":
+			if !p.scalar(cat, k, v) {
+				continue
+			}
+			m, ok := parseMatch(v.Value)
+			if !ok {
+				p.errorf(v, "%s: unknown match %q (want one of %s)", cat, v.Value, strings.Join(matchNames[:], ", "))
+			}
+			proto.Match = m
+		case "profiles":
+			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+				p.errorf(v, "%s: profiles: want a non-empty list of profiles", cat)
+				continue
+			}
+			proto.Profiles = []string{}
+			for _, pr := range v.Content {
+				if !p.scalar(cat, k, pr) {
+					continue
+				}
+				if !slices.Contains(Profiles, pr.Value) {
+					p.errorf(pr, "%s: unknown profile %q (want strict or pytorch)", cat, pr.Value)
+					continue
+				}
+				proto.Profiles = append(proto.Profiles, pr.Value)
+			}
+		case "versions":
+			if !p.scalar(cat, k, v) {
+				continue
+			}
+			vb, err := parseVersions(v.Value)
+			if err != nil {
+				p.errorf(v, "%s: versions: %v", cat, err)
+				continue
+			}
+			proto.Versions, proto.versions = v.Value, vb
+		case "reason":
+			reasonNode = k
+			if p.scalar(cat, k, v) {
+				proto.Reason = strings.TrimSpace(v.Value)
+				if proto.Reason == "" {
+					p.errorf(v, "%s: empty reason: say why the entry is needed", cat)
+				}
+			}
+		case "arg", "check", "ret":
+			if !slices.Contains(keysByCategory[cat], k.Value) {
+				p.errorf(k, "%s: unknown key %q", cat, k.Value)
+				continue
+			}
+			if !p.scalar(cat, k, v) {
+				continue
+			}
+			switch k.Value {
+			case "arg":
+				proto.Arg, proto.ArgPos = v.Value, p.pos(v)
+			case "check":
+				proto.Check, proto.CheckPos = v.Value, p.pos(v)
+				if !slices.Contains(Checks, v.Value) {
+					p.errorf(v, "%s: unknown check %q (want one of %s)", cat, v.Value, strings.Join(Checks, ", "))
+				}
+			case "ret":
+				r, err := strconv.Atoi(v.Value)
+				if err != nil || r < 0 {
+					p.errorf(v, "%s: ret: want a return index (0, 1, ...), found %q", cat, v.Value)
+					continue
+				}
+				proto.Ret, proto.RetPos = r, p.pos(v)
+			}
+		default:
+			p.errorf(k, "%s: unknown key %q", cat, k.Value)
+		}
+	}
+	switch {
+	case opKey == nil:
+		p.errorf(n, "%s: entry without op", cat)
+	case seen["op"] && seen["ops"]:
+		p.errorf(opKey, "%s: an entry has op or ops, not both", cat)
+	}
+	if reasonNode == nil {
+		p.errorf(n, "%s: entry without reason: say why it is needed", cat)
+	}
+	switch cat {
+	case Views:
+		if proto.Arg == "" && !seen["arg"] {
+			p.errorf(n, "views: entry without arg: name the argument the op returns a view of")
+		}
+	case Skip:
+		if !seen["check"] {
+			p.errorf(n, "skip: entry without check: name the check to skip")
+		}
+		if seen["arg"] && seen["ret"] {
+			p.errorf(n, "skip: an entry limits the check to an argument or a return, not both")
+		}
+	}
+	var out []*Entry
+	for _, o := range ops {
+		e := proto
+		e.Op, e.Pos = o.Value, p.pos(o)
+		e.source = e.Pos.Filename + ":" + strconv.Itoa(e.Pos.Line)
+		if msg := checkSelector(e.Match, e.Op); msg != "" {
+			p.errorf(o, "%s: %s", cat, msg)
+			continue
+		}
+		out = append(out, &e)
+	}
+	return out
+}
+
+// scalar reports whether v is a scalar, reporting an error if not.
+func (p *parser) scalar(cat Category, k, v *yaml.Node) bool {
+	if v.Kind == yaml.ScalarNode {
+		return true
+	}
+	p.errorf(v, "%s: %s: want a single value", cat, k.Value)
+	return false
+}
+
+func parseMatch(s string) (Match, bool) {
+	for i, n := range matchNames {
+		if n == s {
+			return Match(i), true
+		}
+	}
+	return 0, false
+}
+
+// checkSelector validates the op text of an entry for its match kind and
+// returns a message when it is malformed.
+func checkSelector(m Match, op string) string {
+	if op == "" {
+		return "empty op"
+	}
+	if m != Selector {
+		if strings.ContainsAny(op, ".* ") {
+			return fmt.Sprintf("op %q: a %s is a plain name, without overload or *", op, m)
+		}
+		return ""
+	}
+	name, ov, hasDot := strings.Cut(op, ".")
+	if ov == "*" {
+		op = name
+	} else if hasDot && ov == "" {
+		return fmt.Sprintf("op %q: empty overload (want name, name.overload or name.*)", op)
+	}
+	if _, err := schema.ParseOperatorName(op); err != nil || strings.ContainsAny(name, "* ") {
+		return fmt.Sprintf("op %q: not an op selector (want name, name.overload or name.*)", op)
+	}
+	return ""
+}
+
+// Merge returns the entries of base followed by those of each file, in
+// order. An entry of a file replaces an entry of base that says the same
+// thing (same category, op, match, check, argument or return; for views,
+// whatever the argument), so a user file can reword a default, point a
+// view at another argument or change the profiles it applies to. Duplicates among the files are kept
+// and reported by [List.Lint].
+func Merge(base *List, files ...*List) *List {
+	m := &List{}
+	replaced := map[string]bool{}
+	for _, f := range files {
+		for _, e := range f.Entries {
+			replaced[e.key(false)] = true
+		}
+	}
+	if base != nil {
+		for _, e := range base.Entries {
+			if !replaced[e.key(false)] {
+				m.Entries = append(m.Entries, e)
+			}
+		}
+	}
+	for _, f := range files {
+		m.Entries = append(m.Entries, f.Entries...)
+	}
+	return m
+}
+
+// yamlErrorPos extracts the line yaml.v3 puts in its messages ("yaml: line
+// 3: ..."), for a position.
+func yamlErrorPos(path string, err error) schema.Position {
+	pos := schema.Position{Filename: path}
+	msg := err.Error()
+	if i := strings.Index(msg, "line "); i >= 0 {
+		j := i + len("line ")
+		k := j
+		for k < len(msg) && msg[k] >= '0' && msg[k] <= '9' {
+			k++
+		}
+		if n, err := strconv.Atoi(msg[j:k]); err == nil {
+			pos.Line, pos.Column = n, 1
+		}
+	}
+	return pos
+}
+
+func yamlErrorMsg(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if i := strings.Index(msg, "line "); i == 0 {
+		if j := strings.Index(msg, ": "); j > 0 {
+			msg = msg[j+2:]
+		}
+	}
+	return msg
+}

@@ -1,0 +1,239 @@
+package allowlist
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// Lint checks the entries of l that do not come from the built-in
+// defaults against s. Each problem is an error at the entry's
+// file:line:col, and the result is a sorted [schema.ErrorList] (nil when
+// there is none):
+//
+//   - unknown op: the entry selects no op and its op is close to a name of
+//     the schema (a typo; the message suggests the closest name), or names
+//     a base that only has overloads ("add" instead of "add.*");
+//   - stale entry: the entry selects no op and nothing close exists (an op
+//     that was removed or renamed);
+//   - duplicate: two user entries say the same thing;
+//   - unknown argument or return: no op the entry selects has the argument
+//     or the return it names.
+//
+// Built-in entries are never reported here: PyTorch's lists name ops of
+// several releases; see [Unmatched].
+func (l *List) Lint(s *schema.Schema) error {
+	var errs schema.ErrorList
+	var nm *names
+	first := map[string]*Entry{}
+	for _, e := range l.Entries {
+		if e.Builtin {
+			continue
+		}
+		if prev, ok := first[e.key(true)]; ok {
+			errs.Addf(e.Pos, "duplicate %s entry for %s: same as the entry at %s", e.Category, e.Op, prev.Pos)
+			continue
+		}
+		first[e.key(true)] = e
+		ops := e.Matching(s)
+		if len(ops) == 0 {
+			if nm == nil {
+				nm = newNames(s)
+			}
+			errs.Add(e.Pos, nm.noMatch(e, s))
+			continue
+		}
+		if e.Arg != "" && !slices.ContainsFunc(ops, func(o *schema.Op) bool { return o.Func.Arg(e.Arg) != nil }) {
+			errs.Addf(e.ArgPos, "%s: unknown argument %q of %s (arguments: %s)", e.Category, e.Arg, e.Op, argNames(ops[0]))
+		}
+		if e.Arg != "" && e.Category == Skip && e.Check == "distinct_outputs" {
+			errs.Addf(e.ArgPos, "skip: distinct_outputs is a check of the whole op: it takes no arg")
+		}
+		if e.Ret >= 0 && !slices.ContainsFunc(ops, func(o *schema.Op) bool { return e.Ret < len(o.Func.Returns) }) {
+			errs.Addf(e.RetPos, "%s: unknown return %d of %s (it has %d)", e.Category, e.Ret, e.Op, len(ops[0].Func.Returns))
+		}
+	}
+	return errs.Err()
+}
+
+func argNames(o *schema.Op) string {
+	var ns []string
+	for _, a := range o.Func.Args() {
+		ns = append(ns, a.Name)
+	}
+	if len(ns) == 0 {
+		return "none"
+	}
+	return strings.Join(ns, ", ")
+}
+
+// Unmatched returns the built-in entries of l that select no op of s, in
+// list order: entries for ops of other PyTorch releases, and entries that
+// are dead in PyTorch itself (sparse_coo_tensor_with_dims_and_tensors in
+// the view table, the dunder names of DONT_REQUIRE_DERIVATIVE). They are
+// information, not errors: `assertgen vet` lists them so that no default
+// is dropped from view silently.
+func Unmatched(l *List, s *schema.Schema) []*Entry {
+	var builtin []*Entry
+	for _, e := range l.Entries {
+		if e.Builtin {
+			builtin = append(builtin, e)
+		}
+	}
+	ix := newIndex(s, builtin)
+	used := map[*Entry]bool{}
+	for _, es := range ix.byOp {
+		for _, e := range es {
+			used[e] = true
+		}
+	}
+	var out []*Entry
+	for _, e := range builtin {
+		if !used[e] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// names holds the names of a schema's ops in each match kind's form, for
+// suggestions.
+type names struct {
+	byMatch [numMatches][]string
+	bases   map[string][]string // selector name -> overloads, in schema order
+}
+
+func newNames(s *schema.Schema) *names {
+	nm := &names{bases: map[string][]string{}}
+	seen := [numMatches]map[string]bool{}
+	for i := range seen {
+		seen[i] = map[string]bool{}
+	}
+	add := func(m Match, n string) {
+		if !seen[m][n] {
+			seen[m][n] = true
+			nm.byMatch[m] = append(nm.byMatch[m], n)
+		}
+	}
+	for _, o := range s.Ops {
+		f := o.Func
+		add(Selector, o.Name)
+		on := string(appendOpName(nil, f))
+		if f.Name.Overload != "" {
+			add(Selector, on+".*")
+		}
+		nm.bases[on] = append(nm.bases[on], o.Name)
+		add(BaseName, f.Name.Name.Base)
+		add(CppName, string(AppendCppName(nil, f)))
+		add(WrapperName, string(AppendWrapperName(nil, f)))
+	}
+	return nm
+}
+
+// noMatch explains why e selects no op: a likely typo, a base name used
+// where overloads exist, or a stale entry.
+func (nm *names) noMatch(e *Entry, s *schema.Schema) string {
+	op := e.Op
+	if e.Match == Selector && !strings.Contains(op, ".") {
+		if ovs := nm.bases[op]; len(ovs) > 0 {
+			return fmt.Sprintf("%s: unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", e.Category, op, op, listSome(ovs, 4))
+		}
+	}
+	if best, ok := closest(op, nm.byMatch[e.Match]); ok {
+		return fmt.Sprintf("%s: unknown op %q; did you mean %q?", e.Category, op, best)
+	}
+	what := "op"
+	if e.Match != Selector {
+		what = "op with " + e.Match.String()
+	}
+	return fmt.Sprintf("%s: stale entry: no %s %q in %s", e.Category, what, op, s.Path)
+}
+
+func listSome(ns []string, n int) string {
+	if len(ns) <= n {
+		return strings.Join(ns, ", ")
+	}
+	return strings.Join(ns[:n], ", ") + ", ..."
+}
+
+// closest returns the candidate nearest to s by edit distance, if it is
+// near enough to be a typo of s: at most 1 edit for short names, up to 3
+// for long ones.
+func closest(s string, cands []string) (string, bool) {
+	limit := min(1+len(s)/6, 3)
+	best, bestD := "", limit+1
+	for _, c := range cands {
+		if d := abs(len(c) - len(s)); d > limit {
+			continue
+		}
+		if d := editDistance(s, c, bestD); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best, bestD <= limit
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// editDistance returns the Levenshtein distance of a and b, or any value
+// >= limit when it is at least limit.
+func editDistance(a, b string, limit int) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// Suggest returns up to n names of s close to name (an op name, a base
+// name or "name.*"), nearest first, for "unknown op" messages elsewhere.
+func Suggest(s *schema.Schema, name string, n int) []string {
+	nm := newNames(s)
+	type cand struct {
+		name string
+		d    int
+	}
+	var cs []cand
+	limit := min(1+len(name)/6, 3)
+	for _, c := range nm.byMatch[Selector] {
+		if abs(len(c)-len(name)) > limit {
+			continue
+		}
+		if d := editDistance(name, c, limit+1); d <= limit {
+			cs = append(cs, cand{c, d})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return a.d - b.d })
+	var out []string
+	for _, c := range cs {
+		if len(out) == n {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// planFlags are the flags that shape a plan besides the schema and the
+// profile: allowlist files, derivatives.yaml and the PyTorch version.
+type planFlags struct {
+	allowlists  stringList
+	derivatives string
+	version     string
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+func (pf *planFlags) register(fs *flag.FlagSet) {
+	fs.Var(&pf.allowlists, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
+	fs.StringVar(&pf.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded 1.13.1 file with the embedded schema, none otherwise)")
+	fs.StringVar(&pf.version, "pytorch-version", "", "PyTorch `version` whose lists apply, e.g. 2.1 (default: 1.13 with the embedded schema, all versions otherwise)")
+}
+
+// prefetch starts reading the built-in allowlist, and the embedded
+// derivatives.yaml when the pytorch profile will need it, while the schema
+// loads: both are read once and shared.
+func (pf *planFlags) prefetch(sf *schemaFlags) {
+	go allowlist.Defaults()
+	if sf.profile == string(plan.PyTorch) && sf.path == "" && pf.derivatives == "" {
+		go plan.PyTorchDerivatives()
+	}
+}
+
+// options loads the allowlists (linting them against s) and the
+// derivatives file, and returns the plan options.
+func (pf *planFlags) options(s *schema.Schema, profile plan.Profile) (plan.Options, error) {
+	opts := plan.Options{Profile: profile, PyTorchVersion: pf.version}
+	if pf.version != "" {
+		if err := allowlist.ValidVersion(pf.version); err != nil {
+			return opts, fmt.Errorf("-pytorch-version: %v", err)
+		}
+	}
+	defaults, err := allowlist.Defaults()
+	if err != nil {
+		return opts, err
+	}
+	var errs schema.ErrorList
+	var files []*allowlist.List
+	for _, path := range pf.allowlists {
+		l, err := allowlist.ParseFile(path)
+		var el schema.ErrorList
+		switch {
+		case errors.As(err, &el):
+			errs = append(errs, el...)
+			continue
+		case err != nil:
+			return opts, err
+		}
+		files = append(files, l)
+	}
+	if len(errs) > 0 {
+		return opts, errs.Err()
+	}
+	merged := allowlist.Merge(defaults, files...)
+	if err := merged.Lint(s); err != nil {
+		return opts, err
+	}
+	opts.Allowlist = merged
+	if pf.derivatives != "" {
+		d, err := plan.LoadDerivatives(pf.derivatives)
+		if err != nil {
+			return opts, err
+		}
+		opts.Derivatives = d
+	}
+	return opts, nil
+}
+
+// cmdExplain runs `assertgen explain OP [flags]`.
+func cmdExplain(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("explain", stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `usage: assertgen explain OP [flags]
+
+Explain in plain words the checks of OP: its kind, which return aliases
+which argument and why, each check and what it verifies, each skipped check
+with its reason and source. OP is an op (add.Tensor, reshape) or a name
+with overloads (add, add.*), which explains every overload.
+
+flags:
+`)
+		fs.PrintDefaults()
+	}
+	var sf schemaFlags
+	sf.register(fs)
+	var pf planFlags
+	pf.register(fs)
+	// OP may come before or after the flags.
+	var op string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		op, args = args[0], args[1:]
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	rest := fs.Args()
+	if op == "" && len(rest) > 0 {
+		op, rest = rest[0], rest[1:]
+	}
+	if op == "" {
+		fmt.Fprintln(stderr, "assertgen explain: missing OP")
+		fs.Usage()
+		return errUsage
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "assertgen explain: unexpected argument %q\n", rest[0])
+		return errUsage
+	}
+	profile, err := plan.ParseProfile(sf.profile)
+	if err != nil {
+		fmt.Fprintln(stderr, "assertgen explain:", err)
+		return errUsage
+	}
+	pf.prefetch(&sf)
+	s, err := sf.load()
+	if err != nil {
+		return err
+	}
+	opts, err := pf.options(s, profile)
+	if err != nil {
+		return err
+	}
+	return plan.Explain(stdout, s, op, opts)
+}

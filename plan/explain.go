@@ -1,0 +1,296 @@
+package plan
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// explanation collects, while an op's plan is built, the reasons behind
+// it. A nil *explanation collects nothing, so the plan builder calls it
+// unconditionally.
+type explanation struct {
+	kernelSet bool
+	hasKernel bool
+	kernelWhy string
+	kernelSrc string
+	rets      map[int]string
+	notes     []string
+}
+
+func (ex *explanation) kernel(has bool, reason, source string) {
+	if ex != nil {
+		ex.kernelSet, ex.hasKernel, ex.kernelWhy, ex.kernelSrc = true, has, reason, source
+	}
+}
+
+func (ex *explanation) ret(i int, s string) {
+	if ex != nil {
+		if ex.rets == nil {
+			ex.rets = map[int]string{}
+		}
+		ex.rets[i] = s
+	}
+}
+
+func (ex *explanation) note(s string) {
+	if ex != nil {
+		ex.notes = append(ex.notes, s)
+	}
+}
+
+// An UnknownOpError reports an op name that selects no op, with the
+// closest names of the schema.
+type UnknownOpError struct {
+	Name        string
+	Schema      string
+	Suggestions []string
+}
+
+func (e *UnknownOpError) Error() string {
+	msg := fmt.Sprintf("unknown op %q in %s", e.Name, e.Schema)
+	if len(e.Suggestions) > 0 {
+		msg += "; did you mean " + strings.Join(e.Suggestions, ", ") + "?"
+	}
+	return msg
+}
+
+// Explain writes, in plain words, the plan of the op called name under
+// opts: its kind, what its returns alias and why, each check with what it
+// verifies, and each skipped check with its reason and source. name is an
+// op ("add.Tensor", "reshape") or a name with overloads ("add" or "add.*"),
+// which explains every overload in schema order. An unknown name is an
+// [*UnknownOpError] with suggestions.
+func Explain(w io.Writer, s *schema.Schema, name string, opts Options) error {
+	b, err := newBuilder(s, opts)
+	if err != nil {
+		return err
+	}
+	idx := b.opNames(name)
+	if len(idx) == 0 {
+		return &UnknownOpError{Name: name, Schema: schemaPath(s), Suggestions: allowlist.Suggest(s, name, 5)}
+	}
+	bw := bufio.NewWriter(w)
+	st := b.newState()
+	for k, i := range idx {
+		if k > 0 {
+			bw.WriteString("\n")
+		}
+		var op Op
+		ex := &explanation{}
+		b.op(st, i, &op, ex)
+		b.writeExplain(bw, &op, ex)
+	}
+	return bw.Flush()
+}
+
+func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
+	o := op.Src
+	f := o.Func
+	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	p("%s\n", op.Schema)
+	p("  profile:   %s", b.profile)
+	if b.version != "" {
+		p(" (PyTorch %s lists)", b.version)
+	}
+	p("\n")
+	p("  kind:      %s (%s)\n", o.Kind, kindWords(o.Kind))
+	view := "no"
+	if o.IsViewOp {
+		view = "yes (" + viewWhy(o) + ")"
+	}
+	p("  view op:   %s\n", view)
+	if o.Generated {
+		p("  generated: yes (by the codegen, from the entry at %s)\n", o.Pos)
+	} else if o.Pos.IsValid() {
+		p("  defined:   %s\n", o.Pos)
+	}
+	switch {
+	case o.DispatchKeys == nil:
+		p("  kernels:   unknown (a schema list carries no dispatch information)\n")
+	default:
+		k := strings.Join(o.DispatchKeys, ", ")
+		if compositeOnly(o) {
+			k += " (a decomposition into other ops)"
+		}
+		p("  kernels:   %s\n", k)
+	}
+	if b.profile == PyTorch && ex.kernelSet {
+		if ex.hasKernel {
+			p("  VariableType kernel: yes, %s\n", b.kernelWhy(op))
+		} else {
+			p("  VariableType kernel: no\n      reason: %s\n      source: %s\n", ex.kernelWhy, ex.kernelSrc)
+		}
+	}
+
+	p("returns:\n")
+	if len(f.Returns) == 0 {
+		p("  none\n")
+	}
+	for i := range f.Returns {
+		r := &f.Returns[i]
+		what, ok := ex.rets[i]
+		switch {
+		case ok:
+		case !r.Type.IsTensorLike():
+			what = "not a tensor: nothing to check"
+		case b.profile == PyTorch:
+			what = "no check: PyTorch checks no return of an in-place or out= op"
+		default:
+			what = "no check"
+		}
+		p("  %d %s: %s\n", i, r, what)
+	}
+	for _, n := range ex.notes {
+		p("note: %s\n", n)
+	}
+
+	p("checks (%d):\n", len(op.Checks))
+	if len(op.Checks) == 0 {
+		p("  none\n")
+	}
+	wc, ws := 0, 0
+	for _, c := range op.Checks {
+		wc, ws = max(wc, len(c.Check)), max(ws, len(subject(&c)))
+	}
+	for _, sk := range op.Skipped {
+		wc, ws = max(wc, len(sk.Check.Check)), max(ws, len(subject(&sk.Check)))
+	}
+	for _, c := range op.Checks {
+		p("  %-*s  %-*s  %s\n", wc, c.Check, ws, subject(&c), describe(f, &c))
+	}
+	p("skipped (%d):\n", len(op.Skipped))
+	if len(op.Skipped) == 0 {
+		p("  none\n")
+	}
+	for _, sk := range op.Skipped {
+		p("  %-*s  %-*s  %s\n", wc, sk.Check.Check, ws, subject(&sk.Check), describe(f, &sk.Check))
+		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
+	}
+}
+
+// kernelWhy says why PyTorch generates a VariableType kernel for an op.
+func (b *builder) kernelWhy(op *Op) string {
+	i := b.names()[op.Name]
+	if b.deriv == nil {
+		return "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd"
+	}
+	info := b.infos[i]
+	at := ""
+	if info != nil {
+		at = fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
+	}
+	switch {
+	case info != nil && info.has:
+		switch info.how {
+		case matchViewCopy:
+			return fmt.Sprintf("with derivative formulas: the view op %s's derivatives.yaml entry applies to its _copy variant (%s)", info.canonical.Name, at)
+		case matchFunctional:
+			return fmt.Sprintf("with derivative formulas: the entry of its functional variant %s applies (%s)", info.canonical.Name, at)
+		case matchMutable:
+			return fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at)
+		}
+		return fmt.Sprintf("with derivative formulas (%s)", at)
+	case info != nil:
+		return fmt.Sprintf("because the op is not CompositeImplicitAutograd only (its derivatives.yaml entry at %s has no backward formula)", at)
+	}
+	es := b.ix.Entries(i)
+	for _, c := range []allowlist.Category{allowlist.ResetGradAccumulator, allowlist.DontRequireDerivative, allowlist.SkipInputIdentity, allowlist.SkipStorageUseCount, allowlist.SkipImplUseCount} {
+		if e := firstEntry(es, c); e != nil {
+			return fmt.Sprintf("without derivative formulas, because the op is in %s (%s), which keeps the generated kernel", c, e.Source())
+		}
+	}
+	if !hasTensorLikeReturn(op.Src.Func) {
+		return "without derivative formulas: the op returns no tensor, so there is nothing to differentiate and the generated kernel is kept"
+	}
+	return "without derivative formulas"
+}
+
+func kindWords(k schema.Kind) string {
+	switch k {
+	case schema.Functional:
+		return "returns new outputs, writes no argument"
+	case schema.Inplace:
+		return "writes self and returns it"
+	case schema.Out:
+		return "writes its out= arguments and returns them"
+	case schema.Mutable:
+		return "writes arguments marked ! and returns new outputs"
+	case schema.Scratch:
+		return "an out= op with _scratch_ arguments"
+	}
+	return ""
+}
+
+func viewWhy(o *schema.Op) string {
+	f := o.Func
+	switch {
+	case f.HasNonWriteAliasReturn():
+		return "a return aliases an argument without writing it"
+	case f.HasWildcardArg():
+		return "an argument is annotated a -> *"
+	case o.HasTag("inplace_view"):
+		return "tagged inplace_view: it changes self's view metadata in place"
+	}
+	return "by its schema"
+}
+
+// subject names what a check is about: "self", "return 0", "return 0,
+// self", or "-" for the op as a whole.
+func subject(c *Check) string {
+	switch {
+	case c.Ret != nil && c.Arg != "":
+		return fmt.Sprintf("return %d, %s", *c.Ret, c.Arg)
+	case c.Ret != nil:
+		return fmt.Sprintf("return %d", *c.Ret)
+	case c.Arg != "":
+		return c.Arg
+	}
+	return "-"
+}
+
+// describe says in plain words what a check verifies.
+func describe(f *schema.Func, c *Check) string {
+	each := func(name string) string {
+		if a := f.Arg(name); a != nil && a.Type.IsList() {
+			return "each tensor of " + name
+		}
+		return name
+	}
+	ret := func() string {
+		if c.Ret == nil {
+			return ""
+		}
+		if *c.Ret < len(f.Returns) && f.Returns[*c.Ret].Type.IsList() {
+			return fmt.Sprintf("each tensor of return %d", *c.Ret)
+		}
+		return fmt.Sprintf("return %d", *c.Ret)
+	}
+	switch c.Check {
+	case SameImpl:
+		return fmt.Sprintf("after the call, %s is still the same TensorImpl", each(c.Arg))
+	case SameStorage:
+		return fmt.Sprintf("%s keeps its StorageImpl (the contents and size may change, the storage object may not)", each(c.Arg))
+	case ImplUseCountLE1:
+		return fmt.Sprintf("%s is a TensorImpl nothing else holds (use count <= 1)", ret())
+	case StorageUseCountEQ1:
+		return fmt.Sprintf("%s has a storage of its own (StorageImpl use count == 1)", ret())
+	case SharesStorage:
+		return fmt.Sprintf("%s is a view: it shares %s's StorageImpl", ret(), c.Arg)
+	case FreshOrAlias:
+		return fmt.Sprintf("%s is %s itself, a view of it, or a fresh tensor", ret(), c.Arg)
+	case ReturnsArg:
+		return fmt.Sprintf("%s is %s itself, the tensor the op wrote", ret(), c.Arg)
+	case NoMutation:
+		return fmt.Sprintf("%s is not written (its version counter is unchanged)", each(c.Arg))
+	case DistinctOutputs:
+		return "the fresh outputs share no storage with each other"
+	case BindingContext:
+		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it", each(c.Arg))
+	}
+	return ""
+}

@@ -1,0 +1,433 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// This file decides, for the pytorch profile, which ops PyTorch's autograd
+// codegen gives a generated VariableType kernel (the only place its debug
+// asserts live). It follows PyTorch 1.13.1's tools/autograd:
+// load_derivatives matches each derivatives.yaml entry to a "canonical"
+// op, view_copy ops inherit the entry of their view, and
+// match_differentiability_info gives every op the entry of its own schema,
+// of its functional variant (for in-place and out= ops), or, for a
+// generated functional op, of the mutable op it came from.
+
+// A derivInfo is the derivatives.yaml entry PyTorch attaches to an op.
+type derivInfo struct {
+	entry *Derivative
+	// canonical is the op the entry was matched to.
+	canonical *schema.Op
+	// has reports whether some dispatch key of the entry has a backward
+	// formula that is not non_differentiable (has_derivatives).
+	has bool
+	how matchHow
+}
+
+type matchHow uint8
+
+const (
+	matchExact      matchHow = iota // the entry is for this op
+	matchViewCopy                   // a view_copy op, given its view's entry
+	matchFunctional                 // an in-place or out= op, given its functional variant's entry
+	matchMutable                    // a generated functional op, given its mutable variant's entry
+)
+
+// matchDerivatives returns, per op of s, the entry PyTorch attaches to it
+// (nil for none). Entries whose schema is not an op of s are errors, as
+// in PyTorch.
+//
+// schemaOf returns the canonical schema string of the i-th op.
+func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int) string, d *Derivatives) ([]*derivInfo, error) {
+	n := len(s.Ops)
+	byBase := make(map[string][]int, n/2)
+	for i, o := range s.Ops {
+		b := o.Func.Name.Name.Base
+		byBase[b] = append(byBase[b], i)
+	}
+	var kb keyBuf
+
+	// View groups (torchgen's get_grouped_by_view_native_functions): a
+	// view op and the functional op with the same signature once "_copy"
+	// is dropped from its name.
+	isViewCopy := make([]bool, n)
+	viewCopyOf := map[int]int{}
+	viewSig := map[string]int{}
+	viewBases := map[string]bool{}
+	for i, o := range s.Ops {
+		if o.IsViewOp && !o.Func.Name.Name.Inplace {
+			viewSig[kb.signature(o.Func, false, true)] = i
+			viewBases[o.Func.Name.Name.Base] = true
+		}
+	}
+	for i, o := range s.Ops {
+		base := o.Func.Name.Name.Base
+		if o.IsViewOp || o.Kind != schema.Functional {
+			continue
+		}
+		if strings.HasSuffix(base, "_copy") {
+			base = strings.ReplaceAll(base, "_copy", "")
+		}
+		if !viewBases[base] {
+			continue
+		}
+		if v, ok := viewSig[kb.signature(o.Func, false, true)]; ok {
+			isViewCopy[i] = true
+			viewCopyOf[v] = i
+		}
+	}
+
+	sig := make([]string, n) // signature(), computed when needed
+	sigOf := func(i int) string {
+		if sig[i] == "" {
+			sig[i] = kb.signature(s.Ops[i].Func, false, false)
+		}
+		return sig[i]
+	}
+
+	var errs schema.ErrorList
+	infos := make([]*derivInfo, n) // by the op the entry is keyed on
+	var order []int                // ops with an entry, in the order entries were added
+	put := func(i int, info *derivInfo) {
+		if infos[i] == nil {
+			order = append(order, i)
+		}
+		infos[i] = info
+	}
+	for k := range d.Entries {
+		e := &d.Entries[k]
+		// load_derivatives looks the entry's schema up as written; a
+		// spelling that differs only in spacing is accepted too.
+		name := e.Name
+		if i := strings.IndexByte(name, '('); i >= 0 {
+			name = strings.TrimSpace(name[:i])
+		}
+		si, ok := byName[name]
+		if !ok || isViewCopy[si] || schemaOf(si) != e.Name {
+			f, err := schema.ParseFunc(e.Name)
+			if err != nil {
+				pos := e.Pos
+				if se, ok := err.(*schema.SyntaxError); ok {
+					pos.Column += se.Offset
+				}
+				errs.Addf(pos, "derivatives entry: %v", err)
+				continue
+			}
+			si, ok = byName[f.Name.String()]
+			if !ok || isViewCopy[si] || schemaOf(si) != f.String() {
+				errs.Addf(e.Pos, "derivatives entry %s: no op with this schema in %s", f.Name, s.Path)
+				continue
+			}
+		}
+		f := s.Ops[si].Func
+		// canonical_function: among the ops with the same signature, the
+		// one named like the entry that is neither a functional variant
+		// nor out=, else the first.
+		want := sigOf(si)
+		canonical, first := -1, -1
+		for _, j := range byBase[f.Name.Name.Base] {
+			if isViewCopy[j] || sigOf(j) != want {
+				continue
+			}
+			if first < 0 {
+				first = j
+			}
+			g := s.Ops[j].Func
+			if canonical < 0 && !strings.Contains(g.Name.Overload, "functional") && len(g.Out) == 0 && g.Name.Name == f.Name.Name {
+				canonical = j
+			}
+		}
+		if canonical < 0 {
+			canonical = first
+		}
+		put(canonical, &derivInfo{entry: e, canonical: s.Ops[canonical], has: hasDerivatives(s.Ops[canonical].Func, e)})
+	}
+	// add_view_copy_derivatives
+	for _, i := range append([]int(nil), order...) {
+		if vc, ok := viewCopyOf[i]; ok {
+			info := *infos[i]
+			info.how = matchViewCopy
+			put(vc, &info)
+		}
+	}
+
+	// match_differentiability_info
+	stripped := make([]string, n)
+	strippedOf := func(i int) string {
+		if stripped[i] == "" {
+			stripped[i] = kb.signature(s.Ops[i].Func, true, false)
+		}
+		return stripped[i]
+	}
+	functional := map[string]*derivInfo{}
+	nonFunctional := map[string]*derivInfo{}
+	infoBases := map[string]bool{}
+	for _, i := range order {
+		k := strippedOf(i)
+		if s.Ops[i].Kind == schema.Functional {
+			functional[k] = infos[i]
+		} else {
+			nonFunctional[k] = infos[i]
+		}
+		infoBases[s.Ops[i].Func.Name.Name.Base] = true
+	}
+	out := make([]*derivInfo, n)
+	for i, o := range s.Ops {
+		if o.Generated && o.Kind == schema.Out {
+			continue // "Don't bother matching info to generated out= variants"
+		}
+		if infos[i] != nil {
+			out[i] = infos[i]
+			continue
+		}
+		if !infoBases[o.Func.Name.Name.Base] {
+			continue
+		}
+		k := strippedOf(i)
+		if info := functional[k]; info != nil {
+			m := *info
+			m.how = matchFunctional
+			out[i] = &m
+		} else if info := nonFunctional[k]; info != nil && o.Generated {
+			m := *info
+			m.how = matchMutable
+			out[i] = &m
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// hasDerivatives reports whether some dispatch key of e has a backward
+// formula for an argument of f (the entry's canonical op) that is not
+// non_differentiable: DifferentiabilityInfo.has_derivatives.
+func hasDerivatives(f *schema.Func, e *Derivative) bool {
+	for _, k := range e.Keys {
+		for _, fm := range k.Formulas {
+			if fm.NonDifferentiable {
+				continue
+			}
+			first, _, _ := strings.Cut(fm.Names, ",")
+			if isCppArg(f, strings.TrimSpace(first)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isCppArg reports whether name is an argument of f's C++ signature, where
+// the dtype, layout, device and pin_memory run is the single argument
+// "options".
+func isCppArg(f *schema.Func, name string) bool {
+	opts := f.HasTensorOptions()
+	if name == "options" {
+		return opts
+	}
+	if f.Arg(name) == nil {
+		return false
+	}
+	return !opts || !isTensorOptionName(name)
+}
+
+func isTensorOptionName(n string) bool {
+	return n == "dtype" || n == "layout" || n == "device" || n == "pin_memory"
+}
+
+// isAbstract is torchgen's NativeFunction.is_abstract: the op has a
+// structured delegate, or dispatch keys other than exactly
+// CompositeImplicitAutograd and/or CompositeImplicitAutogradNestedTensor.
+// Generated ops take it from the op they were generated from. Ops of
+// schema lists carry no dispatch information and count as abstract.
+func isAbstract(o *schema.Op) bool {
+	e := o.Entry
+	if e == nil {
+		return true
+	}
+	if e.StructuredDelegate != "" || len(e.UfuncInnerLoop) > 0 {
+		return true
+	}
+	if !e.DispatchSet {
+		// No table: the implicit CompositeImplicitAutograd kernel, unless
+		// the op is structured (see schema.Entry.DispatchKeys).
+		return e.Structured
+	}
+	n := 0
+	for _, d := range e.Dispatch {
+		for _, k := range d.Keys {
+			if k != schema.CompositeImplicitAutograd && k != schema.CompositeImplicitAutogradNestedTensor {
+				return true
+			}
+			n++
+		}
+	}
+	return n == 0
+}
+
+// onlyImplicit reports whether keys is a non-empty set of
+// CompositeImplicitAutograd and CompositeImplicitAutogradNestedTensor.
+func onlyImplicit(keys []string) bool {
+	for _, k := range keys {
+		if k != schema.CompositeImplicitAutograd && k != schema.CompositeImplicitAutogradNestedTensor {
+			return false
+		}
+	}
+	return len(keys) > 0
+}
+
+// compositeOnly reports whether the op's only kernels are composite
+// implicit ones, so that it runs as a decomposition into other ops: its
+// alias-annotated returns may or may not be views (strict's may-alias).
+func compositeOnly(o *schema.Op) bool {
+	return o.Entry != nil && !o.Generated && o.Entry.StructuredDelegate == "" && onlyImplicit(o.DispatchKeys)
+}
+
+// hasTensorLikeReturn reports whether some return is tensor-like
+// (gen_differentiable_outputs without derivative information).
+func hasTensorLikeReturn(f *schema.Func) bool {
+	for i := range f.Returns {
+		if f.Returns[i].Type.IsTensorLike() {
+			return true
+		}
+	}
+	return false
+}
+
+// firstEntry returns the first entry of category c among es.
+func firstEntry(es []*allowlist.Entry, c allowlist.Category) *allowlist.Entry {
+	for _, e := range es {
+		if e.Category == c {
+			return e
+		}
+	}
+	return nil
+}
+
+// lastEntry returns the last entry of category c among es: for views, a
+// user file's entry overrides a default.
+func lastEntry(es []*allowlist.Entry, c allowlist.Category) *allowlist.Entry {
+	for i := len(es) - 1; i >= 0; i-- {
+		if es[i].Category == c {
+			return es[i]
+		}
+	}
+	return nil
+}
+
+// keyBuf builds signature keys in a reused buffer.
+type keyBuf struct{ b []byte }
+
+// signature returns a key equal for two ops exactly when torchgen's
+// FunctionSchema.signature(strip_default=stripDefault,
+// strip_view_copy_name=stripViewCopy) gives equal schemas: the base name
+// without overload or in-place marker, the arguments without annotations,
+// out= and tensor-option arguments, and the returns' types, followed by
+// the types of mutated arguments the op does not return.
+func (kb *keyBuf) signature(f *schema.Func, stripDefault, stripViewCopy bool) string {
+	b := kb.b[:0]
+	n := f.Name.Name
+	base := n.Base
+	if stripViewCopy && strings.HasSuffix(base, "_copy") {
+		base = strings.ReplaceAll(base, "_copy", "")
+	}
+	if n.Dunder {
+		b = append(b, "__"...)
+		b = append(b, base...)
+		b = append(b, "__"...)
+	} else {
+		b = append(b, base...)
+	}
+	b = append(b, '(')
+	// torchgen's Note [bernoulli.p schema]: the signature gives p the
+	// default the in-place variant has, with or without strip_default.
+	bernoulliP := n == schema.BaseName{Base: "bernoulli"} && f.Name.Overload == "p"
+	arg := func(a *schema.Argument) {
+		b = appendType(b, a.Type)
+		b = append(b, ' ')
+		b = append(b, a.Name...)
+		switch {
+		case bernoulliP && a.Name == "p" && a.Type.Is(schema.Float):
+			b = append(b, "=0.5"...)
+		case a.HasDefault && !stripDefault:
+			b = append(b, '=')
+			b = append(b, a.Default...)
+		}
+		b = append(b, ',')
+	}
+	for i := range f.Positional {
+		arg(&f.Positional[i])
+	}
+	b = append(b, '*', ',')
+	kw := f.KwargOnly
+	skip := -1
+	if f.HasTensorOptions() {
+		for i := 0; i+4 <= len(kw); i++ {
+			if kw[i].Name == "dtype" && kw[i+1].Name == "layout" && kw[i+2].Name == "device" && kw[i+3].Name == "pin_memory" {
+				skip = i
+				break
+			}
+		}
+	}
+	for i := range kw {
+		if skip >= 0 && i >= skip && i < skip+4 {
+			continue
+		}
+		arg(&kw[i])
+	}
+	b = append(b, ")->("...)
+	for i := range f.Returns {
+		b = appendType(b, f.Returns[i].Type)
+		b = append(b, ',')
+	}
+	mutated := func(a *schema.Argument) {
+		if !a.IsWrite() {
+			return
+		}
+		for i := range f.Returns {
+			if a.Annotation.Equal(f.Returns[i].Annotation) {
+				return
+			}
+		}
+		b = appendType(b, a.Type)
+		b = append(b, ',')
+	}
+	if self := f.Self(); self != nil {
+		mutated(self)
+	}
+	for i := range f.Out {
+		mutated(&f.Out[i])
+	}
+	post := f.PostSelfPositional()
+	for i := range post {
+		mutated(&post[i])
+	}
+	b = append(b, ')')
+	kb.b = b
+	return string(b)
+}
+
+// appendType appends a key for t: equal keys for equal types.
+func appendType(b []byte, t *schema.Type) []byte {
+	switch t.Kind {
+	case schema.BaseKind:
+		return append(b, t.Base.String()...)
+	case schema.OptionalKind:
+		return append(appendType(b, t.Elem), '?')
+	case schema.ListKind:
+		b = append(appendType(b, t.Elem), '[')
+		if t.Size > 0 {
+			b = strconv.AppendInt(b, int64(t.Size), 10)
+		}
+		return append(b, ']')
+	case schema.ClassKind:
+		b = append(b, "class:"...)
+		return append(b, t.Class...)
+	}
+	return append(b, '!')
+}
