@@ -150,6 +150,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "assertgen plan:", err)
 		return errUsage
 	}
+	pf.prefetch(&sf)
 	s, err := sf.load()
 	if err != nil {
 		return err
