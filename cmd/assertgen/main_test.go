@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMain runs the command itself when the test binary is re-executed by
+// runCLI, so end-to-end tests need no separate build.
+func TestMain(m *testing.M) {
+	if os.Getenv("ASSERTGEN_TEST_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// runCLI runs assertgen with args in dir and returns its output and exit
+// code.
+func runCLI(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_MAIN=1")
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err = cmd.Run()
+	code = 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+func TestPlanJSONDefault(t *testing.T) {
+	out, errOut, code := runCLI(t, ".", "plan", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var p struct {
+		Profile string `json:"profile"`
+		Ops     []struct {
+			Name      string `json:"name"`
+			Kind      string `json:"kind"`
+			Generated bool   `json:"generated"`
+		} `json:"ops"`
+	}
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Profile != "strict" || len(p.Ops) != 2952 || p.Ops[0].Name != "_cast_Byte" {
+		t.Errorf("profile %s, %d ops, first %+v", p.Profile, len(p.Ops), p.Ops[0])
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("- func: foo(Tensor self) -> Tensr\n- func: bar(Tensor self) -> Tensor\n  variants: fn\n"), 0o644)
+	tests := []struct {
+		args     []string
+		code     int
+		inStderr []string
+	}{
+		{[]string{"version"}, 0, nil},
+		{nil, 2, []string{"usage: assertgen"}},
+		{[]string{"frobnicate"}, 2, []string{`unknown command "frobnicate"`}},
+		{[]string{"plan", "-bogus"}, 2, []string{"flag provided but not defined: -bogus"}},
+		{[]string{"plan", "-profile", "lenient"}, 2, []string{`unknown profile "lenient"`}},
+		{[]string{"plan", "-schema", bad}, 1, []string{
+			bad + `:1:29: unknown type "Tensr"`,
+			bad + `:3:13: illegal variant "fn"`,
+			"2 errors"}},
+		{[]string{"plan", "-schema", filepath.Join(dir, "missing.yaml")}, 1, []string{"no such file"}},
+		{[]string{"gen", "-mode", "interface", "-package", "x", "-out", dir, "-type", "Scalar=not a type"}, 1, []string{"types: Scalar"}},
+	}
+	for _, tt := range tests {
+		_, errOut, code := runCLI(t, dir, tt.args...)
+		if code != tt.code {
+			t.Errorf("assertgen %s: exit %d, want %d\n%s", strings.Join(tt.args, " "), code, tt.code, errOut)
+		}
+		for _, s := range tt.inStderr {
+			if !strings.Contains(errOut, s) {
+				t.Errorf("assertgen %s: stderr lacks %q:\n%s", strings.Join(tt.args, " "), s, errOut)
+			}
+		}
+	}
+}
+
+// copyDir copies the regular files of src into dst.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(dst, 0o755)
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644)
+	}
+}
+
+func TestGenCheck(t *testing.T) {
+	small, _ := filepath.Abs("../../gen/testdata/small")
+	// The committed output is fresh.
+	if out, errOut, code := runCLI(t, small, "gen", "-check"); code != 0 {
+		t.Fatalf("gen -check on fresh files: exit %d\n%s%s", code, out, errOut)
+	}
+	// A copy with one file edited is stale.
+	out := t.TempDir()
+	copyDir(t, filepath.Join(small, "out"), out)
+	p := filepath.Join(out, "assertgen_direct.go")
+	data, _ := os.ReadFile(p)
+	os.WriteFile(p, append(data, []byte("\n// edited\n")...), 0o644)
+	stdout, errOut, code := runCLI(t, small, "gen", "-check", "-out", out)
+	if code != 1 || !strings.Contains(stdout, p+": stale") || strings.Contains(stdout, "assertgen_checked.go") {
+		t.Fatalf("gen -check on a stale file: exit %d\n%s%s", code, stdout, errOut)
+	}
+	// gen rewrites it, and -check is then happy.
+	if _, errOut, code := runCLI(t, small, "gen", "-out", out); code != 0 {
+		t.Fatalf("gen: exit %d\n%s", code, errOut)
+	}
+	if _, errOut, code := runCLI(t, small, "gen", "-check", "-out", out); code != 0 {
+		t.Fatalf("gen -check after gen: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestGenFailureKeepsOutput checks that a failing gen leaves the previous
+// files as they were.
+func TestGenFailureKeepsOutput(t *testing.T) {
+	small, _ := filepath.Abs("../../gen/testdata/small")
+	out := t.TempDir()
+	copyDir(t, filepath.Join(small, "out"), out)
+	before, _ := os.ReadFile(filepath.Join(out, "assertgen_checked.go"))
+	// The bad kernels package has a kernel with the wrong signature.
+	_, errOut, code := runCLI(t, small, "gen", "-out", out, "-kernels", "../badkernels")
+	if code != 1 || !strings.Contains(errOut, "kernels.go:8:6: kernel AddTensor of add.Tensor has the wrong signature") {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "assertgen_checked.go"))
+	if !bytes.Equal(before, after) {
+		t.Error("a failed gen changed the output")
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 2 {
+		t.Errorf("files in the output: %v", entries)
+	}
+}
+
+func TestVet(t *testing.T) {
+	small, _ := filepath.Abs("../../gen/testdata/small")
+	out, errOut, code := runCLI(t, small, "vet")
+	if code != 0 || !strings.Contains(out, "info: 1 of 19 ops have no kernel") {
+		t.Fatalf("vet: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = runCLI(t, small, "vet", "-kernels", "../badkernels", "-ops", "add.Tensor,cat,transpose.int")
+	want := []string{
+		"../badkernels/kernels.go:8:6: kernel AddTensor of add.Tensor has the wrong signature",
+		"want func(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kernels.Tensor",
+		"transpose.int: no kernel TransposeInt",
+	}
+	if code != 1 {
+		t.Errorf("vet with a bad kernel: exit %d", code)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("vet output lacks %q:\n%s%s", w, out, errOut)
+		}
+	}
+}
