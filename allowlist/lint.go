@@ -209,8 +209,9 @@ func editDistance(a, b string, limit int) int {
 	return prev[len(b)]
 }
 
-// Suggest returns up to n names of s close to name (an op name, a base
-// name or "name.*"), nearest first, for "unknown op" messages elsewhere.
+// Suggest returns up to n names of s close to name, nearest first, for
+// "unknown op" messages elsewhere: op names ("transpose.int"), names with
+// overloads ("transpose") and "name.*" forms.
 func Suggest(s *schema.Schema, name string, n int) []string {
 	nm := newNames(s)
 	type cand struct {
@@ -219,12 +220,22 @@ func Suggest(s *schema.Schema, name string, n int) []string {
 	}
 	var cs []cand
 	limit := min(1+len(name)/6, 3)
-	for _, c := range nm.byMatch[Selector] {
+	consider := func(c string) {
 		if abs(len(c)-len(name)) > limit {
-			continue
+			return
 		}
 		if d := editDistance(name, c, limit+1); d <= limit {
 			cs = append(cs, cand{c, d})
+		}
+	}
+	for _, c := range nm.byMatch[Selector] {
+		consider(c)
+	}
+	for _, o := range s.Ops {
+		if o.Func.Name.Overload != "" {
+			if on := string(appendOpName(nil, o.Func)); len(nm.bases[on]) > 0 && nm.bases[on][0] == o.Name {
+				consider(on)
+			}
 		}
 	}
 	slices.SortStableFunc(cs, func(a, b cand) int { return a.d - b.d })
