@@ -1,0 +1,125 @@
+// Assertgen generates Go wrappers that check, in debug builds, that tensor
+// kernels keep the TensorImpl and StorageImpl invariants their PyTorch-style
+// schemas promise.
+//
+// It reads operator schemas (a native_functions.yaml, or a list of schemas
+// one per line), classifies every operator as torchgen does (functional,
+// in-place, out=, mutable, scratch; view, may-alias or fresh outputs),
+// decides the checks of each (the plan), and emits wrappers that save the
+// tensors before the kernel and check them after it:
+//
+//   - a kernel never replaces an input's TensorImpl or StorageImpl;
+//   - a fresh output is fresh: TensorImpl use count <= 1, StorageImpl use
+//     count == 1;
+//   - a view shares the StorageImpl of the input it views;
+//   - an in-place or out= kernel returns the tensor it mutated;
+//   - an input the schema does not mark mutable is not written; fresh
+//     outputs do not share storage; in a hermetic context, no input's
+//     storage is bound outside it (strict profile).
+//
+// # Usage
+//
+// In the package that holds your checked entry points:
+//
+//	//go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen
+//
+// with an assertgen.yaml next to it:
+//
+//	package: checked
+//	output: .
+//	mode: function
+//	kernels: ../kernels
+//	types:
+//	  Tensor: "*example.com/rt.Tensor"
+//	  Scalar: float64
+//	ops: [add.Tensor, add_.Tensor, add.out, transpose.int, split.Tensor]
+//
+// then `go generate ./...` writes assertgen_checked.go (built with -tags
+// debugasserts: the checking wrappers) and assertgen_direct.go (built
+// without it: direct calls, no cost), and `go test -tags debugasserts ./...`
+// runs your tests with every kernel checked.
+//
+// # Commands
+//
+//	assertgen gen [flags]       generate the wrappers
+//	assertgen gen -check        write nothing; exit 1 and name the stale files (for CI)
+//	assertgen vet [flags]       check kernel signatures against the schema, list missing kernels, lint allowlists
+//	assertgen plan [-json]      print the plan: each op's checks and skipped checks
+//	assertgen explain OP        explain one op's kind, aliasing, checks and skips in plain words
+//	assertgen version           print the version
+//
+// gen and vet read assertgen.yaml from the current directory, or the file
+// given with -config; every key has a flag of the same meaning, and flags win:
+//
+//	-schema FILE      native_functions.yaml (.yaml, .yml) or schema list (.txt);
+//	                  default: the PyTorch 1.13.1 yaml embedded in assertgen
+//	-tags FILE        tags.yaml; default: the one next to the schema, if any
+//	-derivatives FILE derivatives.yaml, for the pytorch profile
+//	-profile P        strict (default) or pytorch
+//	-allowlist FILE   an allowlist (repeatable)
+//	-package NAME     the generated package's name; default: the output directory's
+//	-out DIR          output directory (config key: output); default: the config's directory
+//	-prefix P         file name prefix; default assertgen
+//	-mode M           function (default) or interface
+//	-tag T            build tag of the checked files (config key: build_tag); default debugasserts
+//	-kernels PKG      function mode: the kernels package, ./dir or an import path
+//	-type T=GOTYPE    a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
+//	-ops LIST         comma-separated op names or path.Match patterns; default: all
+//
+// Paths in the config file are relative to its directory; paths given as
+// flags are relative to the working directory.
+//
+// # Modes
+//
+// Function mode finds, in the kernels package, the function of each
+// selected op by the naming rule below, checks that its signature is the one
+// the schema and the type map give, and emits a function of the same name
+// and signature in the output package. Ops without a kernel are skipped and
+// counted (vet lists them; with an explicit ops: list they are findings).
+//
+// Interface mode emits a Kernels interface with one method per selected op
+// and Checked(next Kernels) Kernels, a decorator that checks every call of
+// next. Without the build tag Checked returns next itself.
+//
+// # Names
+//
+// Op names map to Go identifiers by one rule (gen.GoName): words separated
+// by underscores are capitalised and joined (add_relu → AddRelu), leading
+// underscores become X (_cast_Byte → XCastByte), an in-place name keeps its
+// trailing underscore (add_ → Add_), dunders become Dunder... (__iand__ →
+// DunderIand), and the overload follows (add.Tensor → AddTensor,
+// add_.Tensor → Add_Tensor, sum.dim_IntList → SumDimIntList). The rule is
+// collision-free over all 2,952 ops of PyTorch 1.13.1; in other schemas, a
+// later op whose name collides gets a suffix _2, _3, ... in schema order.
+// Parameters keep their schema names, with a trailing underscore for Go
+// keywords and predeclared names (type → type_).
+//
+// # Types
+//
+// Schema types map to Go types through the type map. Defaults: Tensor →
+// asserts.Tensor (set it to your tensor handle type; it must be a pointer or
+// an interface, since nil stands for an absent Tensor?), int and SymInt →
+// int64, float → float64, bool → bool, str → string, Scalar, Generator,
+// Storage, Stream → any, ScalarType, Layout, MemoryFormat, QScheme → int,
+// Device, Dimname → string. T[] is []T (int[2] too); T? is *T, except for
+// tensors, lists and other nil-able types, where nil stands for None. An
+// entry for an exact spelling ("int[]", "Tensor?[]", "Scalar?") wins.
+//
+// # Output
+//
+// Every file starts with "// Code generated by assertgen. DO NOT EDIT.", is
+// gofmt'd, and is byte-identical on every run. Files are written all or
+// nothing: a failed run leaves the previous files untouched. The checked
+// file references asserts.Version1, and function mode assigns each kernel to
+// a variable of the expected function type, so stale wrappers fail to build
+// when the asserts API or a kernel's signature changes.
+//
+// At run time, ASSERTGEN_ASSERTS=off (or asserts.SetEnabled(false)) turns
+// checking off in a debug build without rebuilding.
+//
+// # Exit status
+//
+// 0: success. 1: errors in the input (reported as file:line:col: message,
+// all of them, sorted), findings of vet, or stale files for gen -check.
+// 2: a wrong command line.
+package main
