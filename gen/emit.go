@@ -147,7 +147,11 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, switchFn string) ([]
 		}
 	}
 
-	// Save the arguments, in schema order.
+	// Save the arguments, in schema order. The snapshots are declared once,
+	// after the call starts, in decls.
+	var singles, lists []jen.Code
+	decls := len(body)
+	body = append(body, nil)
 	argVar := map[string]string{}
 	argForm := map[string]schema.TensorForm{}
 	for i, p := range w.params {
@@ -161,11 +165,13 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, switchFn string) ([]
 		case schema.TensorSingle:
 			v := "a" + strconv.Itoa(i)
 			argVar[p.arg.Name] = v
-			body = append(body, jen.Id(v).Op(":=").Id("c").Dot("Save").Call(jen.Id(id)))
+			singles = append(singles, jen.Id(v))
+			body = append(body, jen.Id("c").Dot("Save").Call(jen.Op("&").Id(v), jen.Id(id)))
 		case schema.TensorOptional:
 			v := "a" + strconv.Itoa(i)
 			argVar[p.arg.Name] = v
-			body = append(body, jen.Id(v).Op(":=").Id("c").Dot("SaveOpt").Call(jen.Id(id), jen.Id(id).Op("!=").Nil()))
+			singles = append(singles, jen.Id(v))
+			body = append(body, jen.Id("c").Dot("SaveOpt").Call(jen.Op("&").Id(v), jen.Id(id), jen.Id(id).Op("!=").Nil()))
 		case schema.TensorList, schema.TensorOptionalList:
 			v := "l" + strconv.Itoa(i)
 			argVar[p.arg.Name] = v
@@ -173,9 +179,8 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, switchFn string) ([]
 			if form == schema.TensorOptionalList {
 				fn = "SaveOptList"
 			}
-			body = append(body,
-				jen.Var().Id(v).Qual(AssertsPath, "SavedList"),
-				qa(fn).Call(jen.Op("&").Id("c"), jen.Op("&").Id(v), jen.Id(id)))
+			lists = append(lists, jen.Id(v))
+			body = append(body, qa(fn).Call(jen.Op("&").Id("c"), jen.Op("&").Id(v), jen.Id(id)))
 		default:
 			return nil, fmt.Errorf("%s: argument %s of type %s cannot be checked", w.op.Name, p.arg.Name, p.arg.Type)
 		}
@@ -232,13 +237,13 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, switchFn string) ([]
 		case schema.TensorSingle, schema.TensorOptional:
 			v := "o" + strconv.Itoa(i)
 			retVar[i] = v
-			body = append(body, jen.Id(v).Op(":=").Id("c").Dot("Result").Call(r))
+			singles = append(singles, jen.Id(v))
+			body = append(body, jen.Id("c").Dot("Result").Call(jen.Op("&").Id(v), r))
 		case schema.TensorList:
 			v := "ol" + strconv.Itoa(i)
 			retVar[i] = v
-			body = append(body,
-				jen.Var().Id(v).Qual(AssertsPath, "SavedList"),
-				qa("ResultList").Call(jen.Op("&").Id("c"), jen.Op("&").Id(v), r))
+			lists = append(lists, jen.Id(v))
+			body = append(body, qa("ResultList").Call(jen.Op("&").Id("c"), jen.Op("&").Id(v), r))
 		default:
 			return nil, fmt.Errorf("%s: return %d of type %s cannot be checked", w.op.Name, i, f.Returns[i].Type)
 		}
@@ -319,6 +324,22 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, switchFn string) ([]
 			loc = argLoc(sk.Arg)
 		}
 		body = append(body, jen.Id("c").Dot("PlanSkip").Call(qa(k), loc))
+	}
+
+	var vars []jen.Code
+	if len(singles) > 0 {
+		vars = append(vars, jen.List(singles...).Qual(AssertsPath, "Saved"))
+	}
+	if len(lists) > 0 {
+		vars = append(vars, jen.List(lists...).Qual(AssertsPath, "SavedList"))
+	}
+	switch len(vars) {
+	case 0:
+		body[decls] = jen.Null()
+	case 1:
+		body[decls] = jen.Var().Add(vars[0])
+	default:
+		body[decls] = jen.Var().Defs(vars...)
 	}
 
 	body = append(body, jen.Id("c").Dot("End").Call())

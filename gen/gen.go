@@ -21,8 +21,10 @@ import (
 	"fmt"
 	"go/token"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -62,6 +64,7 @@ type File struct {
 
 // A Result is what Generate made.
 type Result struct {
+	Prefix  string // the file name prefix
 	Files   []File
 	Wrapped []string // op names wrapped, in schema order
 	Missing []string // selected ops without a kernel (function mode)
@@ -205,37 +208,87 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 		}
 		return nil, errors.New(strings.Join(msgs, "\n"))
 	}
-	res := &Result{Missing: missing}
+	res := &Result{Missing: missing, Prefix: o.Prefix}
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
-	var files []*jen.File
-	var fileNames []string
-	switch o.Mode {
-	case FunctionMode:
-		checked, direct, err := genFunctionMode(ws, p.Profile, o)
-		if err != nil {
-			return nil, err
-		}
-		files = []*jen.File{checked, direct}
-		fileNames = []string{o.Prefix + "_checked.go", o.Prefix + "_direct.go"}
-	case InterfaceMode:
-		iface, checked, direct, err := genInterfaceMode(ws, p.Profile, o)
-		if err != nil {
-			return nil, err
-		}
-		files = []*jen.File{iface, checked, direct}
-		fileNames = []string{o.Prefix + "_kernels.go", o.Prefix + "_checked.go", o.Prefix + "_direct.go"}
+	jobs := fileJobs(ws, p.Profile, o)
+	res.Files = make([]File, len(jobs))
+	errs := make([]error, len(jobs))
+	// Build and render the files in parallel: formatting dominates.
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			f, err := j.build()
+			if err == nil {
+				var buf bytes.Buffer
+				if err = f.Render(&buf); err == nil {
+					res.Files[i] = File{Name: j.name, Data: buf.Bytes()}
+				}
+			}
+			if err != nil {
+				errs[i] = fmt.Errorf("%s: %v", j.name, err)
+			}
+		}()
 	}
-	for i, f := range files {
-		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			return nil, fmt.Errorf("%s: %v", fileNames[i], err)
-		}
-		res.Files = append(res.Files, File{Name: fileNames[i], Data: buf.Bytes()})
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
 	return res, nil
+}
+
+// PartSize is the number of ops per generated file: larger op sets are
+// split into parts (assertgen_checked.go, assertgen_checked_2.go, ...),
+// which are built and formatted in parallel and stay readable in an editor.
+const PartSize = 500
+
+type fileJob struct {
+	name  string
+	build func() (*jen.File, error)
+}
+
+// partName names part k (0-based) of a file.
+func partName(prefix, kind string, k int) string {
+	if k == 0 {
+		return prefix + "_" + kind + ".go"
+	}
+	return fmt.Sprintf("%s_%s_%d.go", prefix, kind, k+1)
+}
+
+func parts(ws []*wrapper) [][]*wrapper {
+	var out [][]*wrapper
+	for len(ws) > PartSize {
+		out = append(out, ws[:PartSize])
+		ws = ws[PartSize:]
+	}
+	return append(out, ws)
+}
+
+func fileJobs(ws []*wrapper, profile plan.Profile, o Options) []fileJob {
+	var jobs []fileJob
+	switch o.Mode {
+	case FunctionMode:
+		for k, part := range parts(ws) {
+			jobs = append(jobs,
+				fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o) }},
+				fileJob{partName(o.Prefix, "direct", k), func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
+		}
+	case InterfaceMode:
+		jobs = append(jobs,
+			fileJob{o.Prefix + "_kernels.go", func() (*jen.File, error) { return genInterface(ws, profile, o), nil }},
+			fileJob{o.Prefix + "_direct.go", func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
+		for k, part := range parts(ws) {
+			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o) }})
+		}
+	}
+	return jobs
 }
 
 // sameSignature compares signatures ignoring parameter names.
@@ -285,82 +338,101 @@ func profileCode(p plan.Profile) jen.Code {
 // run time.
 const switchFn = "Checking"
 
-func genFunctionMode(ws []*wrapper, profile plan.Profile, o Options) (checked, direct *jen.File, err error) {
+func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
 	k := o.Kernels
-	kernel := func(w *wrapper) func() *jen.Statement {
-		return func() *jen.Statement { return jen.Qual(k.Path, w.name) }
+	f := newFile(o.Package, o.BuildTag, false)
+	f.ImportAlias(k.Path, "kernels")
+	if first {
+		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
+		f.Const().Id("_").Op("=").Add(qa("Version1"))
 	}
-	checked = newFile(o.Package, o.BuildTag, false)
-	direct = newFile(o.Package, o.BuildTag, true)
-	checked.ImportAlias(k.Path, "kernels")
-	direct.ImportAlias(k.Path, "kernels")
-	checked.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
-	checked.Const().Id("_").Op("=").Add(qa("Version1"))
 	for _, w := range ws {
-		body, err := w.checkedBody(kernel(w), switchFn)
+		kernel := func() *jen.Statement { return jen.Qual(k.Path, w.name) }
+		body, err := w.checkedBody(kernel, switchFn)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		checked.Add(genOpVar(w, profileCode(profile)))
-		checked.Commentf("%s checks %s", w.name, w.op.Schema)
-		checked.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
-
-		direct.Commentf("%s calls kernels.%s: %s is checked only in builds with -tags %s.", w.name, w.name, w.op.Name, o.BuildTag)
-		direct.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(kernel(w)()))
+		f.Add(genOpVar(w, profileCode(profile)))
+		f.Commentf("%s checks %s", w.name, w.op.Schema)
+		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
-	guards := func(f *jen.File) {
-		if len(ws) == 0 {
-			return
-		}
-		f.Comment("Compile-time guards: a line below fails to build when a kernel's signature")
-		f.Comment("no longer matches its schema. Re-run assertgen (and fix the kernel).")
-		var defs []jen.Code
-		for _, w := range ws {
-			var ps []jen.Code
-			for _, p := range w.params {
-				ps = append(ps, p.typ.Code())
-			}
-			defs = append(defs, jen.Id("_").Func().Params(ps...).Add(w.resultsCode()).Op("=").Qual(k.Path, w.name))
-		}
-		f.Var().Defs(defs...)
-	}
-	guards(checked)
-	guards(direct)
-	return checked, direct, nil
+	genGuards(f, ws, k)
+	return f, nil
 }
 
-func genInterfaceMode(ws []*wrapper, profile plan.Profile, o Options) (iface, checked, direct *jen.File, err error) {
-	iface = jen.NewFile(o.Package)
-	iface.HeaderComment(Header)
-	iface.ImportName(AssertsPath, "asserts")
+func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
+	k := o.Kernels
+	f := newFile(o.Package, o.BuildTag, true)
+	f.ImportAlias(k.Path, "kernels")
+	for _, w := range ws {
+		f.Commentf("%s calls kernels.%s: %s is checked only in builds with -tags %s.", w.name, w.name, w.op.Name, o.BuildTag)
+		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(jen.Qual(k.Path, w.name)))
+	}
+	genGuards(f, ws, k)
+	return f
+}
+
+// genGuards assigns each kernel to a variable of the function type its
+// schema gives, so that a kernel whose signature drifts fails the build
+// at a line that says what to do.
+func genGuards(f *jen.File, ws []*wrapper, k *Kernels) {
+	if len(ws) == 0 {
+		return
+	}
+	f.Comment("Compile-time guards: a line below fails to build when a kernel's signature")
+	f.Comment("no longer matches its schema. Re-run assertgen (and fix the kernel).")
+	var defs []jen.Code
+	for _, w := range ws {
+		var ps []jen.Code
+		for _, p := range w.params {
+			ps = append(ps, p.typ.Code())
+		}
+		defs = append(defs, jen.Id("_").Func().Params(ps...).Add(w.resultsCode()).Op("=").Qual(k.Path, w.name))
+	}
+	f.Var().Defs(defs...)
+}
+
+func genInterface(ws []*wrapper, profile plan.Profile, o Options) *jen.File {
+	f := jen.NewFile(o.Package)
+	f.HeaderComment(Header)
+	f.ImportName(AssertsPath, "asserts")
 	var methods []jen.Code
 	for _, w := range ws {
 		methods = append(methods, jen.Comment(w.op.Schema), jen.Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()))
 	}
-	iface.Comment("Kernels has one method per operator; Checked wraps an implementation with")
-	iface.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", profile, o.BuildTag)
-	iface.Type().Id("Kernels").Interface(methods...)
+	f.Comment("Kernels has one method per operator; Checked wraps an implementation with")
+	f.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", profile, o.BuildTag)
+	f.Type().Id("Kernels").Interface(methods...)
+	return f
+}
 
-	checked = newFile(o.Package, o.BuildTag, false)
-	direct = newFile(o.Package, o.BuildTag, true)
-	checked.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
-	checked.Const().Id("_").Op("=").Add(qa("Version1"))
-	checked.Comment("Checked returns a Kernels that checks every call of next against its plan.")
-	checked.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(
-		jen.Return(jen.Id("checked").Values(jen.Id("next"))))
-	checked.Type().Id("checked").Struct(jen.Id("next").Id("Kernels"))
-	checked.Var().Id("_").Id("Kernels").Op("=").Id("checked").Values()
+func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
+	f := newFile(o.Package, o.BuildTag, false)
+	if first {
+		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
+		f.Const().Id("_").Op("=").Add(qa("Version1"))
+		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
+		f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(
+			jen.Return(jen.Id("checked").Values(jen.Id("next"))))
+		f.Type().Id("checked").Struct(jen.Id("next").Id("Kernels"))
+		f.Var().Id("_").Id("Kernels").Op("=").Id("checked").Values()
+	}
 	for _, w := range ws {
 		kernel := func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }
 		body, err := w.checkedBody(kernel, switchFn)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
-		checked.Add(genOpVar(w, profileCode(profile)))
-		checked.Commentf("%s checks %s", w.name, w.op.Schema)
-		checked.Func().Params(jen.Id("k").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		f.Add(genOpVar(w, profileCode(profile)))
+		f.Commentf("%s checks %s", w.name, w.op.Schema)
+		f.Func().Params(jen.Id("k").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
-	direct.Comment("Checked returns next itself: checks are compiled only with -tags " + o.BuildTag + ".")
-	direct.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(jen.Return(jen.Id("next")))
-	return iface, checked, direct, nil
+	return f, nil
+}
+
+func genInterfaceDirect(o Options) *jen.File {
+	f := newFile(o.Package, o.BuildTag, true)
+	f.Comment("Checked returns next itself: checks are compiled only with -tags " + o.BuildTag + ".")
+	f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(jen.Return(jen.Id("next")))
+	return f
 }

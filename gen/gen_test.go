@@ -199,6 +199,18 @@ func TestWriteFilesAtomic(t *testing.T) {
 	}
 }
 
+func TestObsolete(t *testing.T) {
+	dir := t.TempDir()
+	head := "// " + Header + "\n"
+	os.WriteFile(filepath.Join(dir, "assertgen_checked.go"), []byte(head), 0o644)
+	os.WriteFile(filepath.Join(dir, "assertgen_checked_2.go"), []byte(head), 0o644)
+	os.WriteFile(filepath.Join(dir, "assertgen_notes.go"), []byte("// hand-written\n"), 0o644)
+	got, err := Obsolete(dir, "assertgen", []File{{Name: "assertgen_checked.go"}})
+	if err != nil || len(got) != 1 || filepath.Base(got[0]) != "assertgen_checked_2.go" {
+		t.Errorf("Obsolete = %v, %v", got, err)
+	}
+}
+
 func TestVetWrongSignature(t *testing.T) {
 	k, err := LoadKernels(smallDir, "../badkernels")
 	if err != nil {

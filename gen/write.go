@@ -64,3 +64,32 @@ func Stale(dir string, files []File) ([]string, error) {
 	}
 	return stale, nil
 }
+
+// Obsolete lists files in dir that an earlier run generated (named
+// PREFIX_*.go and starting with the generated-code header) and that files
+// no longer contains, such as a part file when fewer parts are needed.
+func Obsolete(dir, prefix string, files []File) ([]string, error) {
+	matches, err := filepath.Glob(filepath.Join(dir, prefix+"_*.go"))
+	if err != nil {
+		return nil, err
+	}
+	keep := map[string]bool{}
+	for _, f := range files {
+		keep[f.Name] = true
+	}
+	var out []string
+	header := []byte("// " + Header + "\n")
+	for _, m := range matches {
+		if keep[filepath.Base(m)] {
+			continue
+		}
+		data, err := os.ReadFile(m)
+		if err != nil {
+			return nil, err
+		}
+		if bytes.HasPrefix(data, header) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}

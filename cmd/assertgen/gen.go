@@ -242,16 +242,32 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		obsolete, err := gen.Obsolete(dir, res.Prefix, res.Files)
+		if err != nil {
+			return err
+		}
 		for _, s := range stale {
 			fmt.Fprintf(stdout, "%s: stale; run assertgen gen\n", s)
 		}
-		if len(stale) > 0 {
+		for _, s := range obsolete {
+			fmt.Fprintf(stdout, "%s: obsolete; run assertgen gen\n", s)
+		}
+		if len(stale)+len(obsolete) > 0 {
 			return errFindings
 		}
 		return nil
 	}
 	if err := gen.WriteFiles(dir, res.Files); err != nil {
 		return err
+	}
+	obsolete, err := gen.Obsolete(dir, res.Prefix, res.Files)
+	if err != nil {
+		return err
+	}
+	for _, o := range obsolete {
+		if err := os.Remove(o); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), dir)
 	if len(res.Missing) > 0 {

@@ -24,14 +24,15 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 		return kernels.AddTensor(self, other, alpha)
 	}
 	c := asserts.Begin(&opAddTensor)
-	a0 := c.Save(self)
-	a1 := c.Save(other)
+	var a0, a1, o0 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, other)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	c.BindingContext(asserts.Arg("other"), &a1, other)
 	r0 := kernels.AddTensor(self, other, alpha)
 	c.After(&a0, self)
 	c.After(&a1, other)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -56,14 +57,15 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	c := asserts.Begin(&opAdd_Tensor)
-	a0 := c.Save(self)
-	a1 := c.Save(other)
+	var a0, a1, o0 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, other)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	c.BindingContext(asserts.Arg("other"), &a1, other)
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	c.After(&a0, self)
 	c.After(&a1, other)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.SameImpl(asserts.Arg("other"), &a1)
@@ -86,9 +88,10 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	c := asserts.Begin(&opAddOut)
-	a0 := c.Save(self)
-	a1 := c.Save(other)
-	a3 := c.Save(out)
+	var a0, a1, a3, o0 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, other)
+	c.Save(&a3, out)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	c.BindingContext(asserts.Arg("other"), &a1, other)
 	c.BindingContext(asserts.Arg("out"), &a3, out)
@@ -96,7 +99,7 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	c.After(&a0, self)
 	c.After(&a1, other)
 	c.After(&a3, out)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -122,9 +125,10 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 		return kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	}
 	c := asserts.Begin(&opXMovingAvgHelper)
-	a0 := c.Save(self)
-	a1 := c.Save(running_min)
-	a2 := c.Save(running_max)
+	var a0, a1, a2, o0, o1 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, running_min)
+	c.Save(&a2, running_max)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	c.BindingContext(asserts.Arg("running_min"), &a1, running_min)
 	c.BindingContext(asserts.Arg("running_max"), &a2, running_max)
@@ -132,8 +136,8 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 	c.After(&a0, self)
 	c.After(&a1, running_min)
 	c.After(&a2, running_max)
-	o0 := c.Result(r0)
-	o1 := c.Result(r1)
+	c.Result(&o0, r0)
+	c.Result(&o1, r1)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -162,11 +166,12 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 		return kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	}
 	c := asserts.Begin(&opXMovingAvgHelperOut)
-	a0 := c.Save(self)
-	a1 := c.Save(running_min)
-	a2 := c.Save(running_max)
-	a4 := c.Save(out0)
-	a5 := c.Save(out1)
+	var a0, a1, a2, a4, a5, o0, o1 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, running_min)
+	c.Save(&a2, running_max)
+	c.Save(&a4, out0)
+	c.Save(&a5, out1)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	c.BindingContext(asserts.Arg("running_min"), &a1, running_min)
 	c.BindingContext(asserts.Arg("running_max"), &a2, running_max)
@@ -178,8 +183,8 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 	c.After(&a2, running_max)
 	c.After(&a4, out0)
 	c.After(&a5, out1)
-	o0 := c.Result(r0)
-	o1 := c.Result(r1)
+	c.Result(&o0, r0)
+	c.Result(&o1, r1)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -209,9 +214,10 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 		return kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	}
 	c := asserts.Begin(&opXMovingAvgHelperFunctional)
-	a0 := c.Save(self)
-	a1 := c.Save(running_min)
-	a2 := c.Save(running_max)
+	var a0, a1, a2, o0, o1, o2, o3 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, running_min)
+	c.Save(&a2, running_max)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	c.BindingContext(asserts.Arg("running_min"), &a1, running_min)
 	c.BindingContext(asserts.Arg("running_max"), &a2, running_max)
@@ -219,10 +225,10 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 	c.After(&a0, self)
 	c.After(&a1, running_min)
 	c.After(&a2, running_max)
-	o0 := c.Result(r0)
-	o1 := c.Result(r1)
-	o2 := c.Result(r2)
-	o3 := c.Result(r3)
+	c.Result(&o0, r0)
+	c.Result(&o1, r1)
+	c.Result(&o2, r2)
+	c.Result(&o3, r3)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -257,9 +263,10 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 		return kernels.XPlannedScratch(self, out, _scratch_buf)
 	}
 	c := asserts.Begin(&opXPlannedScratch)
-	a0 := c.Save(self)
-	a1 := c.Save(out)
-	a2 := c.Save(_scratch_buf)
+	var a0, a1, a2, o0 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, out)
+	c.Save(&a2, _scratch_buf)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	c.BindingContext(asserts.Arg("out"), &a1, out)
 	c.BindingContext(asserts.Arg("_scratch_buf"), &a2, _scratch_buf)
@@ -267,7 +274,7 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 	c.After(&a0, self)
 	c.After(&a1, out)
 	c.After(&a2, _scratch_buf)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -292,11 +299,12 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	c := asserts.Begin(&opTransposeInt)
-	a0 := c.Save(self)
+	var a0, o0 asserts.Saved
+	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	c.After(&a0, self)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -318,11 +326,12 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	c := asserts.Begin(&opTranspose_)
-	a0 := c.Save(self)
+	var a0, o0 asserts.Saved
+	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	c.After(&a0, self)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
@@ -342,11 +351,14 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	c := asserts.Begin(&opSplitTensor)
-	a0 := c.Save(self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
 	c.After(&a0, self)
-	var ol0 asserts.SavedList
 	asserts.ResultList(&c, &ol0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
@@ -369,12 +381,15 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	c := asserts.Begin(&opCat)
-	var l0 asserts.SavedList
+	var (
+		o0 asserts.Saved
+		l0 asserts.SavedList
+	)
 	asserts.SaveList(&c, &l0, tensors)
 	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
 	asserts.AfterList(&c, &l0, tensors)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImplList(asserts.Arg("tensors"), &l0)
 	c.SameStorageList(asserts.Arg("tensors"), &l0)
 	c.NoMutationList(asserts.Arg("tensors"), &l0)
@@ -396,15 +411,18 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 		return kernels.IndexTensor(self, indices)
 	}
 	c := asserts.Begin(&opIndexTensor)
-	a0 := c.Save(self)
-	var l1 asserts.SavedList
+	var (
+		a0, o0 asserts.Saved
+		l1     asserts.SavedList
+	)
+	c.Save(&a0, self)
 	asserts.SaveOptList(&c, &l1, indices)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
 	r0 := kernels.IndexTensor(self, indices)
 	c.After(&a0, self)
 	asserts.AfterList(&c, &l1, indices)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -429,10 +447,11 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 		return kernels.WhereSelf(condition, self, other, mask)
 	}
 	c := asserts.Begin(&opWhereSelf)
-	a0 := c.Save(condition)
-	a1 := c.Save(self)
-	a2 := c.Save(other)
-	a3 := c.SaveOpt(mask, mask != nil)
+	var a0, a1, a2, a3, o0 asserts.Saved
+	c.Save(&a0, condition)
+	c.Save(&a1, self)
+	c.Save(&a2, other)
+	c.SaveOpt(&a3, mask, mask != nil)
 	c.BindingContext(asserts.Arg("condition"), &a0, condition)
 	c.BindingContext(asserts.Arg("self"), &a1, self)
 	c.BindingContext(asserts.Arg("other"), &a2, other)
@@ -442,7 +461,7 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 	c.After(&a1, self)
 	c.After(&a2, other)
 	c.After(&a3, mask)
-	o0 := c.Result(r0)
+	c.Result(&o0, r0)
 	c.SameImpl(asserts.Arg("condition"), &a0)
 	c.SameStorage(asserts.Arg("condition"), &a0)
 	c.NoMutation(asserts.Arg("condition"), &a0)
@@ -473,12 +492,13 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	c := asserts.Begin(&opMaxDim)
-	a0 := c.Save(self)
+	var a0, o0, o1 asserts.Saved
+	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
 	c.After(&a0, self)
-	o0 := c.Result(r0)
-	o1 := c.Result(r1)
+	c.Result(&o0, r0)
+	c.Result(&o1, r1)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
@@ -503,9 +523,8 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 		kernels.XForeachAdd_List(self, other, alpha)
 	}
 	c := asserts.Begin(&opXForeachAdd_List)
-	var l0 asserts.SavedList
+	var l0, l1 asserts.SavedList
 	asserts.SaveList(&c, &l0, self)
-	var l1 asserts.SavedList
 	asserts.SaveList(&c, &l1, other)
 	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
 	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
@@ -532,8 +551,11 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 	}
 	c := asserts.Begin(&opUnbindCopyIntOut)
-	a0 := c.Save(self)
-	var l2 asserts.SavedList
+	var (
+		a0 asserts.Saved
+		l2 asserts.SavedList
+	)
+	c.Save(&a0, self)
 	asserts.SaveList(&c, &l2, out)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
@@ -560,11 +582,14 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 		return kernels.UnbindCopyInt(self, dim)
 	}
 	c := asserts.Begin(&opUnbindCopyInt)
-	a0 := c.Save(self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
 	c.After(&a0, self)
-	var ol0 asserts.SavedList
 	asserts.ResultList(&c, &ol0, r0)
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
@@ -588,7 +613,8 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	c := asserts.Begin(&opSizeInt)
-	a0 := c.Save(self)
+	var a0 asserts.Saved
+	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
 	r0 := kernels.SizeInt(self, dim)
 	c.After(&a0, self)
