@@ -114,6 +114,9 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p("  kernels:   unknown (a schema list carries no dispatch information)\n")
 	default:
 		k := strings.Join(o.DispatchKeys, ", ")
+		if o.Entry != nil && !o.Generated && o.Entry.StructuredDelegate != "" {
+			k += ", and those of " + o.Entry.StructuredDelegate + " (structured delegate)"
+		}
 		if compositeOnly(o) {
 			k += " (a decomposition into other ops)"
 		}

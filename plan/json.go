@@ -119,13 +119,13 @@ func (op *Op) appendJSON(b []byte) []byte {
 func (c *Check) appendFields(b []byte) []byte {
 	b = append(b, `"check":`...)
 	b = appendString(b, c.Check)
-	if c.Arg != "" {
-		b = append(b, `,"arg":`...)
-		b = appendString(b, c.Arg)
-	}
 	if c.Ret != nil {
 		b = append(b, `,"ret":`...)
 		b = strconv.AppendInt(b, int64(*c.Ret), 10)
+	}
+	if c.Arg != "" {
+		b = append(b, `,"arg":`...)
+		b = appendString(b, c.Arg)
 	}
 	return b
 }

@@ -90,8 +90,8 @@ type Op struct {
 // the argument it must (or may) alias. distinct_outputs has neither.
 type Check struct {
 	Check string `json:"check"`
-	Arg   string `json:"arg,omitempty"`
 	Ret   *int   `json:"ret,omitempty"`
+	Arg   string `json:"arg,omitempty"`
 }
 
 // A Skip is a check the plan does not emit, with why and where that was
@@ -260,6 +260,14 @@ func (b *builder) newState() *state {
 	return &state{}
 }
 
+// noChecks and noSkips are the empty, non-nil lists of ops with no check
+// or no skip (JSON [] rather than null). Their capacity is 0, so an append
+// to them allocates.
+var (
+	noChecks = []Check{}
+	noSkips  = []Skip{}
+)
+
 // retIndex backs the Ret pointers of checks, so that rows need no
 // allocation of their own.
 var retIndex = func() (a [64]int) {
@@ -324,8 +332,13 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 			st.skips = append(st.skips, Skip{Check: r.Check, Reason: r.reason, Source: r.source})
 		}
 	}
-	out.Checks = st.checks[c0:len(st.checks):len(st.checks)]
-	out.Skipped = st.skips[s0:len(st.skips):len(st.skips)]
+	out.Checks, out.Skipped = noChecks, noSkips
+	if nc > 0 {
+		out.Checks = st.checks[c0:len(st.checks):len(st.checks)]
+	}
+	if ns > 0 {
+		out.Skipped = st.skips[s0:len(st.skips):len(st.skips)]
+	}
 }
 
 func (st *state) add(check, arg string, ret int) *row {
@@ -428,9 +441,9 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 		})
 	}
 
-	has, reason, source := b.pytorchKernel(i, o, es)
-	ex.kernel(has, reason, source)
-	if !has {
+	cause, reason, source := b.pytorchKernel(i, o, es)
+	ex.kernel(cause == kernelDerived, reason, source)
+	if cause != kernelDerived {
 		for k := range st.rows {
 			st.rows[k].skip(reason, source)
 		}
@@ -450,25 +463,36 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	}
 }
 
+// A kernelCause says why PyTorch does or does not generate a VariableType
+// kernel for an op.
+type kernelCause uint8
+
+const (
+	kernelDerived       kernelCause = iota // generated (abstract, or with derivative formulas)
+	kernelManual                           // hand-written (MANUAL_AUTOGRAD)
+	kernelCompositeOnly                    // none: CompositeImplicitAutograd only, no formula (use_type)
+	kernelFallback                         // none: the autograd-not-implemented fallback instead
+)
+
 // pytorchKernel decides whether PyTorch generates a VariableType kernel
 // for the op, and if not, why.
-func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (has bool, reason, source string) {
+func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause kernelCause, reason, source string) {
 	if e := firstEntry(es, allowlist.ManualAutograd); e != nil {
-		return false, e.Reason, e.Source()
+		return kernelManual, e.Reason, e.Source()
 	}
 	abstract := isAbstract(o)
 	if b.deriv == nil {
 		if !abstract {
-			return false, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
+			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
 		}
-		return true, "", ""
+		return kernelDerived, "", ""
 	}
 	info := b.infos[i]
 	if !abstract && (info == nil || !info.has) {
 		if info != nil {
-			return false, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", info.entry.Pos.Filename + ":" + itoa(info.entry.Pos.Line)
+			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", info.entry.Pos.Filename + ":" + itoa(info.entry.Pos.Line)
 		}
-		return false, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
+		return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
 	}
 	if info == nil &&
 		firstEntry(es, allowlist.ResetGradAccumulator) == nil &&
@@ -478,11 +502,11 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (has
 		firstEntry(es, allowlist.SkipStorageUseCount) == nil &&
 		firstEntry(es, allowlist.SkipImplUseCount) == nil {
 		if o.Generated && o.Kind == schema.Out {
-			return false, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
+			return kernelFallback, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 		}
-		return false, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
+		return kernelFallback, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 	}
-	return true, "", ""
+	return kernelDerived, "", ""
 }
 
 func itoa(n int) string { return fmt.Sprint(n) }
@@ -557,7 +581,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
 			st.add(SharesStorage, views.Arg, ri)
 			if ex != nil {
-				ex.ret(ri, fmt.Sprintf("a view of %s, although the schema says fresh: %s (%s)", views.Arg, views.Reason, views.Source()))
+				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
 			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)

@@ -1,0 +1,63 @@
+package plan
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestWriteJSONIsEncodingJSON checks the fast writer against encoding/json:
+// each op's line is what json.Marshal gives (without HTML escaping), and
+// the whole document decodes back to the plan.
+func TestWriteJSONIsEncodingJSON(t *testing.T) {
+	s := loadPyTorch(t)
+	for _, p := range []Profile{Strict, PyTorch} {
+		pl, err := Build(s, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := pl.WriteJSON(&out); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(out.String(), "\n")
+		if len(lines) != len(pl.Ops)+3 { // header, ops, footer, ""
+			t.Fatalf("%s: %d lines for %d ops", p, len(lines), len(pl.Ops))
+		}
+		for i, op := range pl.Ops {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(op); err != nil {
+				t.Fatal(err)
+			}
+			want := strings.TrimSuffix(b.String(), "\n")
+			if got := strings.TrimSuffix(lines[i+1], ","); got != want {
+				t.Fatalf("%s: op %s:\n got %s\nwant %s", p, op.Name, got, want)
+			}
+		}
+		var back Plan
+		if err := json.Unmarshal(out.Bytes(), &back); err != nil {
+			t.Fatal(err)
+		}
+		if back.Profile != p || len(back.Ops) != len(pl.Ops) || back.PyTorchVersion != "1.13" {
+			t.Errorf("%s: decoded profile %q, %d ops, version %q", p, back.Profile, len(back.Ops), back.PyTorchVersion)
+		}
+		if p == PyTorch && back.Derivatives != "pytorch-1.13.1/derivatives.yaml" {
+			t.Errorf("derivatives %q", back.Derivatives)
+		}
+	}
+}
+
+func TestAppendString(t *testing.T) {
+	for _, s := range []string{"", "plain", `q"b\s`, "nl\n\r\t", "\x01\x1f", "<&>", "é", "\u2028\u2029", "bad\xffutf8"} {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.Encode(s)
+		if got, want := string(appendString(nil, s)), strings.TrimSuffix(b.String(), "\n"); got != want {
+			t.Errorf("%q: got %s, want %s", s, got, want)
+		}
+	}
+}
