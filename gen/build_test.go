@@ -2,6 +2,8 @@ package gen
 
 import (
 	"os"
+	"os/exec"
+	"strings"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -86,5 +88,31 @@ func TestBuildAllOps(t *testing.T) {
 			}
 			goBuild(t, dir, "./all")
 		})
+	}
+}
+
+// TestDirectWrappersInline checks that without the build tag every
+// function-mode wrapper is a call the compiler inlines, so a release build
+// pays nothing for it.
+func TestDirectWrappersInline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go code")
+	}
+	cmd := exec.Command("go", "build", "-gcflags=-m", "./testdata/small/out")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	res, err := Generate(smallPlan(t, plan.Strict), Options{
+		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range res.Wrapped {
+		n, _ := schema.ParseOperatorName(op)
+		if name := GoName(n); !strings.Contains(string(out), "can inline "+name+"\n") {
+			t.Errorf("the release wrapper %s is not inlinable", name)
+		}
 	}
 }
