@@ -110,11 +110,12 @@ func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int
 		if !ok || isViewCopy[si] || schemaOf(si) != e.Name {
 			f, err := schema.ParseFunc(e.Name)
 			if err != nil {
-				pos := e.Pos
+				pos, msg := e.Pos, err.Error()
 				if se, ok := err.(*schema.SyntaxError); ok {
 					pos.Column += se.Offset
+					msg = se.Msg
 				}
-				errs.Addf(pos, "derivatives entry: %v", err)
+				errs.Addf(pos, "derivatives entry %s: %s", name, msg)
 				continue
 			}
 			si, ok = byName[f.Name.String()]

@@ -363,9 +363,11 @@ func (r *row) skipFor(e *allowlist.Entry) {
 }
 
 // applySkips applies the skip entries: a row they name is skipped, unless
-// it already is.
+// it already is. Later entries go first, so a user file's reason wins over
+// a default's.
 func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
-	for _, e := range es {
+	for j := len(es) - 1; j >= 0; j-- {
+		e := es[j]
 		if e.Category != allowlist.Skip {
 			continue
 		}
@@ -412,8 +414,8 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	nIn := len(st.rows)
-	skipImpl := firstEntry(es, allowlist.SkipImplUseCount)
-	skipStorage := firstEntry(es, allowlist.SkipStorageUseCount)
+	skipImpl := lastEntry(es, allowlist.SkipImplUseCount)
+	skipStorage := lastEntry(es, allowlist.SkipStorageUseCount)
 	view := lastEntry(es, allowlist.Views)
 	if o.Kind != schema.Inplace && o.Kind != schema.Out {
 		for ri := range f.Returns {
@@ -449,7 +451,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 		return
 	}
-	if e := firstEntry(es, allowlist.SkipInputIdentity); e != nil {
+	if e := lastEntry(es, allowlist.SkipInputIdentity); e != nil {
 		for k := range st.rows {
 			st.rows[k].skipFor(e)
 		}
@@ -477,7 +479,7 @@ const (
 // pytorchKernel decides whether PyTorch generates a VariableType kernel
 // for the op, and if not, why.
 func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause kernelCause, reason, source string) {
-	if e := firstEntry(es, allowlist.ManualAutograd); e != nil {
+	if e := lastEntry(es, allowlist.ManualAutograd); e != nil {
 		return kernelManual, e.Reason, e.Source()
 	}
 	abstract := isAbstract(o)
@@ -498,9 +500,9 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 		firstEntry(es, allowlist.ResetGradAccumulator) == nil &&
 		firstEntry(es, allowlist.DontRequireDerivative) == nil &&
 		hasTensorLikeReturn(o.Func) &&
-		firstEntry(es, allowlist.SkipInputIdentity) == nil &&
-		firstEntry(es, allowlist.SkipStorageUseCount) == nil &&
-		firstEntry(es, allowlist.SkipImplUseCount) == nil {
+		lastEntry(es, allowlist.SkipInputIdentity) == nil &&
+		lastEntry(es, allowlist.SkipStorageUseCount) == nil &&
+		lastEntry(es, allowlist.SkipImplUseCount) == nil {
 		if o.Generated && o.Kind == schema.Out {
 			return kernelFallback, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 		}
@@ -515,7 +517,7 @@ func itoa(n int) string { return fmt.Sprint(n) }
 func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
-	skipIn := firstEntry(es, allowlist.SkipInputIdentity)
+	skipIn := lastEntry(es, allowlist.SkipInputIdentity)
 	for _, args := range [...][]schema.Argument{f.Positional, f.KwargOnly, f.Out} {
 		for k := range args {
 			a := &args[k]
@@ -530,8 +532,8 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.add(BindingContext, a.Name, -1)
 		}
 	}
-	skipImpl := firstEntry(es, allowlist.SkipImplUseCount)
-	skipStorage := firstEntry(es, allowlist.SkipStorageUseCount)
+	skipImpl := lastEntry(es, allowlist.SkipImplUseCount)
+	skipStorage := lastEntry(es, allowlist.SkipStorageUseCount)
 	views := lastEntry(es, allowlist.Views)
 	mayAlias := lastEntry(es, allowlist.MayAlias)
 	composite := compositeOnly(o)

@@ -32,6 +32,17 @@ func (pf *planFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.version, "pytorch-version", "", "PyTorch `version` whose lists apply, e.g. 2.1 (default: 1.13 with the embedded schema, all versions otherwise)")
 }
 
+// validate reports a malformed flag value (a usage error).
+func (pf *planFlags) validate(cmd string, stderr io.Writer) error {
+	if pf.version != "" {
+		if err := allowlist.ValidVersion(pf.version); err != nil {
+			fmt.Fprintf(stderr, "assertgen %s: -pytorch-version: %v\n", cmd, err)
+			return errUsage
+		}
+	}
+	return nil
+}
+
 // prefetch starts reading the built-in allowlist, and the embedded
 // derivatives.yaml when the pytorch profile will need it, while the schema
 // loads: both are read once and shared.
@@ -46,11 +57,6 @@ func (pf *planFlags) prefetch(sf *schemaFlags) {
 // derivatives file, and returns the plan options.
 func (pf *planFlags) options(s *schema.Schema, profile plan.Profile) (plan.Options, error) {
 	opts := plan.Options{Profile: profile, PyTorchVersion: pf.version}
-	if pf.version != "" {
-		if err := allowlist.ValidVersion(pf.version); err != nil {
-			return opts, fmt.Errorf("-pytorch-version: %v", err)
-		}
-	}
 	defaults, err := allowlist.Defaults()
 	if err != nil {
 		return opts, err
@@ -131,6 +137,9 @@ flags:
 	if err != nil {
 		fmt.Fprintln(stderr, "assertgen explain:", err)
 		return errUsage
+	}
+	if err := pf.validate("explain", stderr); err != nil {
+		return err
 	}
 	pf.prefetch(&sf)
 	s, err := sf.load()

@@ -150,6 +150,9 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "assertgen plan:", err)
 		return errUsage
 	}
+	if err := pf.validate("plan", stderr); err != nil {
+		return err
+	}
 	pf.prefetch(&sf)
 	s, err := sf.load()
 	if err != nil {

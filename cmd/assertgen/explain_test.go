@@ -1,0 +1,72 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestExplainCLI runs explain and plan with allowlists end to end: exit
+// codes 0, 1 (unknown op, lint errors at file:line:col) and 2 (usage).
+func TestExplainCLI(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	typo := write("typo.yaml", "may_alias:\n  - op: tranpose.int\n    reason: r\n")
+	dup := write("dup.yaml", "may_alias:\n  - op: transpose.int\n    reason: r\n")
+	noReason := write("noreason.yaml", "views:\n  - op: _unsafe_view\n    arg: self\n")
+	good := write("good.yaml", "may_alias:\n  - op: transpose.int\n    reason: our transpose copies\n")
+	small, _ := filepath.Abs("../../plan/testdata/small")
+	for _, tc := range []struct {
+		args            []string
+		code            int
+		inStdout, inErr []string
+		notInStdout     []string
+	}{
+		{args: []string{"explain", "add.Tensor"}, inStdout: []string{"add.Tensor(Tensor self", "profile:   strict", "binding_context"}},
+		{args: []string{"explain", "-profile", "pytorch", "add.Tensor"}, inStdout: []string{"VariableType kernel: yes", "derivatives.yaml:212"}},
+		{args: []string{"explain", "add_.Tensor", "-profile", "pytorch"}, inStdout: []string{"the entry of its functional variant add.Tensor"}},
+		{args: []string{"explain", "add"}, inStdout: []string{"add.Tensor(", "add.out(", "add.Scalar("}},
+		{args: []string{"explain", "transpose.int", "-allowlist", good}, inStdout: []string{"fresh_or_alias", "our transpose copies (" + good + ":2)"}},
+		{args: []string{"explain", "tranpose"}, code: 1, inErr: []string{`unknown op "tranpose"`, "did you mean transpose, transpose_?"}},
+		{args: []string{"explain"}, code: 2, inErr: []string{"missing OP"}},
+		{args: []string{"explain", "add", "extra"}, code: 2, inErr: []string{`unexpected argument "extra"`}},
+		{args: []string{"explain", "add", "-profile", "loose"}, code: 2, inErr: []string{`unknown profile "loose"`}},
+		{args: []string{"plan", "-pytorch-version", "two"}, code: 2, inErr: []string{"-pytorch-version: bad version"}},
+		{args: []string{"plan", "-allowlist", typo}, code: 1, inErr: []string{typo + `:2:9: may_alias: unknown op "tranpose.int"; did you mean "transpose.int"?`}},
+		{args: []string{"plan", "-allowlist", dup, "-allowlist", dup}, code: 1, inErr: []string{dup + ":2:9: duplicate may_alias entry for transpose.int: same as the entry at " + dup + ":2:9"}},
+		{args: []string{"explain", "add", "-allowlist", noReason}, code: 1, inErr: []string{noReason + ":2:5: views: entry without reason"}},
+		{args: []string{"plan", "-allowlist", filepath.Join(dir, "missing.yaml")}, code: 1, inErr: []string{"no such file"}},
+		{args: []string{"plan", "-json", "-profile", "pytorch", "-schema", filepath.Join(small, "native_functions.yaml"), "-derivatives", filepath.Join(small, "derivatives.yaml")},
+			inStdout: []string{`"derivatives": "` + filepath.Join(small, "derivatives.yaml") + `"`, `"name":"myview_copy"`}, notInStdout: []string{`"pytorch_version"`}},
+		{args: []string{"plan", "-profile", "pytorch", "-schema", filepath.Join(small, "native_functions.yaml"), "-derivatives", filepath.Join(small, "bad-derivatives.yaml")},
+			code: 1, inErr: []string{"bad-derivatives.yaml:3:9: derivatives entry nope: no op with this schema"}},
+	} {
+		out, errOut, code := runCLI(t, dir, tc.args...)
+		name := "assertgen " + strings.Join(tc.args, " ")
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d\n%s", name, code, tc.code, errOut)
+		}
+		for _, s := range tc.inStdout {
+			if !strings.Contains(out, s) {
+				t.Errorf("%s: stdout lacks %q:\n%s", name, s, out)
+			}
+		}
+		for _, s := range tc.notInStdout {
+			if strings.Contains(out, s) {
+				t.Errorf("%s: stdout has %q", name, s)
+			}
+		}
+		for _, s := range tc.inErr {
+			if !strings.Contains(errOut, s) {
+				t.Errorf("%s: stderr lacks %q:\n%s", name, s, errOut)
+			}
+		}
+	}
+}

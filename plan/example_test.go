@@ -1,0 +1,134 @@
+package plan_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+func ExampleBuild() {
+	s, _ := schema.Default()
+	p, _ := plan.Build(s, plan.Strict)
+	for _, op := range p.Ops {
+		if op.Name != "transpose.int" {
+			continue
+		}
+		for _, c := range op.Checks {
+			switch {
+			case c.Ret != nil && c.Arg != "":
+				fmt.Printf("%s(return %d, %s)\n", c.Check, *c.Ret, c.Arg)
+			case c.Ret != nil:
+				fmt.Printf("%s(return %d)\n", c.Check, *c.Ret)
+			default:
+				fmt.Printf("%s(%s)\n", c.Check, c.Arg)
+			}
+		}
+	}
+	// Output:
+	// same_impl(self)
+	// same_storage(self)
+	// no_mutation(self)
+	// binding_context(self)
+	// impl_use_count_le_1(return 0)
+	// shares_storage(return 0, self)
+}
+
+func ExampleBuild_pytorch() {
+	s, _ := schema.Default()
+	p, _ := plan.Build(s, plan.PyTorch)
+	for _, op := range p.Ops {
+		if op.Name == "reshape" {
+			fmt.Println(len(op.Checks), "checks")
+			fmt.Println(op.Skipped[0].Check.Check, op.Skipped[0].Reason)
+		}
+	}
+	// Output:
+	// 0 checks
+	// same_impl no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it
+}
+
+func ExampleBuildWith() {
+	s, _ := schema.Default()
+	mine, err := allowlist.Parse("mine.yaml", []byte(`
+skip_impl_use_count:
+  - op: dequantize.self
+    profiles: [strict]
+    reason: our dequantize returns a float input as it is
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defaults, _ := allowlist.Defaults()
+	list := allowlist.Merge(defaults, mine)
+	if err := list.Lint(s); err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, _ := plan.BuildWith(s, plan.Options{Profile: plan.Strict, Allowlist: list})
+	for _, op := range p.Ops {
+		if op.Name == "dequantize.self" {
+			for _, sk := range op.Skipped {
+				fmt.Printf("%s ret %d: %s (%s)\n", sk.Check.Check, *sk.Ret, sk.Reason, sk.Source)
+			}
+		}
+	}
+	// Output:
+	// impl_use_count_le_1 ret 0: our dequantize returns a float input as it is (mine.yaml:3)
+	// storage_use_count_eq_1 ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:64)
+}
+
+func ExampleExplain() {
+	s, _ := schema.Default()
+	if err := plan.Explain(os.Stdout, s, "contiguous", plan.Options{Profile: plan.Strict}); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
+	//   profile:   strict (PyTorch 1.13 lists)
+	//   kind:      functional (returns new outputs, writes no argument)
+	//   view op:   yes (a return aliases an argument without writing it)
+	//   defined:   pytorch-1.13.1/native_functions.yaml:1449:9
+	//   kernels:   CompositeImplicitAutograd (a decomposition into other ops)
+	// returns:
+	//   0 Tensor(a): self, a view of it, or fresh: the return is annotated as aliasing self (a), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy
+	// checks (5):
+	//   same_impl        self            after the call, self is still the same TensorImpl
+	//   same_storage     self            self keeps its StorageImpl (the contents and size may change, the storage object may not)
+	//   no_mutation      self            self is not written (its version counter is unchanged)
+	//   binding_context  self            in a hermetic context, the storage of self carries no binding made outside it
+	//   fresh_or_alias   return 0, self  return 0 is self itself, a view of it, or a fresh tensor
+	// skipped (0):
+	//   none
+}
+
+func ExampleParseDerivatives() {
+	d, err := plan.ParseDerivatives("derivatives.yaml", []byte(`
+- name: abs(Tensor self) -> Tensor
+  self: grad * self.sgn()
+  result: handle_r_to_c(result.scalar_type(), self_t.conj() * self_p.sgn())
+- name: argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
+  self: non_differentiable
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, e := range d.Entries {
+		fmt.Println(e.Pos, e.Name)
+		for _, k := range e.Keys {
+			for _, f := range k.Formulas {
+				fmt.Printf("  %s %s non_differentiable=%v\n", k.Key, f.Names, f.NonDifferentiable)
+			}
+		}
+	}
+	// Output:
+	// derivatives.yaml:2:9 abs(Tensor self) -> Tensor
+	//   Default self non_differentiable=false
+	//   Default result non_differentiable=false
+	// derivatives.yaml:5:9 argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
+	//   Default self non_differentiable=true
+}

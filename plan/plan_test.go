@@ -1,0 +1,292 @@
+package plan
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/schema"
+)
+
+func loadSmall(t *testing.T) *schema.Schema {
+	t.Helper()
+	s, err := schema.Load("testdata/small/native_functions.yaml", "", schema.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// rowsOf renders an op's rows compactly: "same_impl(self) shares_storage(0,self)".
+func rowsOf(cs []Check) string {
+	var parts []string
+	for _, c := range cs {
+		var in []string
+		if c.Ret != nil {
+			in = append(in, fmt.Sprint(*c.Ret))
+		}
+		if c.Arg != "" {
+			in = append(in, c.Arg)
+		}
+		parts = append(parts, c.Check+"("+strings.Join(in, ",")+")")
+	}
+	return strings.Join(parts, " ")
+}
+
+func skipRows(ss []Skip) []Check {
+	var cs []Check
+	for _, s := range ss {
+		cs = append(cs, s.Check)
+	}
+	return cs
+}
+
+// TestPyTorchKernels covers the kernel rules on a small schema, with a
+// derivatives.yaml, with the same file in flow-style YAML, and without one.
+func TestPyTorchKernels(t *testing.T) {
+	s := loadSmall(t)
+	for _, tc := range []struct {
+		derivatives string
+		want        map[string]string // op -> source of its no-kernel skips, "" for a kernel
+	}{
+		{"testdata/small/derivatives.yaml", map[string]string{
+			"foo": "", "foo_": "", "foo.out": "", "myview": "", "myview_copy": "", "quux": "",
+			"bar":     "profile:pytorch",
+			"baz":     "profile:pytorch",
+			"nondiff": "testdata/small/derivatives.yaml:15",
+			"may":     "profile:pytorch",
+		}},
+		{"testdata/small/flow-derivatives.yaml", map[string]string{
+			"foo": "", "foo_": "", "foo.out": "", "myview": "", "myview_copy": "", "quux": "",
+			"bar": "profile:pytorch", "baz": "profile:pytorch", "may": "profile:pytorch",
+			"nondiff": "testdata/small/flow-derivatives.yaml:8",
+		}},
+		{"", map[string]string{
+			"foo": "", "foo_": "", "foo.out": "", "myview": "", "myview_copy": "", "baz": "",
+			"bar": "profile:pytorch", "quux": "profile:pytorch", "nondiff": "profile:pytorch", "may": "profile:pytorch",
+		}},
+	} {
+		t.Run(tc.derivatives, func(t *testing.T) {
+			opts := Options{Profile: PyTorch}
+			if tc.derivatives != "" {
+				d, err := LoadDerivatives(tc.derivatives)
+				if err != nil {
+					t.Fatal(err)
+				}
+				opts.Derivatives = d
+			}
+			p, err := BuildWith(s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Derivatives != tc.derivatives || p.PyTorchVersion != "" {
+				t.Errorf("plan derivatives %q, version %q", p.Derivatives, p.PyTorchVersion)
+			}
+			for _, op := range p.Ops {
+				want, ok := tc.want[op.Name]
+				if !ok {
+					t.Fatalf("unexpected op %s", op.Name)
+				}
+				got := ""
+				if len(op.Checks) == 0 {
+					for _, sk := range op.Skipped {
+						if strings.HasPrefix(sk.Reason, "no VariableType kernel") {
+							got = sk.Source
+						}
+					}
+				}
+				if got != want {
+					t.Errorf("%s: no-kernel source %q, want %q (checks %s)", op.Name, got, want, rowsOf(op.Checks))
+				}
+				if want != "" && tc.derivatives == "" && !strings.Contains(op.Skipped[0].Reason, "no derivatives.yaml given") {
+					t.Errorf("%s: reason %q does not say there was no derivatives.yaml", op.Name, op.Skipped[0].Reason)
+				}
+			}
+		})
+	}
+}
+
+func TestDerivativesErrors(t *testing.T) {
+	s := loadSmall(t)
+	d, err := LoadDerivatives("testdata/small/bad-derivatives.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = BuildWith(s, Options{Profile: PyTorch, Derivatives: d})
+	want := "testdata/small/bad-derivatives.yaml:3:9: derivatives entry nope: no op with this schema in testdata/small/native_functions.yaml\n" +
+		"testdata/small/bad-derivatives.yaml:5:25: derivatives entry bad: expected ',' or ')' after argument, found '->'"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error:\n%v\nwant prefix:\n%s", err, want)
+	}
+}
+
+// TestStrictRules covers the strict profile's return rules on the small
+// schema and on a schema list.
+func TestStrictRules(t *testing.T) {
+	small := loadSmall(t)
+	list, err := schema.Load("testdata/small/list.txt", "", schema.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	user, err := allowlist.Parse("user.yaml", []byte(`
+may_alias:
+  - op: myview
+    reason: test
+skip:
+  - op: foo
+    check: binding_context
+    reason: test
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := allowlist.Defaults()
+	for _, tc := range []struct {
+		s          *schema.Schema
+		allow      *allowlist.List
+		op, checks string
+	}{
+		{small, nil, "foo", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) storage_use_count_eq_1(0)"},
+		{small, nil, "foo_", "same_impl(self) same_storage(self) binding_context(self) returns_arg(0,self)"},
+		{small, nil, "foo.out", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) same_impl(out) same_storage(out) binding_context(out) returns_arg(0,out)"},
+		{small, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) shares_storage(0,self)"},
+		{small, nil, "may", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) fresh_or_alias(0,self)"},
+		{small, allowlist.Merge(d, user), "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) fresh_or_alias(0,self)"},
+		{small, allowlist.Merge(d, user), "foo", "same_impl(self) same_storage(self) no_mutation(self) impl_use_count_le_1(0) storage_use_count_eq_1(0)"},
+		{list, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) shares_storage(0,self)"},
+		{list, nil, "bar_", "same_impl(self) same_storage(self) binding_context(self) same_impl(other) same_storage(other) no_mutation(other) binding_context(other) returns_arg(0,self)"},
+	} {
+		p, err := BuildWith(tc.s, Options{Profile: Strict, Allowlist: tc.allow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, op := range p.Ops {
+			if op.Name == tc.op {
+				found = true
+				if got := rowsOf(op.Checks); got != tc.checks {
+					t.Errorf("%s %s:\n got %s\nwant %s", tc.s.Path, tc.op, got, tc.checks)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no op %s", tc.s.Path, tc.op)
+		}
+	}
+}
+
+// TestPyTorchVersion checks that the version selects the built-in
+// entries: 2.x's view table has _test_autograd_multiple_dispatch_view.
+func TestPyTorchVersion(t *testing.T) {
+	s := loadPyTorch(t)
+	for _, tc := range []struct{ version, want string }{
+		{"", "same_impl(self) same_storage(self) impl_use_count_le_1(0) storage_use_count_eq_1(0)"},
+		{"1.13", "same_impl(self) same_storage(self) impl_use_count_le_1(0) storage_use_count_eq_1(0)"},
+		{"2.1", "same_impl(self) same_storage(self) impl_use_count_le_1(0) shares_storage(0,self)"},
+	} {
+		p, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: tc.version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, op := range p.Ops {
+			if op.Name == "_test_autograd_multiple_dispatch_view" {
+				if got := rowsOf(op.Checks); got != tc.want {
+					t.Errorf("version %q: %s, want %s", tc.version, got, tc.want)
+				}
+			}
+		}
+	}
+	if _, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "two"}); err == nil {
+		t.Error("no error for version \"two\"")
+	}
+}
+
+// TestNothingSkippedSilently checks, for every op of PyTorch 1.13.1, that
+// the pytorch plan's emitted and skipped rows together are the rows its
+// rules make with no exemption at all: a skip never drops a row.
+func TestNothingSkippedSilently(t *testing.T) {
+	s := loadPyTorch(t)
+	p, err := Build(s, PyTorch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := &allowlist.List{}
+	d, _ := allowlist.Defaults()
+	for _, e := range d.Entries {
+		if e.Category == allowlist.Views && e.AppliesTo("pytorch", "1.13") {
+			none.Entries = append(none.Entries, e)
+		}
+	}
+	bare, err := BuildWith(s, Options{Profile: PyTorch, Allowlist: none})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, op := range p.Ops {
+		all := append(append([]Check{}, op.Checks...), skipRows(op.Skipped)...)
+		want := append(append([]Check{}, bare.Ops[i].Checks...), skipRows(bare.Ops[i].Skipped)...)
+		if rowsOf(sortChecks(all)) != rowsOf(sortChecks(want)) {
+			t.Errorf("%s: rows %s, want %s", op.Name, rowsOf(all), rowsOf(want))
+		}
+	}
+}
+
+func sortChecks(cs []Check) []Check {
+	out := append([]Check{}, cs...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if rowsOf(out[j:j+1]) < rowsOf(out[i:i+1]) {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
+func TestExplainUnknownOp(t *testing.T) {
+	s := loadPyTorch(t)
+	err := Explain(&bytes.Buffer{}, s, "tranpose", Options{})
+	var u *UnknownOpError
+	if !errorsAs(err, &u) || !reflect.DeepEqual(u.Suggestions, []string{"transpose", "transpose_"}) {
+		t.Errorf("error %v", err)
+	}
+}
+
+func errorsAs(err error, u **UnknownOpError) bool {
+	e, ok := err.(*UnknownOpError)
+	*u = e
+	return ok
+}
+
+// TestExplainOverloads checks that a name with overloads explains each.
+func TestExplainOverloads(t *testing.T) {
+	s := loadPyTorch(t)
+	for _, name := range []string{"add", "add.*"} {
+		var b bytes.Buffer
+		if err := Explain(&b, s, name, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		var heads []string
+		for _, l := range strings.Split(b.String(), "\n") {
+			if strings.HasPrefix(l, "add") {
+				heads = append(heads, l[:strings.IndexByte(l, '(')])
+			}
+		}
+		if got := strings.Join(heads, " "); got != "add.Tensor add.out add.Scalar add.Scalar_out" {
+			t.Errorf("%s: explains %s", name, got)
+		}
+	}
+}
+
+func TestParseProfile(t *testing.T) {
+	for _, s := range []string{"strict", "pytorch"} {
+		if p, err := ParseProfile(s); err != nil || string(p) != s {
+			t.Errorf("%s: %v %v", s, p, err)
+		}
+	}
+	if _, err := ParseProfile("loose"); err == nil {
+		t.Error("loose: no error")
+	}
+}
