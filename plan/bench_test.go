@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"testing"
 
 	"github.com/assertgen/assertgen/schema"
@@ -23,4 +24,43 @@ func BenchmarkBuild(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkMatchDerivatives measures PyTorch's derivatives.yaml matching
+// on the embedded schema (the serial part of the pytorch profile).
+func BenchmarkMatchDerivatives(b *testing.B) {
+	s, err := schema.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := PyTorchDerivatives()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := matchDerivatives(s, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseDerivatives measures reading the embedded derivatives.yaml
+// with the line scanner and with the full YAML decoder.
+func BenchmarkParseDerivatives(b *testing.B) {
+	src := pytorch.Derivatives
+	b.Run("scan", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := scanDerivatives("d.yaml", src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := decodeDerivatives("d.yaml", src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

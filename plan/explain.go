@@ -66,7 +66,7 @@ func (e *UnknownOpError) Error() string {
 // which explains every overload in schema order. An unknown name is an
 // [*UnknownOpError] with suggestions.
 func Explain(w io.Writer, s *schema.Schema, name string, opts Options) error {
-	b, err := newBuilder(s, opts)
+	b, err := newBuilder(s, opts, false)
 	if err != nil {
 		return err
 	}
@@ -182,7 +182,10 @@ func (b *builder) kernelWhy(op *Op) string {
 	if b.deriv == nil {
 		return "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd"
 	}
-	info := b.infos[i]
+	info := &b.infos[i]
+	if info.entry == nil {
+		info = nil
+	}
 	at := ""
 	if info != nil {
 		at = fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)

@@ -28,38 +28,55 @@ func (p *Plan) WriteJSON(w io.Writer) error {
 		buf = appendString(buf, p.Derivatives)
 	}
 	buf = append(buf, ", \"ops\": [\n"...)
-	// The second half of the ops is encoded on another goroutine while the
-	// first half is encoded and written here.
-	half := len(p.Ops)
-	var second chan []byte
-	if len(p.Ops) >= 512 {
-		half = len(p.Ops) / 2
-		second = make(chan []byte, 1)
+	if _, err := bw.Write(buf); err != nil {
+		return err
+	}
+	buf = buf[:0]
+	// Ops are encoded in chunks, the even ones here and the odd ones on
+	// another goroutine, and written in order; a few buffers go round, so
+	// memory stays small however large the plan.
+	const chunkOps = 128
+	n := len(p.Ops)
+	chunks := (n + chunkOps - 1) / chunkOps
+	var odd, free chan []byte
+	if chunks > 1 {
+		odd, free = make(chan []byte, 2), make(chan []byte, 3)
 		go func() {
-			b := make([]byte, 0, 1<<20)
-			second <- p.appendOps(b, half, len(p.Ops))
+			defer close(odd)
+			for k := 1; k < chunks; k += 2 {
+				var b []byte
+				select {
+				case b = <-free:
+				default:
+					b = make([]byte, 0, 96<<10)
+				}
+				odd <- p.appendOps(b[:0], k*chunkOps, min((k+1)*chunkOps, n))
+			}
+		}()
+		defer func() {
+			for range odd { // let the encoder finish after a write error
+			}
 		}()
 	}
-	for i := 0; i < half; i++ {
-		buf = p.appendOp(buf, i)
-		if len(buf) > 32<<10 {
-			if _, err := bw.Write(buf); err != nil {
-				return err
+	for k := 0; k < chunks; k++ {
+		var b []byte
+		if k%2 == 0 {
+			buf = p.appendOps(buf[:0], k*chunkOps, min((k+1)*chunkOps, n))
+			b = buf
+		} else {
+			b = <-odd
+		}
+		if _, err := bw.Write(b); err != nil {
+			return err
+		}
+		if k%2 == 1 {
+			select {
+			case free <- b:
+			default:
 			}
-			buf = buf[:0]
 		}
 	}
-	if second != nil {
-		if _, err := bw.Write(buf); err != nil {
-			return err
-		}
-		buf = buf[:0]
-		if _, err := bw.Write(<-second); err != nil {
-			return err
-		}
-	}
-	buf = append(buf, "]}\n"...)
-	if _, err := bw.Write(buf); err != nil {
+	if _, err := bw.WriteString("]}\n"); err != nil {
 		return err
 	}
 	return bw.Flush()
@@ -132,11 +149,28 @@ func (c *Check) appendFields(b []byte) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// plainASCII marks the bytes a JSON string holds as they are.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string.
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
+	// Fast path: names, schemas and reasons are plain ASCII.
+	i := 0
+	for i < len(s) && plainASCII[s[i]] {
+		i++
+	}
+	if i == len(s) {
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {

@@ -38,17 +38,11 @@ const (
 )
 
 // matchDerivatives returns, per op of s, the entry PyTorch attaches to it
-// (nil for none). Entries whose schema is not an op of s are errors, as
+// (a zero derivInfo for none). Entries whose schema is not an op of s are errors, as
 // in PyTorch.
-//
-// schemaOf returns the canonical schema string of the i-th op.
-func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int) string, d *Derivatives) ([]*derivInfo, error) {
+func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 	n := len(s.Ops)
-	byBase := make(map[string][]int, n/2)
-	for i, o := range s.Ops {
-		b := o.Func.Name.Name.Base
-		byBase[b] = append(byBase[b], i)
-	}
+	byBase := groupByBase(s)
 	var kb keyBuf
 
 	// View groups (torchgen's get_grouped_by_view_native_functions): a
@@ -60,7 +54,7 @@ func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int
 	viewBases := map[string]bool{}
 	for i, o := range s.Ops {
 		if o.IsViewOp && !o.Func.Name.Name.Inplace {
-			viewSig[kb.signature(o.Func, false, true)] = i
+			viewSig[string(kb.key(o.Func, false, true))] = i
 			viewBases[o.Func.Name.Name.Base] = true
 		}
 	}
@@ -75,7 +69,7 @@ func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int
 		if !viewBases[base] {
 			continue
 		}
-		if v, ok := viewSig[kb.signature(o.Func, false, true)]; ok {
+		if v, ok := viewSig[string(kb.key(o.Func, false, true))]; ok {
 			isViewCopy[i] = true
 			viewCopyOf[v] = i
 		}
@@ -84,16 +78,29 @@ func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int
 	sig := make([]string, n) // signature(), computed when needed
 	sigOf := func(i int) string {
 		if sig[i] == "" {
-			sig[i] = kb.signature(s.Ops[i].Func, false, false)
+			sig[i] = string(kb.key(s.Ops[i].Func, false, false))
 		}
 		return sig[i]
 	}
+	// opNamed finds an op by name among the ops of its base name.
+	opNamed := func(name string) (int, bool) {
+		on, _, _ := strings.Cut(name, ".")
+		cands, nc := baseCandidates(on)
+		for _, b := range cands[:nc] {
+			for _, i := range byBase.ops(b) {
+				if s.Ops[i].Name == name {
+					return int(i), true
+				}
+			}
+		}
+		return 0, false
+	}
 
 	var errs schema.ErrorList
-	infos := make([]*derivInfo, n) // by the op the entry is keyed on
-	var order []int                // ops with an entry, in the order entries were added
-	put := func(i int, info *derivInfo) {
-		if infos[i] == nil {
+	infos := make([]derivInfo, n) // by the op the entry is keyed on
+	var order []int               // ops with an entry, in the order entries were added
+	put := func(i int, info derivInfo) {
+		if infos[i].entry == nil {
 			order = append(order, i)
 		}
 		infos[i] = info
@@ -106,8 +113,8 @@ func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int
 		if i := strings.IndexByte(name, '('); i >= 0 {
 			name = strings.TrimSpace(name[:i])
 		}
-		si, ok := byName[name]
-		if !ok || isViewCopy[si] || schemaOf(si) != e.Name {
+		si, ok := opNamed(name)
+		if !ok || isViewCopy[si] || !sameText(s.Ops[si], e.Name) {
 			f, err := schema.ParseFunc(e.Name)
 			if err != nil {
 				pos, msg := e.Pos, err.Error()
@@ -118,8 +125,8 @@ func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int
 				errs.Addf(pos, "derivatives entry %s: %s", name, msg)
 				continue
 			}
-			si, ok = byName[f.Name.String()]
-			if !ok || isViewCopy[si] || schemaOf(si) != f.String() {
+			si, ok = opNamed(f.Name.String())
+			if !ok || isViewCopy[si] || s.Ops[si].Func.String() != f.String() {
 				errs.Addf(e.Pos, "derivatives entry %s: no op with this schema in %s", f.Name, s.Path)
 				continue
 			}
@@ -130,7 +137,8 @@ func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int
 		// nor out=, else the first.
 		want := sigOf(si)
 		canonical, first := -1, -1
-		for _, j := range byBase[f.Name.Name.Base] {
+		for _, j32 := range byBase.ops(f.Name.Name.Base) {
+			j := int(j32)
 			if isViewCopy[j] || sigOf(j) != want {
 				continue
 			}
@@ -145,64 +153,134 @@ func matchDerivatives(s *schema.Schema, byName map[string]int, schemaOf func(int
 		if canonical < 0 {
 			canonical = first
 		}
-		put(canonical, &derivInfo{entry: e, canonical: s.Ops[canonical], has: hasDerivatives(s.Ops[canonical].Func, e)})
+		put(canonical, derivInfo{entry: e, canonical: s.Ops[canonical], has: hasDerivatives(s.Ops[canonical].Func, e)})
 	}
 	// add_view_copy_derivatives
 	for _, i := range append([]int(nil), order...) {
 		if vc, ok := viewCopyOf[i]; ok {
-			info := *infos[i]
+			info := infos[i]
 			info.how = matchViewCopy
-			put(vc, &info)
+			put(vc, info)
 		}
 	}
 
 	// match_differentiability_info
-	stripped := make([]string, n)
-	strippedOf := func(i int) string {
-		if stripped[i] == "" {
-			stripped[i] = kb.signature(s.Ops[i].Func, true, false)
-		}
-		return stripped[i]
-	}
-	functional := map[string]*derivInfo{}
-	nonFunctional := map[string]*derivInfo{}
-	infoBases := map[string]bool{}
+	functional := make(map[string]int, len(order))
+	nonFunctional := map[string]int{}
+	infoBases := make(map[string]bool, len(order))
 	for _, i := range order {
-		k := strippedOf(i)
+		k := string(kb.key(s.Ops[i].Func, true, false))
 		if s.Ops[i].Kind == schema.Functional {
-			functional[k] = infos[i]
+			functional[k] = i
 		} else {
-			nonFunctional[k] = infos[i]
+			nonFunctional[k] = i
 		}
 		infoBases[s.Ops[i].Func.Name.Name.Base] = true
 	}
-	out := make([]*derivInfo, n)
+	out := infos
 	for i, o := range s.Ops {
 		if o.Generated && o.Kind == schema.Out {
-			continue // "Don't bother matching info to generated out= variants"
-		}
-		if infos[i] != nil {
-			out[i] = infos[i]
+			out[i] = derivInfo{} // "Don't bother matching info to generated out= variants"
 			continue
 		}
-		if !infoBases[o.Func.Name.Name.Base] {
+		if infos[i].entry != nil || !infoBases[o.Func.Name.Name.Base] {
 			continue
 		}
-		k := strippedOf(i)
-		if info := functional[k]; info != nil {
-			m := *info
-			m.how = matchFunctional
-			out[i] = &m
-		} else if info := nonFunctional[k]; info != nil && o.Generated {
-			m := *info
-			m.how = matchMutable
-			out[i] = &m
+		k := kb.key(o.Func, true, false)
+		if j, ok := functional[string(k)]; ok {
+			out[i] = infos[j]
+			out[i].how = matchFunctional
+		} else if j, ok := nonFunctional[string(k)]; ok && o.Generated {
+			out[i] = infos[j]
+			out[i].how = matchMutable
 		}
 	}
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// sameText reports whether the op's schema is spelled text: an op of a
+// yaml entry is compared with the entry's func text (torchgen's yaml text
+// is its canonical form), others are printed.
+func sameText(o *schema.Op, text string) bool {
+	if o.Entry != nil && !o.Generated {
+		ft := o.Entry.FuncText
+		if i := strings.Index(ft, "::"); i >= 0 && i < strings.IndexByte(ft, '(') {
+			ft = ft[i+2:]
+		}
+		if ft == text {
+			return true
+		}
+	}
+	return o.Func.String() == text
+}
+
+// baseCandidates returns the base names an op name can have: "add_" is
+// add, "__iand__" and, "foo_functional" foo.
+func baseCandidates(name string) (bs [5]string, n int) {
+	bs[0], n = name, 1
+	if len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") {
+		inner := name[2 : len(name)-2]
+		bs[n], n = inner, n+1
+		if strings.HasPrefix(inner, "i") {
+			bs[n], n = inner[1:], n+1
+		}
+	}
+	if t, ok := strings.CutSuffix(name, "_"); ok {
+		bs[n], n = t, n+1
+	}
+	if t, ok := strings.CutSuffix(name, "_functional"); ok {
+		bs[n], n = t, n+1
+	}
+	return bs, n
+}
+
+// baseGroups lists the ops of a schema by base name, in schema order.
+type baseGroups struct {
+	group map[string]int32 // base -> group
+	start []int32          // group g is idx[start[g]:start[g+1]]
+	idx   []int32
+}
+
+// groupByBase groups the ops of s by base name with one map and two
+// slices (a counting sort), not a slice per base.
+func groupByBase(s *schema.Schema) *baseGroups {
+	g := &baseGroups{group: make(map[string]int32, len(s.Ops)/2)}
+	of := make([]int32, len(s.Ops))
+	var count []int32
+	for i, o := range s.Ops {
+		b := o.Func.Name.Name.Base
+		k, ok := g.group[b]
+		if !ok {
+			k = int32(len(count))
+			g.group[b] = k
+			count = append(count, 0)
+		}
+		of[i] = k
+		count[k]++
+	}
+	g.start = make([]int32, len(count)+1)
+	for k, c := range count {
+		g.start[k+1] = g.start[k] + c
+	}
+	next := append([]int32(nil), g.start[:len(count)]...)
+	g.idx = make([]int32, len(s.Ops))
+	for i, k := range of {
+		g.idx[next[k]] = int32(i)
+		next[k]++
+	}
+	return g
+}
+
+// ops returns the indexes of the ops with base name b.
+func (g *baseGroups) ops(b string) []int32 {
+	k, ok := g.group[b]
+	if !ok {
+		return nil
+	}
+	return g.idx[g.start[k]:g.start[k+1]]
 }
 
 // hasDerivatives reports whether some dispatch key of e has a backward
@@ -324,13 +402,15 @@ func lastEntry(es []*allowlist.Entry, c allowlist.Category) *allowlist.Entry {
 // keyBuf builds signature keys in a reused buffer.
 type keyBuf struct{ b []byte }
 
-// signature returns a key equal for two ops exactly when torchgen's
+// key returns a key equal for two ops exactly when torchgen's
 // FunctionSchema.signature(strip_default=stripDefault,
 // strip_view_copy_name=stripViewCopy) gives equal schemas: the base name
 // without overload or in-place marker, the arguments without annotations,
 // out= and tensor-option arguments, and the returns' types, followed by
 // the types of mutated arguments the op does not return.
-func (kb *keyBuf) signature(f *schema.Func, stripDefault, stripViewCopy bool) string {
+//
+// The key is built in the buffer, which the next call reuses.
+func (kb *keyBuf) key(f *schema.Func, stripDefault, stripViewCopy bool) []byte {
 	b := kb.b[:0]
 	n := f.Name.Name
 	base := n.Base
@@ -410,7 +490,7 @@ func (kb *keyBuf) signature(f *schema.Func, stripDefault, stripViewCopy bool) st
 	}
 	b = append(b, ')')
 	kb.b = b
-	return string(b)
+	return b
 }
 
 // appendType appends a key for t: equal keys for equal types.

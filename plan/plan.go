@@ -129,7 +129,7 @@ func Build(s *schema.Schema, p Profile) (*Plan, error) {
 
 // BuildWith makes the plan of every op of s.
 func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
-	b, err := newBuilder(s, opts)
+	b, err := newBuilder(s, opts, true)
 	if err != nil {
 		return nil, err
 	}
@@ -169,14 +169,16 @@ type builder struct {
 	allow   *allowlist.List
 	ix      *allowlist.Index
 	deriv   *Derivatives
-	infos   []*derivInfo // per op; nil without derivatives
+	infos   []derivInfo // per op; nil without derivatives
 	byName  map[string]int
-	// schemas caches Func.String() of ops whose schema was needed before
-	// the plans were built.
+	// schemas holds Func.String() of every op when it was printed while
+	// derivatives.yaml was being matched.
 	schemas []string
 }
 
-func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
+// newBuilder prepares the plan of s; allOps says the plan of every op
+// will be built (not just a few, as for explain).
+func newBuilder(s *schema.Schema, opts Options, allOps bool) (*builder, error) {
 	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives}
 	if b.profile == "" {
 		b.profile = Strict
@@ -200,7 +202,6 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		}
 		b.allow = d
 	}
-	b.ix = b.allow.Index(s, string(b.profile), b.version)
 	if b.profile == PyTorch {
 		if b.deriv == nil && embedded {
 			d, err := PyTorchDerivatives()
@@ -209,22 +210,26 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 			}
 			b.deriv = d
 		}
-		if b.deriv != nil {
-			b.schemas = make([]string, len(s.Ops))
-			schemaOf := func(i int) string {
-				if b.schemas[i] == "" {
-					b.schemas[i] = s.Ops[i].Func.String()
-				}
-				return b.schemas[i]
-			}
-			infos, err := matchDerivatives(s, b.names(), schemaOf, b.deriv)
-			if err != nil {
-				return nil, err
-			}
-			b.infos = infos
-		}
 	} else {
 		b.deriv = nil
+	}
+	// Matching derivatives.yaml is serial: it runs next to the allowlist
+	// index and, for a whole plan, the printing of every op's schema.
+	var wg sync.WaitGroup
+	var merr error
+	if b.deriv != nil {
+		wg.Go(func() { b.infos, merr = matchDerivatives(s, b.deriv) })
+	}
+	b.ix = b.allow.Index(s, string(b.profile), b.version)
+	if b.deriv != nil && allOps {
+		b.schemas = make([]string, len(s.Ops))
+		for i, o := range s.Ops {
+			b.schemas[i] = o.Func.String()
+		}
+	}
+	wg.Wait()
+	if merr != nil {
+		return nil, merr
 	}
 	return b, nil
 }
@@ -489,7 +494,10 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 		}
 		return kernelDerived, "", ""
 	}
-	info := b.infos[i]
+	info := &b.infos[i]
+	if info.entry == nil {
+		info = nil
+	}
 	if !abstract && (info == nil || !info.has) {
 		if info != nil {
 			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", info.entry.Pos.Filename + ":" + itoa(info.entry.Pos.Line)
