@@ -75,72 +75,112 @@ func (l Loc) String() string {
 
 // Saved is a snapshot of one tensor taken by [Call.Save] (an argument,
 // completed after the kernel by [Call.After]) or by [Call.Result] (a
-// return). It lives on the caller's stack.
+// return). Declare it as a local variable; it lives on the caller's stack.
 type Saved struct {
-	impl, storage uint64 // IDs
-	version       uint64 // arguments only
-	meta          uint64 // skip mask | conds<<16 | traits<<32 | flags
-	// After the kernel: for an argument (filled by After) how its
-	// TensorImpl, StorageImpl and version changed, as XORs with the values
-	// before (0: unchanged); for a return (filled by Result) its TensorImpl
-	// and StorageImpl use counts (a negative count reads as a huge one).
-	p0, p1, p2 uint64
+	id Ident // before the kernel (arguments) or at the check (returns)
+	// after is what After read; for a return (filled by Result) Impl and
+	// Storage hold the TensorImpl and StorageImpl use counts instead.
+	after Ident
+	meta  Traits // traits | flags
 }
 
 const (
-	fPending = 1 << 48 // an argument saved, After not called yet
-	fInput   = 1 << 49 // from Save: n is a version
-	fResult  = 1 << 50 // from Result: n holds the use counts
-
-	absentBit = 1 << (16 + ReasonAbsent)
+	metaTraits Traits = 0xffff
+	fPending   Traits = 1 << 16 // an argument saved, After not called yet
+	fResult    Traits = 1 << 17 // from Result: after holds the use counts
+	fAbsent    Traits = 1 << 18 // an absent optional argument
+	fMode      Traits = 1 << 19 // saved while a mode is active
 )
 
-func (s *Saved) mask() CheckSet   { return CheckSet(s.meta) }
-func (s *Saved) conds() conds     { return conds(s.meta >> 16) }
-func (s *Saved) traits() Traits   { return Traits(s.meta >> 32) }
-func (s *Saved) implUses() int    { return int(int64(s.p0)) }
-func (s *Saved) storageUses() int { return int(int64(s.p1)) }
+func (s *Saved) traits() Traits   { return s.meta & metaTraits }
+func (s *Saved) implUses() int    { return int(int64(s.after.Impl)) }
+func (s *Saved) storageUses() int { return int(int64(s.after.Storage)) }
 
 // Defined reports whether the saved tensor was defined (and present).
-func (s *Saved) Defined() bool { return s.impl != 0 }
+func (s *Saved) Defined() bool { return s.id.Impl != 0 }
 
 // Ident returns the saved identities (before the kernel, for an argument).
-func (s *Saved) Ident() Ident {
-	return Ident{Impl: ID(s.impl), Storage: ID(s.storage), Version: s.version, Traits: s.traits()}
+func (s *Saved) Ident() Ident { return s.id }
+
+// Skips returns the checks the call's skip policy turns off for the tensor
+// of snapshot s (for the two-tensor checks, each tensor's skips count).
+func (c *Call) Skips(s *Saved) CheckSet {
+	m, _ := c.classify(s)
+	return m
 }
 
-// Skipped returns the checks the skip policy turns off for this tensor.
-func (s *Saved) Skipped() CheckSet { return s.mask() }
-
-// tally counts, in 16-bit lanes, the checks run (lanes 0..NumChecks-1) and
-// the skips by reason (lanes laneReason..) of one call.
-type tally struct{ w [6]uint64 }
+// tally counts, in 16-bit lanes, the checks run and the skips by reason of
+// one call. The lanes of the checks a wrapper calls most are in different
+// words, so that the inlined increments do not wait on each other.
+type tally [6]uint64
 
 const (
-	laneReason  = 12 // lanes 12..12+NumReasons-1 count skips
-	laneSpilled = 10 // set once a call's counts were spilled: never in a signature
+	laneSameImpl      = 0
+	laneSameStorage   = 4
+	laneNoMutation    = 8
+	laneBinding       = 12
+	laneImplUseCount  = 16
+	laneStorageUseCnt = 20
+	laneReturnsArg    = 1
+	laneDistinct      = 5
+	laneSharesStorage = 9
+	laneFreshOrAlias  = 13
+	lanePlan          = 22
+	laneSpilled       = 23 // set once a call's counts were spilled: never in a signature
 )
 
-func (t *tally) lane(i int) uint64 { return (t.w[i/4] >> (16 * (i % 4))) & 0xffff }
+var checkLane = [NumChecks]int{
+	CheckSameImpl: laneSameImpl, CheckSameStorage: laneSameStorage,
+	CheckImplUseCountLE1: laneImplUseCount, CheckStorageUseCountEq1: laneStorageUseCnt,
+	CheckSharesStorage: laneSharesStorage, CheckFreshOrAlias: laneFreshOrAlias,
+	CheckReturnsArg: laneReturnsArg, CheckNoMutation: laneNoMutation,
+	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
+}
+
+var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, lanePlan}
+
+func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
+
+// equal reports whether t and o hold the same counts (without the call to
+// memequal an array comparison makes).
+func (t *tally) equal(o *tally) bool {
+	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5]) == 0
+}
 
 // Call is one checked call of an operator, from [Begin] to [Call.End]. It
 // lives on the wrapper's stack and is used by one goroutine.
 type Call struct {
 	op  *Op
 	env EnvState
-	t   tally
+	// saved is the flags Save sets: fPending, and fMode under a mode, so
+	// that under a mode every check takes the slow path, where the skip
+	// policy applies. A snapshot that needs no skip decision (a defined,
+	// versioned, plain tensor, After done, no mode) has meta Versioned.
+	saved Traits
+	t     tally
 }
 
-// Begin starts a checked call of op, reading the registered [Env] once.
-func Begin(op *Op) Call {
-	return Call{op: op, env: envState()}
+// Begin starts a checked call of op, reading the registered [Env] once:
+//
+//	var c asserts.Call
+//	c.Begin(&opAddTensor)
+//
+// (A Call is filled in place rather than returned: copying a returned
+// struct costs the compiler 16-byte moves that stall on the stores just
+// made, a quarter of the cost of a checked call.)
+func (c *Call) Begin(op *Op) {
+	c.op = op
+	c.env, c.saved = envState()
+	c.t = tally{}
 }
 
 // BeginWith starts a checked call of op under an explicit mode state, for
 // runtimes that carry their state with the call instead of registering an
 // Env.
-func BeginWith(op *Op, st EnvState) Call {
-	return Call{op: op, env: st}
+func (c *Call) BeginWith(op *Op, st EnvState) {
+	c.op = op
+	c.env, c.saved = st, savedFlags(st)
+	c.t = tally{}
 }
 
 // pol returns the call's skip policy (used off the fast path only).
@@ -157,64 +197,61 @@ func (c *Call) Env() EnvState { return c.env }
 // Op returns the call's operator.
 func (c *Call) Op() *Op { return c.op }
 
-// Save snapshots an argument before the kernel runs: its identities, version
-// and traits, and the checks the skip policy turns off for it. Complete the
-// snapshot with [Call.After] once the kernel has returned.
-func (c *Call) Save(t Tensor) Saved {
-	id := t.Ident()
-	s := Saved{impl: uint64(id.Impl), storage: uint64(id.Storage), version: id.Version,
-		meta: uint64(id.Traits)<<32 | fPending | fInput}
-	if id.Traits != Versioned || id.Impl == 0 || id.Storage == 0 || c.env.ModeActive {
-		s.meta |= c.classify(id)
-	}
-	return s
+// Save snapshots an argument into s before the kernel runs: its
+// identities, version and traits. Complete the snapshot with [Call.After]
+// once the kernel has returned.
+//
+// Save and After are small enough to be inlined into the wrapper, where the
+// compiler sees the tensor's concrete type and calls (or inlines) its Ident
+// method directly. Snapshots are filled through a pointer, not returned: a
+// Saved is seven words, and returning one by value makes the compiler copy
+// it with 16-byte moves that stall on the 8-byte stores just made.
+func (c *Call) Save(s *Saved, t Tensor) {
+	s.id = t.Ident()
+	s.meta = s.id.Traits | c.saved
 }
 
-// SaveOpt snapshots an optional argument (Tensor?): Save(t) if present,
+// SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
 // otherwise an absent snapshot whose checks are all skipped (and counted
 // under reason absent).
-func (c *Call) SaveOpt(t Tensor, present bool) Saved {
-	if !present {
-		return c.Absent()
+func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
+	if present {
+		c.Save(s, t)
+		return
 	}
-	return c.Save(t)
-}
-
-// Absent returns the snapshot of an absent optional argument.
-func (c *Call) Absent() Saved {
-	return Saved{meta: uint64(AllChecks) | uint64(1<<ReasonAbsent)<<16 | fInput}
+	*s = Saved{meta: fAbsent | c.saved}
 }
 
 // After completes an argument's snapshot once the kernel has returned. t is
-// the same handle that was saved.
+// the same handle that was saved (for an absent optional, the absent
+// handle: a nil pointer is fine).
 func (c *Call) After(s *Saved, t Tensor) {
-	if s.meta&absentBit == 0 {
-		id := t.Ident()
-		s.p0, s.p1, s.p2 = uint64(id.Impl)^s.impl, uint64(id.Storage)^s.storage, id.Version^s.version
-	}
+	s.after = t.Ident()
 	s.meta &^= fPending
 }
 
-// Result snapshots a return after the kernel: identities and use counts.
-func (c *Call) Result(t Tensor) Saved {
-	id := t.Ident()
+// Result snapshots a return into r after the kernel: identities and use
+// counts.
+func (c *Call) Result(r *Saved, t Tensor) {
+	r.id = t.Ident()
 	iu, su := t.UseCounts()
-	s := Saved{impl: uint64(id.Impl), storage: uint64(id.Storage), p0: uint64(iu), p1: uint64(su),
-		meta: uint64(id.Traits)<<32 | fResult}
-	if id.Traits&^Versioned != 0 || id.Impl == 0 || id.Storage == 0 || c.env.ModeActive {
-		s.meta |= c.classify(id)
-	}
-	return s
+	r.after = Ident{Impl: ID(iu), Storage: ID(su)}
+	r.meta = r.id.Traits | fResult | c.saved&fMode
 }
 
-// classify computes a tensor's conditions and skip mask (the slow path of
-// Save and Result).
-func (c *Call) classify(id Ident) uint64 {
-	cs := traitConds(id)
-	if c.env.ModeActive {
-		cs |= 1 << ReasonModeActive
+// classify returns the checks the skip policy turns off for the tensor of
+// snapshot s, and the conditions that hold for it (the slow path).
+func (c *Call) classify(s *Saved) (CheckSet, conds) {
+	var cs conds
+	if s.meta&fAbsent != 0 {
+		cs = 1 << ReasonAbsent
+	} else {
+		cs = traitConds(Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()})
+		if s.meta&fMode != 0 {
+			cs |= 1 << ReasonModeActive
+		}
 	}
-	return uint64(c.pol().mask(cs)) | uint64(cs)<<16
+	return c.pol().mask(cs), cs
 }
 
 // The single-tensor checks below are small enough to be inlined into the
@@ -224,8 +261,8 @@ func (c *Call) classify(id Ident) uint64 {
 // SameImpl checks that an argument's handle still points to the TensorImpl
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Saved) {
-	c.t.w[CheckSameImpl/4] += 1 << (16 * (CheckSameImpl % 4))
-	if s.meta&(1<<CheckSameImpl|fPending)|s.p0 != 0 {
+	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	if s.meta != Versioned || s.after.Impl != s.id.Impl {
 		c.slowSameImpl(l, s)
 	}
 }
@@ -233,8 +270,8 @@ func (c *Call) SameImpl(l Loc, s *Saved) {
 // SameStorage checks that an argument keeps its StorageImpl (same_storage).
 // Its contents and size may change (in-place and out= kernels, resize_).
 func (c *Call) SameStorage(l Loc, s *Saved) {
-	c.t.w[CheckSameStorage/4] += 1 << (16 * (CheckSameStorage % 4))
-	if s.meta&(1<<CheckSameStorage|fPending)|s.p1 != 0 {
+	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	if s.meta != Versioned || s.after.Storage != s.id.Storage {
 		c.slowSameStorage(l, s)
 	}
 }
@@ -242,8 +279,8 @@ func (c *Call) SameStorage(l Loc, s *Saved) {
 // NoMutation checks that an argument the schema does not mark mutable was
 // not written: its version counter did not move (no_mutation).
 func (c *Call) NoMutation(l Loc, s *Saved) {
-	c.t.w[CheckNoMutation/4] += 1 << (16 * (CheckNoMutation % 4))
-	if s.meta&(1<<CheckNoMutation|fPending)|s.p2 != 0 {
+	c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+	if s.meta != Versioned || s.after.Version != s.id.Version {
 		c.slowNoMutation(l, s)
 	}
 }
@@ -251,8 +288,8 @@ func (c *Call) NoMutation(l Loc, s *Saved) {
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
-	c.t.w[CheckImplUseCountLE1/4] += 1 << (16 * (CheckImplUseCountLE1 % 4))
-	if r.meta&(1<<CheckImplUseCountLE1|fInput) != 0 || r.p0 > 1 {
+	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+	if r.meta != Versioned|fResult || r.after.Impl > 1 {
 		c.slowImplUseCountLE1(l, r)
 	}
 }
@@ -260,8 +297,8 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
 // kernel returned fresh storage (storage_use_count_eq_1).
 func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
-	c.t.w[CheckStorageUseCountEq1/4] += 1 << (16 * (CheckStorageUseCountEq1 % 4))
-	if r.meta&(1<<CheckStorageUseCountEq1|fInput)|(r.p1^1) != 0 {
+	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+	if r.meta != Versioned|fResult || r.after.Storage != 1 {
 		c.slowStorageUseCountEq1(l, r)
 	}
 }
@@ -272,8 +309,8 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 // [Call.Save], before the kernel runs, to catch the binding before the
 // kernel touches it.
 func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
-	c.t.w[CheckBindingContext/4] += 1 << (16 * (CheckBindingContext % 4))
-	if c.env.Hermetic || s.meta&(1<<CheckBindingContext) != 0 {
+	c.t[laneBinding/4] += 1 << (16 * (laneBinding % 4))
+	if c.env.Hermetic || s.meta&^fPending != Versioned {
 		c.bindingSlow(l, s, t)
 	}
 }
@@ -282,7 +319,7 @@ func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
 // generated (an allowlist entry or the profile), under reason plan, so that
 // run-time statistics show it too. It checks nothing.
 func (c *Call) PlanSkip(k Check, l Loc) {
-	c.t.w[(laneReason+ReasonPlan)/4] += 1 << (16 * ((laneReason + ReasonPlan) % 4))
+	c.t[lanePlan/4] += 1 << (16 * (lanePlan % 4))
 }
 
 // SharesStorage checks that a view return shares the StorageImpl of the
@@ -292,9 +329,9 @@ func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if c.pairSkipped(CheckSharesStorage, ret, r, arg, s) {
 		return
 	}
-	if r.storage != s.storage {
+	if r.id.Storage != s.id.Storage {
 		c.report(&Violation{Check: CheckSharesStorage, loc: ret, other: arg,
-			Want: s.storage, Got: r.storage, Traits: r.traits()})
+			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), Traits: r.traits()})
 	}
 }
 
@@ -305,9 +342,9 @@ func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if c.pairSkipped(CheckReturnsArg, ret, r, arg, s) {
 		return
 	}
-	if r.impl != s.impl {
+	if r.id.Impl != s.id.Impl {
 		c.report(&Violation{Check: CheckReturnsArg, loc: ret, other: arg,
-			Want: s.impl, Got: r.impl, Traits: r.traits()})
+			Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), Traits: r.traits()})
 	}
 }
 
@@ -328,12 +365,13 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta&fResult == 0 {
 		c.misuse(CheckFreshOrAlias, ret, "needs a Result snapshot of the return")
 	}
-	if r.impl == s.impl {
+	if r.id.Impl == s.id.Impl {
 		return
 	}
-	m := r.mask() | s.mask()
-	cs := r.conds() | s.conds()
-	if !m.Has(CheckSharesStorage) && r.storage == s.storage {
+	rm, rc := c.classify(r)
+	sm, sc := c.classify(s)
+	m, cs := rm|sm, rc|sc
+	if !m.Has(CheckSharesStorage) && r.id.Storage == s.id.Storage {
 		return
 	}
 	implKnown, storKnown := !m.Has(CheckImplUseCountLE1), !m.Has(CheckStorageUseCountEq1)
@@ -343,8 +381,8 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	}
 	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
 		c.report(&Violation{Check: CheckFreshOrAlias, loc: ret, other: arg,
-			Want: s.impl, Got: r.impl,
-			WantStorage: s.storage, GotStorage: r.storage,
+			Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
+			WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage),
 			ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
 	}
 }
@@ -404,9 +442,9 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 	if c.pairSkipped(CheckDistinctOutputs, la, a, lb, b) {
 		return
 	}
-	if a.storage == b.storage {
+	if a.id.Storage == b.id.Storage {
 		c.report(&Violation{Check: CheckDistinctOutputs, loc: la, other: lb,
-			Want: 0, Got: a.storage, Traits: a.traits()})
+			Want: 0, Got: uint64(a.id.Storage), Traits: a.traits()})
 	}
 }
 
@@ -414,7 +452,7 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 // atomic add.
 func (c *Call) End() {
 	st := &c.op.st
-	if st.state.Load() == sigReady && st.sig == c.t {
+	if st.state.Load() == sigReady && st.sig.equal(&c.t) {
 		st.sigCalls.Add(1)
 		return
 	}
@@ -422,41 +460,43 @@ func (c *Call) End() {
 }
 
 // count adds n to check k's lane (paths that are not inlined).
-func (c *Call) count(k Check, n int) { c.addLane(int(k), n) }
+func (c *Call) count(k Check, n int) { c.addLane(checkLane[k], n) }
 
 func (c *Call) addLane(lane, n int) {
 	if c.t.lane(lane)+uint64(n) > 0xffff {
 		c.spill()
 	}
-	c.t.w[lane/4] += uint64(n) << (16 * (lane % 4))
+	c.t[lane/4] += uint64(n) << (16 * (lane % 4))
 }
 
 // skip records that check k was skipped for reason r: the check's run count
 // is taken back and the reason's count added.
 func (c *Call) skip(k Check, r Reason) {
-	if c.t.lane(int(k)) > 0 {
-		c.t.w[k/4] -= 1 << (16 * (k % 4))
+	if l := checkLane[k]; c.t.lane(l) > 0 {
+		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
 		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill
 	}
-	c.addLane(laneReason+int(r), 1)
+	c.addLane(reasonLane[r], 1)
 }
 
 // skipped reports whether k is skipped for s, counting the skip.
 func (c *Call) skipped(k Check, s *Saved) bool {
-	if !s.mask().Has(k) {
+	m, cs := c.classify(s)
+	if !m.Has(k) {
 		return false
 	}
-	c.skip(k, c.pol().reason(k, s.conds()))
+	c.skip(k, c.pol().reason(k, cs))
 	return true
 }
 
 func (c *Call) pairSkipped(k Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
-	m := a.mask() | b.mask()
-	if !m.Has(k) {
+	am, ac := c.classify(a)
+	bm, bc := c.classify(b)
+	if !(am | bm).Has(k) {
 		return false
 	}
-	c.skip(k, c.pol().reason(k, a.conds()|b.conds()))
+	c.skip(k, c.pol().reason(k, ac|bc))
 	return true
 }
 
@@ -479,22 +519,24 @@ func (c *Call) slowInput(k Check, l Loc, s *Saved) {
 	if c.skipped(k, s) {
 		return
 	}
-	if s.meta&fInput == 0 {
+	if s.meta&fResult != 0 {
 		c.misuse(k, l, "needs a Save snapshot of the argument")
 	}
 	if s.meta&fPending != 0 {
 		c.misuse(k, l, "checked before After")
 	}
-	v := &Violation{Check: k, loc: l, Traits: s.traits()}
+	var want, got uint64
 	switch k {
 	case CheckSameImpl:
-		v.Want, v.Got = s.impl, s.p0^s.impl
+		want, got = uint64(s.id.Impl), uint64(s.after.Impl)
 	case CheckSameStorage:
-		v.Want, v.Got = s.storage, s.p1^s.storage
+		want, got = uint64(s.id.Storage), uint64(s.after.Storage)
 	case CheckNoMutation:
-		v.Want, v.Got = s.version, s.p2^s.version
+		want, got = s.id.Version, s.after.Version
 	}
-	c.report(v)
+	if want != got {
+		c.report(&Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got})
+	}
 }
 
 func (c *Call) slowResult(k Check, l Loc, r *Saved) {
@@ -503,6 +545,9 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 	}
 	if r.meta&fResult == 0 {
 		c.misuse(k, l, "needs a Result snapshot of the return")
+	}
+	if k == CheckImplUseCountLE1 && r.implUses() >= 0 && r.implUses() <= 1 || k == CheckStorageUseCountEq1 && r.storageUses() == 1 {
+		return
 	}
 	v := &Violation{Check: k, loc: l, Want: 1, Traits: r.traits(),
 		ImplUses: r.implUses(), StorageUses: r.storageUses()}
@@ -534,7 +579,7 @@ func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
 	c.report(&Violation{Check: CheckBindingContext, loc: l, Traits: s.traits(),
 		Want: uint64(c.env.Context), Got: uint64(b.Context),
 		Binding: &b, Env: &EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic},
-		GotStorage: s.storage})
+		GotStorage: uint64(s.id.Storage)})
 }
 
 // misuse reports generated code that calls the API out of order; it is a bug
@@ -563,17 +608,17 @@ func (c *Call) spill() {
 	c.op.register()
 	st := &c.op.st
 	for k := range NumChecks {
-		if n := c.t.lane(k); n != 0 {
+		if n := c.t.lane(checkLane[k]); n != 0 {
 			st.ran[k].Add(n)
 		}
 	}
 	for r := range NumReasons {
-		if n := c.t.lane(laneReason + r); n != 0 {
+		if n := c.t.lane(reasonLane[r]); n != 0 {
 			st.skipped[r].Add(n)
 		}
 	}
 	c.t = tally{}
-	c.t.w[laneSpilled/4] = 1 << (16 * (laneSpilled % 4))
+	c.t[laneSpilled/4] = 1 << (16 * (laneSpilled % 4))
 }
 
 // report hands a violation to the handler.

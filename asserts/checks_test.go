@@ -122,11 +122,9 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 	x, mode := tensorFor(kind)
 	env := asserts.EnvState{ModeActive: mode}
 	self, ret0 := asserts.Arg("self"), asserts.Ret(0)
-	save := func(c *asserts.Call, t asserts.Tensor) asserts.Saved {
-		if kind == "absent" {
-			return c.SaveOpt(t, false)
-		}
-		return c.Save(t)
+	save := func(c *asserts.Call, t asserts.Tensor) (s asserts.Saved) {
+		c.SaveOpt(&s, t, kind != "absent")
+		return s
 	}
 	switch k {
 	case asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation:
@@ -176,7 +174,8 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			}
 		}
 		return env, func(c *asserts.Call) {
-			r := c.Result(x)
+			var r asserts.Saved
+			c.Result(&r, x)
 			if k == asserts.CheckImplUseCountLE1 {
 				c.ImplUseCountLE1(ret0, &r)
 			} else {
@@ -205,7 +204,8 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 		return env, func(c *asserts.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			rs := c.Result(r)
+			var rs asserts.Saved
+			c.Result(&rs, r)
 			switch k {
 			case asserts.CheckSharesStorage:
 				c.SharesStorage(ret0, &rs, self, &s)
@@ -221,7 +221,9 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			y.id.Storage = x.id.Storage
 		}
 		return env, func(c *asserts.Call) {
-			r0, r1 := c.Result(x), c.Result(y)
+			var r0, r1 asserts.Saved
+			c.Result(&r0, x)
+			c.Result(&r1, y)
 			c.DistinctOutputs(asserts.Out(ret0, &r0), asserts.Out(asserts.Ret(1), &r1))
 		}
 	}

@@ -23,7 +23,7 @@ func (id ID) String() string { return fmt.Sprintf("%#x", uint64(id)) }
 // checks the skip policy turns off (see [Policy]) and are printed in
 // violations. The zero value, [Plain], is an ordinary dense tensor whose
 // runtime keeps no version counter.
-type Traits uint16
+type Traits uint32
 
 const (
 	// DirectSubclass: a subclass that keeps the base tensor's TensorImpl and
@@ -83,7 +83,7 @@ func (t Traits) String() string {
 		if b.Len() > 0 {
 			b.WriteByte('|')
 		}
-		fmt.Fprintf(&b, "%#x", uint16(rest))
+		fmt.Fprintf(&b, "%#x", uint32(rest))
 	}
 	return b.String()
 }
@@ -200,10 +200,19 @@ func CurrentEnv() Env {
 	return nil
 }
 
-// envState reads the registered Env.
-func envState() EnvState {
+// envState reads the registered Env, and returns the flags Save sets under
+// it.
+func envState() (EnvState, Traits) {
+	var st EnvState
 	if b := curEnv.Load(); b != nil {
-		return b.env.State()
+		st = b.env.State()
 	}
-	return EnvState{}
+	return st, savedFlags(st)
+}
+
+func savedFlags(st EnvState) Traits {
+	if st.ModeActive {
+		return fPending | fMode
+	}
+	return fPending
 }

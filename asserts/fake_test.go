@@ -94,7 +94,8 @@ func run(t *testing.T, p asserts.Profile, env asserts.EnvState, body func(c *ass
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
 	op := &asserts.Op{Name: "op", Overload: "ov", Profile: p}
-	c := asserts.BeginWith(op, env)
+	var c asserts.Call
+	c.BeginWith(op, env)
 	body(&c)
 	c.End()
 	return outcome{violations: col.Violations(), stats: op.Stats()}

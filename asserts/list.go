@@ -45,7 +45,7 @@ func (l *SavedList) reset(n int) {
 func SaveList[T Tensor](c *Call, l *SavedList, ts []T) {
 	l.reset(len(ts))
 	for i := range ts {
-		*l.at(i) = c.Save(ts[i])
+		c.Save(l.at(i), ts[i])
 	}
 }
 
@@ -54,11 +54,11 @@ func SaveList[T Tensor](c *Call, l *SavedList, ts []T) {
 func SaveOptList[T Tensor](c *Call, l *SavedList, ts []T) {
 	l.reset(len(ts))
 	for i := range ts {
-		s := c.Save(ts[i])
-		if s.impl == 0 {
-			s = c.Absent()
+		s := l.at(i)
+		c.Save(s, ts[i])
+		if s.id.Impl == 0 {
+			c.SaveOpt(s, nil, false)
 		}
-		*l.at(i) = s
 	}
 }
 
@@ -79,7 +79,7 @@ func AfterList[T Tensor](c *Call, l *SavedList, ts []T) {
 func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
 	l.reset(len(ts))
 	for i := range ts {
-		*l.at(i) = c.Result(ts[i])
+		c.Result(l.at(i), ts[i])
 	}
 }
 
@@ -88,7 +88,7 @@ func (c *Call) SameImplList(loc Loc, l *SavedList) {
 	c.count(CheckSameImpl, l.n)
 	for i := range l.n {
 		s := l.at(i)
-		if s.meta&(1<<CheckSameImpl|fPending)|s.p0 != 0 {
+		if s.meta != Versioned || s.after.Impl != s.id.Impl {
 			c.slowInput(CheckSameImpl, loc.Elem(i), s)
 		}
 	}
@@ -99,7 +99,7 @@ func (c *Call) SameStorageList(loc Loc, l *SavedList) {
 	c.count(CheckSameStorage, l.n)
 	for i := range l.n {
 		s := l.at(i)
-		if s.meta&(1<<CheckSameStorage|fPending)|s.p1 != 0 {
+		if s.meta != Versioned || s.after.Storage != s.id.Storage {
 			c.slowInput(CheckSameStorage, loc.Elem(i), s)
 		}
 	}
@@ -110,7 +110,7 @@ func (c *Call) NoMutationList(loc Loc, l *SavedList) {
 	c.count(CheckNoMutation, l.n)
 	for i := range l.n {
 		s := l.at(i)
-		if s.meta&(1<<CheckNoMutation|fPending)|s.p2 != 0 {
+		if s.meta != Versioned || s.after.Version != s.id.Version {
 			c.slowInput(CheckNoMutation, loc.Elem(i), s)
 		}
 	}
@@ -122,7 +122,7 @@ func BindingContextList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
 	c.count(CheckBindingContext, l.n)
 	for i := range l.n {
 		s := l.at(i)
-		if c.env.Hermetic || s.meta&(1<<CheckBindingContext) != 0 {
+		if c.env.Hermetic || s.meta&^fPending != Versioned {
 			c.bindingSlow(loc.Elem(i), s, ts[i])
 		}
 	}
@@ -134,7 +134,7 @@ func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
 	c.count(CheckImplUseCountLE1, l.n)
 	for i := range l.n {
 		r := l.at(i)
-		if r.meta&(1<<CheckImplUseCountLE1|fInput) != 0 || r.p0 > 1 {
+		if r.meta != Versioned|fResult || r.after.Impl > 1 {
 			c.slowResult(CheckImplUseCountLE1, loc.Elem(i), r)
 		}
 	}
@@ -146,7 +146,7 @@ func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
 	c.count(CheckStorageUseCountEq1, l.n)
 	for i := range l.n {
 		r := l.at(i)
-		if r.meta&(1<<CheckStorageUseCountEq1|fInput)|(r.p1^1) != 0 {
+		if r.meta != Versioned|fResult || r.after.Storage != 1 {
 			c.slowResult(CheckStorageUseCountEq1, loc.Elem(i), r)
 		}
 	}
@@ -180,9 +180,9 @@ func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 		i := n
 		v := &Violation{Check: CheckReturnsArg, loc: ret.Elem(i), other: arg.Elem(i)}
 		if i < rl.n {
-			v.Got = rl.at(i).impl
+			v.Got = uint64(rl.at(i).id.Impl)
 		} else {
-			v.Want = sl.at(i).impl
+			v.Want = uint64(sl.at(i).id.Impl)
 		}
 		c.report(v)
 	}

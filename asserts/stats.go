@@ -66,10 +66,10 @@ func (op *Op) Stats() Stats {
 		n := st.sigCalls.Load()
 		s.Calls = n
 		for k := range NumChecks {
-			s.Ran[k] = n * st.sig.lane(k)
+			s.Ran[k] = n * st.sig.lane(checkLane[k])
 		}
 		for r := range NumReasons {
-			s.Skipped[r] = n * st.sig.lane(laneReason+r)
+			s.Skipped[r] = n * st.sig.lane(reasonLane[r])
 		}
 	}
 	s.Calls += st.calls.Load()

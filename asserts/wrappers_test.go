@@ -89,8 +89,11 @@ var (
 var opAddTensor = asserts.Op{Name: "add", Overload: "Tensor"}
 
 func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	c := asserts.Begin(&opAddTensor)
-	s0, s1 := c.Save(self), c.Save(other)
+	var c asserts.Call
+	c.Begin(&opAddTensor)
+	var s0, s1 asserts.Saved
+	c.Save(&s0, self)
+	c.Save(&s1, other)
 	c.BindingContext(asserts.Arg("self"), &s0, self)
 	c.BindingContext(asserts.Arg("other"), &s1, other)
 	ret := k.add(self, other, alpha)
@@ -102,7 +105,8 @@ func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	c.SameImpl(asserts.Arg("other"), &s1)
 	c.SameStorage(asserts.Arg("other"), &s1)
 	c.NoMutation(asserts.Arg("other"), &s1)
-	r0 := c.Result(ret)
+	var r0 asserts.Saved
+	c.Result(&r0, ret)
 	c.ImplUseCountLE1(asserts.Ret(0), &r0)
 	c.StorageUseCountEq1(asserts.Ret(0), &r0)
 	c.End()
@@ -113,8 +117,11 @@ func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 var opAddInPlace = asserts.Op{Name: "add_", Overload: "Tensor"}
 
 func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	c := asserts.Begin(&opAddInPlace)
-	s0, s1 := c.Save(self), c.Save(other)
+	var c asserts.Call
+	c.Begin(&opAddInPlace)
+	var s0, s1 asserts.Saved
+	c.Save(&s0, self)
+	c.Save(&s1, other)
 	c.BindingContext(argSelf, &s0, self)
 	c.BindingContext(argOther, &s1, other)
 	ret := k.addInPl(self, other, alpha)
@@ -125,7 +132,8 @@ func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	c.SameImpl(argOther, &s1)
 	c.SameStorage(argOther, &s1)
 	c.NoMutation(argOther, &s1)
-	r0 := c.Result(ret)
+	var r0 asserts.Saved
+	c.Result(&r0, ret)
 	c.ReturnsArg(ret0, &r0, argSelf, &s0)
 	c.End()
 	return ret
@@ -135,15 +143,18 @@ func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 var opTranspose = asserts.Op{Name: "transpose", Overload: "int"}
 
 func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
-	c := asserts.Begin(&opTranspose)
-	s0 := c.Save(self)
+	var c asserts.Call
+	c.Begin(&opTranspose)
+	var s0 asserts.Saved
+	c.Save(&s0, self)
 	c.BindingContext(argSelf, &s0, self)
 	ret := k.transpose(self, d0, d1)
 	c.After(&s0, self)
 	c.SameImpl(argSelf, &s0)
 	c.SameStorage(argSelf, &s0)
 	c.NoMutation(argSelf, &s0)
-	r0 := c.Result(ret)
+	var r0 asserts.Saved
+	c.Result(&r0, ret)
 	c.SharesStorage(ret0, &r0, argSelf, &s0)
 	c.ImplUseCountLE1(ret0, &r0)
 	c.End()
@@ -154,8 +165,10 @@ func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 var opUnbind = asserts.Op{Name: "unbind", Overload: "int"}
 
 func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
-	c := asserts.Begin(&opUnbind)
-	s0 := c.Save(self)
+	var c asserts.Call
+	c.Begin(&opUnbind)
+	var s0 asserts.Saved
+	c.Save(&s0, self)
 	c.BindingContext(argSelf, &s0, self)
 	ret := k.unbind(self, dim)
 	c.After(&s0, self)
@@ -174,8 +187,12 @@ func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
 var opAddOut = asserts.Op{Name: "add", Overload: "out"}
 
 func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
-	c := asserts.Begin(&opAddOut)
-	s0, s1, s2 := c.Save(self), c.Save(other), c.Save(out)
+	var c asserts.Call
+	c.Begin(&opAddOut)
+	var s0, s1, s2 asserts.Saved
+	c.Save(&s0, self)
+	c.Save(&s1, other)
+	c.Save(&s2, out)
 	c.BindingContext(argSelf, &s0, self)
 	c.BindingContext(argOther, &s1, other)
 	c.BindingContext(argOut, &s2, out)
@@ -191,7 +208,8 @@ func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	c.NoMutation(argOther, &s1)
 	c.SameImpl(argOut, &s2)
 	c.SameStorage(argOut, &s2)
-	r0 := c.Result(ret)
+	var r0 asserts.Saved
+	c.Result(&r0, ret)
 	c.ReturnsArg(ret0, &r0, argOut, &s2)
 	c.End()
 	return ret
@@ -201,7 +219,8 @@ func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 var opCat = asserts.Op{Name: "cat"}
 
 func Cat(tensors []*rt.Tensor) *rt.Tensor {
-	c := asserts.Begin(&opCat)
+	var c asserts.Call
+	c.Begin(&opCat)
 	var l0 asserts.SavedList
 	asserts.SaveList(&c, &l0, tensors)
 	asserts.BindingContextList(&c, argTensors, &l0, tensors)
@@ -210,7 +229,8 @@ func Cat(tensors []*rt.Tensor) *rt.Tensor {
 	c.SameImplList(argTensors, &l0)
 	c.SameStorageList(argTensors, &l0)
 	c.NoMutationList(argTensors, &l0)
-	r0 := c.Result(ret)
+	var r0 asserts.Saved
+	c.Result(&r0, ret)
 	c.ImplUseCountLE1(ret0, &r0)
 	c.StorageUseCountEq1(ret0, &r0)
 	c.End()
@@ -222,15 +242,18 @@ func Cat(tensors []*rt.Tensor) *rt.Tensor {
 var opReshape = asserts.Op{Name: "reshape"}
 
 func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
-	c := asserts.Begin(&opReshape)
-	s0 := c.Save(self)
+	var c asserts.Call
+	c.Begin(&opReshape)
+	var s0 asserts.Saved
+	c.Save(&s0, self)
 	c.BindingContext(argSelf, &s0, self)
 	ret := k.reshape(self, sizes...)
 	c.After(&s0, self)
 	c.SameImpl(argSelf, &s0)
 	c.SameStorage(argSelf, &s0)
 	c.NoMutation(argSelf, &s0)
-	r0 := c.Result(ret)
+	var r0 asserts.Saved
+	c.Result(&r0, ret)
 	c.FreshOrAlias(ret0, &r0, argSelf, &s0)
 	c.End()
 	return ret
@@ -240,12 +263,13 @@ func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
 var opAddcmul6 = asserts.Op{Name: "addcmul6"}
 
 func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
-	c := asserts.Begin(&opAddcmul6)
+	var c asserts.Call
+	c.Begin(&opAddcmul6)
 	in := [6]*rt.Tensor{a, b, c_, d, e, f}
 	names := [6]asserts.Loc{asserts.Arg("a"), asserts.Arg("b"), asserts.Arg("c"), asserts.Arg("d"), asserts.Arg("e"), asserts.Arg("f")}
 	var s [6]asserts.Saved
 	for i := range in {
-		s[i] = c.Save(in[i])
+		c.Save(&s[i], in[i])
 		c.BindingContext(names[i], &s[i], in[i])
 	}
 	ret := k.addcmul6(a, b, c_, d, e, f)
@@ -255,7 +279,8 @@ func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
 		c.SameStorage(names[i], &s[i])
 		c.NoMutation(names[i], &s[i])
 	}
-	r0 := c.Result(ret)
+	var r0 asserts.Saved
+	c.Result(&r0, ret)
 	c.ImplUseCountLE1(ret0, &r0)
 	c.StorageUseCountEq1(ret0, &r0)
 	c.End()
@@ -266,15 +291,19 @@ func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
 var opMaxMin = asserts.Op{Name: "aminmax"}
 
 func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
-	c := asserts.Begin(&opMaxMin)
-	s0 := c.Save(self)
+	var c asserts.Call
+	c.Begin(&opMaxMin)
+	var s0 asserts.Saved
+	c.Save(&s0, self)
 	c.BindingContext(argSelf, &s0, self)
 	mx, mn := k.maxMin(self)
 	c.After(&s0, self)
 	c.SameImpl(argSelf, &s0)
 	c.SameStorage(argSelf, &s0)
 	c.NoMutation(argSelf, &s0)
-	r0, r1 := c.Result(mx), c.Result(mn)
+	var r0, r1 asserts.Saved
+	c.Result(&r0, mx)
+	c.Result(&r1, mn)
 	c.ImplUseCountLE1(ret0, &r0)
 	c.StorageUseCountEq1(ret0, &r0)
 	c.ImplUseCountLE1(ret1, &r1)

@@ -1,0 +1,160 @@
+package asserts_test
+
+import (
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+// stubKernels return a tensor made in advance, so that a call allocates
+// only what the checks allocate.
+func stubKernels(out *rt.Tensor) kernels {
+	ks := correct
+	ks.add = func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return out }
+	ks.cat = func([]*rt.Tensor) *rt.Tensor { return out }
+	ks.addcmul6 = func(a, b, c, d, e, f *rt.Tensor) *rt.Tensor { return out }
+	ks.addInPl = func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return self }
+	ks.transpose = func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return out }
+	return ks
+}
+
+func TestCheckedCallsDoNotAllocate(t *testing.T) {
+	col := collect(t)
+	out := rt.Zeros(2)
+	defer out.Release()
+	useKernels(t, stubKernels(out))
+	var xs [8]*rt.Tensor
+	for i := range xs {
+		xs[i] = rt.Ones(2)
+		defer xs[i].Release()
+	}
+	list := xs[:]
+	tests := []struct {
+		name string
+		call func()
+	}{
+		{"add (2 tensors)", func() { Add(xs[0], xs[1], 1) }},
+		{"add_ (2 tensors, returns_arg)", func() { AddInPlace(xs[0], xs[1], 1) }},
+		{"addcmul6 (6 tensors)", func() { Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
+		{"cat (list of 8)", func() { Cat(list) }},
+		{"mode active", func() {
+			var c asserts.Call
+			c.BeginWith(&opAddTensor, asserts.EnvState{ModeActive: true})
+			var s, r asserts.Saved
+			c.Save(&s, xs[0])
+			c.After(&s, xs[0])
+			c.Result(&r, out)
+			c.SameImpl(argSelf, &s)
+			c.ImplUseCountLE1(ret0, &r) // skipped, counted
+			c.End()
+		}},
+	}
+	for _, tt := range tests {
+		if n := testing.AllocsPerRun(100, tt.call); n != 0 {
+			t.Errorf("%s: %v allocations per checked call, want 0", tt.name, n)
+		}
+	}
+	if vs := col.Violations(); len(vs) > 0 {
+		t.Errorf("violation: %v", &vs[0])
+	}
+}
+
+// With real kernels a checked call allocates exactly what the kernel does.
+func TestCheckedCallsAllocateOnlyWhatKernelsDo(t *testing.T) {
+	collect(t)
+	a, b := rt.Ones(2, 2), rt.Ones(2, 2)
+	defer a.Release()
+	defer b.Release()
+	direct := testing.AllocsPerRun(100, func() { rt.Add(a, b, 1).Release() })
+	checked := testing.AllocsPerRun(100, func() { Add(a, b, 1).Release() })
+	if checked != direct {
+		t.Errorf("add: %v allocations checked, %v direct", checked, direct)
+	}
+}
+
+// Benchmarks: each pair runs the direct kernel and the checked wrapper in
+// the same run; see docs/asserts.md for the figures.
+
+func BenchmarkAdd(b *testing.B) {
+	x, y := rt.Ones(4, 4), rt.Ones(4, 4)
+	defer x.Release()
+	defer y.Release()
+	b.Run("direct", func(b *testing.B) {
+		for b.Loop() {
+			rt.Add(x, y, 1).Release()
+		}
+	})
+	b.Run("checked", func(b *testing.B) {
+		for b.Loop() {
+			Add(x, y, 1).Release()
+		}
+	})
+}
+
+func BenchmarkCat8(b *testing.B) {
+	xs := make([]*rt.Tensor, 8)
+	for i := range xs {
+		xs[i] = rt.Ones(4)
+		defer xs[i].Release()
+	}
+	b.Run("direct", func(b *testing.B) {
+		for b.Loop() {
+			cat(xs).Release()
+		}
+	})
+	b.Run("checked", func(b *testing.B) {
+		for b.Loop() {
+			Cat(xs).Release()
+		}
+	})
+}
+
+// BenchmarkOverhead measures the checks alone: the kernels return a tensor
+// made in advance, so checked minus direct is the cost of the checks.
+func BenchmarkOverhead(b *testing.B) {
+	out := rt.Zeros(2)
+	defer out.Release()
+	stub := stubKernels(out)
+	prev := k
+	k = stub
+	defer func() { k = prev }()
+	var xs [8]*rt.Tensor
+	for i := range xs {
+		xs[i] = rt.Ones(2)
+		defer xs[i].Release()
+	}
+	list := xs[:]
+	var sink *rt.Tensor
+	b.Run("add/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = stub.add(xs[0], xs[1], 1)
+		}
+	})
+	b.Run("add/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = Add(xs[0], xs[1], 1)
+		}
+	})
+	b.Run("cat8/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = stub.cat(list)
+		}
+	})
+	b.Run("cat8/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = Cat(list)
+		}
+	})
+	b.Run("addcmul6/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = stub.addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5])
+		}
+	})
+	b.Run("addcmul6/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5])
+		}
+	})
+	_ = sink
+}
