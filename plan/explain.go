@@ -202,7 +202,7 @@ func (b *builder) kernelWhy(op *Op) string {
 		}
 		return fmt.Sprintf("with derivative formulas (%s)", at)
 	case info != nil:
-		return fmt.Sprintf("because the op is not CompositeImplicitAutograd only (its derivatives.yaml entry at %s has no backward formula)", at)
+		return fmt.Sprintf("because the op has a kernel other than CompositeImplicitAutograd (its derivatives.yaml entry at %s has no backward formula)", at)
 	}
 	es := b.ix.Entries(i)
 	for _, c := range []allowlist.Category{allowlist.ResetGradAccumulator, allowlist.DontRequireDerivative, allowlist.SkipInputIdentity, allowlist.SkipStorageUseCount, allowlist.SkipImplUseCount} {

@@ -85,7 +85,8 @@ type Op struct {
 }
 
 // A Check is one check on one argument or return. Arg names an argument;
-// Ret is a return index (nil when the check is not about a return).
+// Ret is a return index (nil when the check is not about a return); plans
+// share the ints Ret points to, so treat them as read-only.
 // shares_storage, fresh_or_alias and returns_arg have both: the return and
 // the argument it must (or may) alias. distinct_outputs has neither.
 type Check struct {

@@ -56,14 +56,22 @@ func (pf *planFlags) prefetch(sf *schemaFlags) {
 // options loads the allowlists (linting them against s) and the
 // derivatives file, and returns the plan options.
 func (pf *planFlags) options(s *schema.Schema, profile plan.Profile) (plan.Options, error) {
-	opts := plan.Options{Profile: profile, PyTorchVersion: pf.version}
+	return planOptions(s, profile, pf.allowlists, pf.derivatives, pf.version)
+}
+
+// planOptions reads the allowlist files, merges them over the built-in
+// list and lints them against s (errors at file:line:col), reads the
+// derivatives.yaml file if one is given, and returns the plan options.
+// gen and vet build their plans with it too.
+func planOptions(s *schema.Schema, profile plan.Profile, allowlists []string, derivatives, version string) (plan.Options, error) {
+	opts := plan.Options{Profile: profile, PyTorchVersion: version}
 	defaults, err := allowlist.Defaults()
 	if err != nil {
 		return opts, err
 	}
 	var errs schema.ErrorList
 	var files []*allowlist.List
-	for _, path := range pf.allowlists {
+	for _, path := range allowlists {
 		l, err := allowlist.ParseFile(path)
 		var el schema.ErrorList
 		switch {
@@ -83,14 +91,28 @@ func (pf *planFlags) options(s *schema.Schema, profile plan.Profile) (plan.Optio
 		return opts, err
 	}
 	opts.Allowlist = merged
-	if pf.derivatives != "" {
-		d, err := plan.LoadDerivatives(pf.derivatives)
+	if derivatives != "" {
+		d, err := plan.LoadDerivatives(derivatives)
 		if err != nil {
 			return opts, err
 		}
 		opts.Derivatives = d
 	}
 	return opts, nil
+}
+
+// unmatchedDefaults describes the built-in allowlist entries that select
+// no op of s, one line each, for vet to print as information.
+func unmatchedDefaults(s *schema.Schema) []string {
+	d, err := allowlist.Defaults()
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var lines []string
+	for _, e := range allowlist.Unmatched(d, s) {
+		lines = append(lines, fmt.Sprintf("%s: %s: no op %s %q in %s (PyTorch's list names ops of several releases)", e.Pos, e.Category, e.Match, e.Op, s.Path))
+	}
+	return lines
 }
 
 // cmdExplain runs `assertgen explain OP [flags]`.

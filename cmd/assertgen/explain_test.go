@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/assertgen/assertgen/schema"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,5 +69,17 @@ func TestExplainCLI(t *testing.T) {
 				t.Errorf("%s: stderr lacks %q:\n%s", name, s, errOut)
 			}
 		}
+	}
+}
+
+func TestUnmatchedDefaults(t *testing.T) {
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := unmatchedDefaults(s)
+	want := `defaults.yaml:38:11: skip_input_identity: no op cpp_name "_unsafe_masked_index" in pytorch-1.13.1/native_functions.yaml (PyTorch's list names ops of several releases)`
+	if len(lines) != 22 || lines[0] != want {
+		t.Errorf("%d lines, first:\n%s\nwant 22, first:\n%s", len(lines), lines[0], want)
 	}
 }
