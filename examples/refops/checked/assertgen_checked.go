@@ -24,7 +24,8 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opAddTensor)
+	var c asserts.Call
+	c.Begin(&opAddTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -57,7 +58,8 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opAdd_Tensor)
+	var c asserts.Call
+	c.Begin(&opAdd_Tensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -88,7 +90,8 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	c := asserts.Begin(&opAddOut)
+	var c asserts.Call
+	c.Begin(&opAddOut)
 	var a0, a1, a3, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -125,7 +128,8 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
-	c := asserts.Begin(&opAsStrided)
+	var c asserts.Call
+	c.Begin(&opAsStrided)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -152,7 +156,8 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 	if !asserts.Checking() {
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
-	c := asserts.Begin(&opAsStrided_)
+	var c asserts.Call
+	c.Begin(&opAsStrided_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -177,7 +182,8 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	c := asserts.Begin(&opCat)
+	var c asserts.Call
+	c.Begin(&opCat)
 	var (
 		o0 asserts.Saved
 		l0 asserts.SavedList
@@ -207,7 +213,8 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 	if !asserts.Checking() {
 		return kernels.CatOut(tensors, dim, out)
 	}
-	c := asserts.Begin(&opCatOut)
+	var c asserts.Call
+	c.Begin(&opCatOut)
 	var (
 		a2, o0 asserts.Saved
 		l0     asserts.SavedList
@@ -241,7 +248,8 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 	if !asserts.Checking() {
 		return kernels.Chunk(self, chunks, dim)
 	}
-	c := asserts.Begin(&opChunk)
+	var c asserts.Call
+	c.Begin(&opChunk)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -270,7 +278,8 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 	if !asserts.Checking() {
 		return kernels.ClampTensor(self, min_, max_)
 	}
-	c := asserts.Begin(&opClampTensor)
+	var c asserts.Call
+	c.Begin(&opClampTensor)
 	var a0, a1, a2, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.SaveOpt(&a1, min_, min_ != nil)
@@ -309,7 +318,8 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	c := asserts.Begin(&opContiguous)
+	var c asserts.Call
+	c.Begin(&opContiguous)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -335,7 +345,8 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	c := asserts.Begin(&opCopy_)
+	var c asserts.Call
+	c.Begin(&opCopy_)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, src)
@@ -366,7 +377,8 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	if !asserts.Checking() {
 		kernels.XCummaxHelper(self, values, indices, dim)
 	}
-	c := asserts.Begin(&opXCummaxHelper)
+	var c asserts.Call
+	c.Begin(&opXCummaxHelper)
 	var a0, a1, a2 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, values)
@@ -399,7 +411,8 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	if !asserts.Checking() {
 		kernels.XCumminHelper(self, values, indices, dim)
 	}
-	c := asserts.Begin(&opXCumminHelper)
+	var c asserts.Call
+	c.Begin(&opXCumminHelper)
 	var a0, a1, a2 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, values)
@@ -432,7 +445,8 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 	if !asserts.Checking() {
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
-	c := asserts.Begin(&opDiagonal)
+	var c asserts.Call
+	c.Begin(&opDiagonal)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -459,7 +473,8 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
-	c := asserts.Begin(&opDivTensor)
+	var c asserts.Call
+	c.Begin(&opDivTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -492,7 +507,8 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 	if !asserts.Checking() {
 		return kernels.Resize_(self, size, memory_format)
 	}
-	c := asserts.Begin(&opResize_)
+	var c asserts.Call
+	c.Begin(&opResize_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -517,7 +533,8 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 	if !asserts.Checking() {
 		return kernels.Expand(self, size, implicit)
 	}
-	c := asserts.Begin(&opExpand)
+	var c asserts.Call
+	c.Begin(&opExpand)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -544,7 +561,8 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	c := asserts.Begin(&opFlattenUsingInts)
+	var c asserts.Call
+	c.Begin(&opFlattenUsingInts)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -570,7 +588,8 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
-	c := asserts.Begin(&opFill_Scalar)
+	var c asserts.Call
+	c.Begin(&opFill_Scalar)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -595,7 +614,8 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxDim(self, dim, keepdim)
 	}
-	c := asserts.Begin(&opMaxDim)
+	var c asserts.Call
+	c.Begin(&opMaxDim)
 	var a0, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -626,7 +646,8 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 	if !asserts.Checking() {
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	c := asserts.Begin(&opMaxDimMax)
+	var c asserts.Call
+	c.Begin(&opMaxDimMax)
 	var a0, a3, a4, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a3, max_)
@@ -664,7 +685,8 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
-	c := asserts.Begin(&opMm)
+	var c asserts.Call
+	c.Begin(&opMm)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, mat2)
@@ -697,7 +719,8 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 	if !asserts.Checking() {
 		return kernels.MmOut(self, mat2, out)
 	}
-	c := asserts.Begin(&opMmOut)
+	var c asserts.Call
+	c.Begin(&opMmOut)
 	var a0, a1, a2, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, mat2)
@@ -734,7 +757,8 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	c := asserts.Begin(&opMulTensor)
+	var c asserts.Call
+	c.Begin(&opMulTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -767,7 +791,8 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	c := asserts.Begin(&opMul_Tensor)
+	var c asserts.Call
+	c.Begin(&opMul_Tensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -798,7 +823,8 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 	if !asserts.Checking() {
 		return kernels.MulOut(self, other, out)
 	}
-	c := asserts.Begin(&opMulOut)
+	var c asserts.Call
+	c.Begin(&opMulOut)
 	var a0, a1, a2, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -835,7 +861,8 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	c := asserts.Begin(&opNarrow)
+	var c asserts.Call
+	c.Begin(&opNarrow)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -861,7 +888,8 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
-	c := asserts.Begin(&opPermute)
+	var c asserts.Call
+	c.Begin(&opPermute)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -888,7 +916,8 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	c := asserts.Begin(&opNeg)
+	var c asserts.Call
+	c.Begin(&opNeg)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -915,7 +944,8 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg_(self)
 	}
-	c := asserts.Begin(&opNeg_)
+	var c asserts.Call
+	c.Begin(&opNeg_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -940,7 +970,8 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.NegOut(self, out)
 	}
-	c := asserts.Begin(&opNegOut)
+	var c asserts.Call
+	c.Begin(&opNegOut)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, out)
@@ -971,7 +1002,8 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	c := asserts.Begin(&opReshape)
+	var c asserts.Call
+	c.Begin(&opReshape)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -997,7 +1029,8 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	c := asserts.Begin(&opSelectInt)
+	var c asserts.Call
+	c.Begin(&opSelectInt)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1024,7 +1057,8 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
-	c := asserts.Begin(&opDetach)
+	var c asserts.Call
+	c.Begin(&opDetach)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1051,7 +1085,8 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach_(self)
 	}
-	c := asserts.Begin(&opDetach_)
+	var c asserts.Call
+	c.Begin(&opDetach_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1076,7 +1111,8 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	c := asserts.Begin(&opSliceTensor)
+	var c asserts.Call
+	c.Begin(&opSliceTensor)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1103,7 +1139,8 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	c := asserts.Begin(&opSplitTensor)
+	var c asserts.Call
+	c.Begin(&opSplitTensor)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -1133,7 +1170,8 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 	if !asserts.Checking() {
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
-	c := asserts.Begin(&opSplitWithSizes)
+	var c asserts.Call
+	c.Begin(&opSplitWithSizes)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -1163,7 +1201,8 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze(self)
 	}
-	c := asserts.Begin(&opSqueeze)
+	var c asserts.Call
+	c.Begin(&opSqueeze)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1190,7 +1229,8 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	c := asserts.Begin(&opSqueezeDim)
+	var c asserts.Call
+	c.Begin(&opSqueezeDim)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1217,7 +1257,8 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dim(self, dim)
 	}
-	c := asserts.Begin(&opSqueeze_Dim)
+	var c asserts.Call
+	c.Begin(&opSqueeze_Dim)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1242,7 +1283,8 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	c := asserts.Begin(&opStack)
+	var c asserts.Call
+	c.Begin(&opStack)
 	var (
 		o0 asserts.Saved
 		l0 asserts.SavedList
@@ -1272,7 +1314,8 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	c := asserts.Begin(&opSum)
+	var c asserts.Call
+	c.Begin(&opSum)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1299,7 +1342,8 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	c := asserts.Begin(&opSumDimIntList)
+	var c asserts.Call
+	c.Begin(&opSumDimIntList)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1326,7 +1370,8 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	if !asserts.Checking() {
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	c := asserts.Begin(&opSumIntListOut)
+	var c asserts.Call
+	c.Begin(&opSumIntListOut)
 	var a0, a4, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a4, out)
@@ -1357,7 +1402,8 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	c := asserts.Begin(&opT)
+	var c asserts.Call
+	c.Begin(&opT)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1384,7 +1430,8 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	c := asserts.Begin(&opT_)
+	var c asserts.Call
+	c.Begin(&opT_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1409,7 +1456,8 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	c := asserts.Begin(&opTransposeInt)
+	var c asserts.Call
+	c.Begin(&opTransposeInt)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1436,7 +1484,8 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	c := asserts.Begin(&opTranspose_)
+	var c asserts.Call
+	c.Begin(&opTranspose_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1461,7 +1510,8 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	c := asserts.Begin(&opUnsqueeze)
+	var c asserts.Call
+	c.Begin(&opUnsqueeze)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1488,7 +1538,8 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze_(self, dim)
 	}
-	c := asserts.Begin(&opUnsqueeze_)
+	var c asserts.Call
+	c.Begin(&opUnsqueeze_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1513,7 +1564,8 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	c := asserts.Begin(&opClone)
+	var c asserts.Call
+	c.Begin(&opClone)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1540,7 +1592,8 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	c := asserts.Begin(&opZero_)
+	var c asserts.Call
+	c.Begin(&opZero_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1565,7 +1618,8 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opSubTensor)
+	var c asserts.Call
+	c.Begin(&opSubTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -1598,7 +1652,8 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opSub_Tensor)
+	var c asserts.Call
+	c.Begin(&opSub_Tensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -1629,7 +1684,8 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDense(self, dtype)
 	}
-	c := asserts.Begin(&opToDense)
+	var c asserts.Call
+	c.Begin(&opToDense)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1656,7 +1712,8 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValues(self)
 	}
-	c := asserts.Begin(&opXValues)
+	var c asserts.Call
+	c.Begin(&opXValues)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1683,7 +1740,8 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindInt(self, dim)
 	}
-	c := asserts.Begin(&opUnbindInt)
+	var c asserts.Call
+	c.Begin(&opUnbindInt)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -1713,7 +1771,8 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 	if !asserts.Checking() {
 		return kernels.Set_SourceStorage(self, source)
 	}
-	c := asserts.Begin(&opSet_SourceStorage)
+	var c asserts.Call
+	c.Begin(&opSet_SourceStorage)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1738,7 +1797,8 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensor(self, source)
 	}
-	c := asserts.Begin(&opSet_SourceTensor)
+	var c asserts.Call
+	c.Begin(&opSet_SourceTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, source)
@@ -1769,7 +1829,8 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	c := asserts.Begin(&opView)
+	var c asserts.Call
+	c.Begin(&opView)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1796,7 +1857,8 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	c := asserts.Begin(&opSortValues)
+	var c asserts.Call
+	c.Begin(&opSortValues)
 	var a0, a3, a4, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a3, values)
@@ -1834,7 +1896,8 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	c := asserts.Begin(&opSort)
+	var c asserts.Call
+	c.Begin(&opSort)
 	var a0, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1865,7 +1928,8 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	c := asserts.Begin(&opAlias)
+	var c asserts.Call
+	c.Begin(&opAlias)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1892,7 +1956,8 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	c := asserts.Begin(&opXForeachAddScalar)
+	var c asserts.Call
+	c.Begin(&opXForeachAddScalar)
 	var l0, ol0 asserts.SavedList
 	asserts.SaveList(&c, &l0, self)
 	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
@@ -1920,7 +1985,8 @@ func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_Scalar(self, scalar)
 	}
-	c := asserts.Begin(&opXForeachAdd_Scalar)
+	var c asserts.Call
+	c.Begin(&opXForeachAdd_Scalar)
 	var l0 asserts.SavedList
 	asserts.SaveList(&c, &l0, self)
 	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
@@ -1942,7 +2008,8 @@ func XForeachZero_(self []*reftensor.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachZero_(self)
 	}
-	c := asserts.Begin(&opXForeachZero_)
+	var c asserts.Call
+	c.Begin(&opXForeachZero_)
 	var l0 asserts.SavedList
 	asserts.SaveList(&c, &l0, self)
 	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)

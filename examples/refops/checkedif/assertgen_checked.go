@@ -33,7 +33,8 @@ func (k checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alph
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opAddTensor)
+	var c asserts.Call
+	c.Begin(&opAddTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -66,7 +67,8 @@ func (k checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opAdd_Tensor)
+	var c asserts.Call
+	c.Begin(&opAdd_Tensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -97,7 +99,8 @@ func (k checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha f
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	c := asserts.Begin(&opAddOut)
+	var c asserts.Call
+	c.Begin(&opAddOut)
 	var a0, a1, a3, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -134,7 +137,8 @@ func (k checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64,
 	if !asserts.Checking() {
 		return k.next.AsStrided(self, size, stride, storage_offset)
 	}
-	c := asserts.Begin(&opAsStrided)
+	var c asserts.Call
+	c.Begin(&opAsStrided)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -161,7 +165,8 @@ func (k checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int64
 	if !asserts.Checking() {
 		return k.next.AsStrided_(self, size, stride, storage_offset)
 	}
-	c := asserts.Begin(&opAsStrided_)
+	var c asserts.Call
+	c.Begin(&opAsStrided_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -186,7 +191,8 @@ func (k checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	c := asserts.Begin(&opCat)
+	var c asserts.Call
+	c.Begin(&opCat)
 	var (
 		o0 asserts.Saved
 		l0 asserts.SavedList
@@ -216,7 +222,8 @@ func (k checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.T
 	if !asserts.Checking() {
 		return k.next.CatOut(tensors, dim, out)
 	}
-	c := asserts.Begin(&opCatOut)
+	var c asserts.Call
+	c.Begin(&opCatOut)
 	var (
 		a2, o0 asserts.Saved
 		l0     asserts.SavedList
@@ -250,7 +257,8 @@ func (k checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*refte
 	if !asserts.Checking() {
 		return k.next.Chunk(self, chunks, dim)
 	}
-	c := asserts.Begin(&opChunk)
+	var c asserts.Call
+	c.Begin(&opChunk)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -279,7 +287,8 @@ func (k checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max
 	if !asserts.Checking() {
 		return k.next.ClampTensor(self, min_, max_)
 	}
-	c := asserts.Begin(&opClampTensor)
+	var c asserts.Call
+	c.Begin(&opClampTensor)
 	var a0, a1, a2, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.SaveOpt(&a1, min_, min_ != nil)
@@ -318,7 +327,8 @@ func (k checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftenso
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
-	c := asserts.Begin(&opContiguous)
+	var c asserts.Call
+	c.Begin(&opContiguous)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -344,7 +354,8 @@ func (k checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocki
 	if !asserts.Checking() {
 		return k.next.Copy_(self, src, non_blocking)
 	}
-	c := asserts.Begin(&opCopy_)
+	var c asserts.Call
+	c.Begin(&opCopy_)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, src)
@@ -375,7 +386,8 @@ func (k checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor,
 	if !asserts.Checking() {
 		k.next.XCummaxHelper(self, values, indices, dim)
 	}
-	c := asserts.Begin(&opXCummaxHelper)
+	var c asserts.Call
+	c.Begin(&opXCummaxHelper)
 	var a0, a1, a2 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, values)
@@ -408,7 +420,8 @@ func (k checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor,
 	if !asserts.Checking() {
 		k.next.XCumminHelper(self, values, indices, dim)
 	}
-	c := asserts.Begin(&opXCumminHelper)
+	var c asserts.Call
+	c.Begin(&opXCumminHelper)
 	var a0, a1, a2 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, values)
@@ -441,7 +454,8 @@ func (k checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2
 	if !asserts.Checking() {
 		return k.next.Diagonal(self, offset, dim1, dim2)
 	}
-	c := asserts.Begin(&opDiagonal)
+	var c asserts.Call
+	c.Begin(&opDiagonal)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -468,7 +482,8 @@ func (k checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *ref
 	if !asserts.Checking() {
 		return k.next.DivTensor(self, other)
 	}
-	c := asserts.Begin(&opDivTensor)
+	var c asserts.Call
+	c.Begin(&opDivTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -501,7 +516,8 @@ func (k checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *in
 	if !asserts.Checking() {
 		return k.next.Resize_(self, size, memory_format)
 	}
-	c := asserts.Begin(&opResize_)
+	var c asserts.Call
+	c.Begin(&opResize_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -526,7 +542,8 @@ func (k checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *re
 	if !asserts.Checking() {
 		return k.next.Expand(self, size, implicit)
 	}
-	c := asserts.Begin(&opExpand)
+	var c asserts.Call
+	c.Begin(&opExpand)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -553,7 +570,8 @@ func (k checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_d
 	if !asserts.Checking() {
 		return k.next.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	c := asserts.Begin(&opFlattenUsingInts)
+	var c asserts.Call
+	c.Begin(&opFlattenUsingInts)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -579,7 +597,8 @@ func (k checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.T
 	if !asserts.Checking() {
 		return k.next.Fill_Scalar(self, value)
 	}
-	c := asserts.Begin(&opFill_Scalar)
+	var c asserts.Call
+	c.Begin(&opFill_Scalar)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -604,7 +623,8 @@ func (k checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*refte
 	if !asserts.Checking() {
 		return k.next.MaxDim(self, dim, keepdim)
 	}
-	c := asserts.Begin(&opMaxDim)
+	var c asserts.Call
+	c.Begin(&opMaxDim)
 	var a0, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -635,7 +655,8 @@ func (k checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_
 	if !asserts.Checking() {
 		return k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	c := asserts.Begin(&opMaxDimMax)
+	var c asserts.Call
+	c.Begin(&opMaxDimMax)
 	var a0, a3, a4, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a3, max_)
@@ -673,7 +694,8 @@ func (k checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.T
 	if !asserts.Checking() {
 		return k.next.Mm(self, mat2)
 	}
-	c := asserts.Begin(&opMm)
+	var c asserts.Call
+	c.Begin(&opMm)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, mat2)
@@ -706,7 +728,8 @@ func (k checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reft
 	if !asserts.Checking() {
 		return k.next.MmOut(self, mat2, out)
 	}
-	c := asserts.Begin(&opMmOut)
+	var c asserts.Call
+	c.Begin(&opMmOut)
 	var a0, a1, a2, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, mat2)
@@ -743,7 +766,8 @@ func (k checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *ref
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	c := asserts.Begin(&opMulTensor)
+	var c asserts.Call
+	c.Begin(&opMulTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -776,7 +800,8 @@ func (k checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
-	c := asserts.Begin(&opMul_Tensor)
+	var c asserts.Call
+	c.Begin(&opMul_Tensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -807,7 +832,8 @@ func (k checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *re
 	if !asserts.Checking() {
 		return k.next.MulOut(self, other, out)
 	}
-	c := asserts.Begin(&opMulOut)
+	var c asserts.Call
+	c.Begin(&opMulOut)
 	var a0, a1, a2, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -844,7 +870,8 @@ func (k checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length i
 	if !asserts.Checking() {
 		return k.next.Narrow(self, dim, start, length)
 	}
-	c := asserts.Begin(&opNarrow)
+	var c asserts.Call
+	c.Begin(&opNarrow)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -870,7 +897,8 @@ func (k checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor
 	if !asserts.Checking() {
 		return k.next.Permute(self, dims)
 	}
-	c := asserts.Begin(&opPermute)
+	var c asserts.Call
+	c.Begin(&opPermute)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -897,7 +925,8 @@ func (k checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	c := asserts.Begin(&opNeg)
+	var c asserts.Call
+	c.Begin(&opNeg)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -924,7 +953,8 @@ func (k checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg_(self)
 	}
-	c := asserts.Begin(&opNeg_)
+	var c asserts.Call
+	c.Begin(&opNeg_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -949,7 +979,8 @@ func (k checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftenso
 	if !asserts.Checking() {
 		return k.next.NegOut(self, out)
 	}
-	c := asserts.Begin(&opNegOut)
+	var c asserts.Call
+	c.Begin(&opNegOut)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, out)
@@ -980,7 +1011,8 @@ func (k checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.Reshape(self, shape)
 	}
-	c := asserts.Begin(&opReshape)
+	var c asserts.Call
+	c.Begin(&opReshape)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1006,7 +1038,8 @@ func (k checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reft
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	c := asserts.Begin(&opSelectInt)
+	var c asserts.Call
+	c.Begin(&opSelectInt)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1033,7 +1066,8 @@ func (k checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Detach(self)
 	}
-	c := asserts.Begin(&opDetach)
+	var c asserts.Call
+	c.Begin(&opDetach)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1060,7 +1094,8 @@ func (k checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Detach_(self)
 	}
-	c := asserts.Begin(&opDetach_)
+	var c asserts.Call
+	c.Begin(&opDetach_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1085,7 +1120,8 @@ func (k checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, en
 	if !asserts.Checking() {
 		return k.next.SliceTensor(self, dim, start, end, step)
 	}
-	c := asserts.Begin(&opSliceTensor)
+	var c asserts.Call
+	c.Begin(&opSliceTensor)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1112,7 +1148,8 @@ func (k checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int64
 	if !asserts.Checking() {
 		return k.next.SplitTensor(self, split_size, dim)
 	}
-	c := asserts.Begin(&opSplitTensor)
+	var c asserts.Call
+	c.Begin(&opSplitTensor)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -1142,7 +1179,8 @@ func (k checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim
 	if !asserts.Checking() {
 		return k.next.SplitWithSizes(self, split_sizes, dim)
 	}
-	c := asserts.Begin(&opSplitWithSizes)
+	var c asserts.Call
+	c.Begin(&opSplitWithSizes)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -1172,7 +1210,8 @@ func (k checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Squeeze(self)
 	}
-	c := asserts.Begin(&opSqueeze)
+	var c asserts.Call
+	c.Begin(&opSqueeze)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1199,7 +1238,8 @@ func (k checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 	if !asserts.Checking() {
 		return k.next.SqueezeDim(self, dim)
 	}
-	c := asserts.Begin(&opSqueezeDim)
+	var c asserts.Call
+	c.Begin(&opSqueezeDim)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1226,7 +1266,8 @@ func (k checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.Squeeze_Dim(self, dim)
 	}
-	c := asserts.Begin(&opSqueeze_Dim)
+	var c asserts.Call
+	c.Begin(&opSqueeze_Dim)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1251,7 +1292,8 @@ func (k checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor
 	if !asserts.Checking() {
 		return k.next.Stack(tensors, dim)
 	}
-	c := asserts.Begin(&opStack)
+	var c asserts.Call
+	c.Begin(&opStack)
 	var (
 		o0 asserts.Saved
 		l0 asserts.SavedList
@@ -1281,7 +1323,8 @@ func (k checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Sum(self, dtype)
 	}
-	c := asserts.Begin(&opSum)
+	var c asserts.Call
+	c.Begin(&opSum)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1308,7 +1351,8 @@ func (k checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return k.next.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	c := asserts.Begin(&opSumDimIntList)
+	var c asserts.Call
+	c.Begin(&opSumDimIntList)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1335,7 +1379,8 @@ func (k checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return k.next.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	c := asserts.Begin(&opSumIntListOut)
+	var c asserts.Call
+	c.Begin(&opSumIntListOut)
 	var a0, a4, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a4, out)
@@ -1366,7 +1411,8 @@ func (k checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.T(self)
 	}
-	c := asserts.Begin(&opT)
+	var c asserts.Call
+	c.Begin(&opT)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1393,7 +1439,8 @@ func (k checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.T_(self)
 	}
-	c := asserts.Begin(&opT_)
+	var c asserts.Call
+	c.Begin(&opT_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1418,7 +1465,8 @@ func (k checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *r
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	c := asserts.Begin(&opTransposeInt)
+	var c asserts.Call
+	c.Begin(&opTransposeInt)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1445,7 +1493,8 @@ func (k checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *ref
 	if !asserts.Checking() {
 		return k.next.Transpose_(self, dim0, dim1)
 	}
-	c := asserts.Begin(&opTranspose_)
+	var c asserts.Call
+	c.Begin(&opTranspose_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1470,7 +1519,8 @@ func (k checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor 
 	if !asserts.Checking() {
 		return k.next.Unsqueeze(self, dim)
 	}
-	c := asserts.Begin(&opUnsqueeze)
+	var c asserts.Call
+	c.Begin(&opUnsqueeze)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1497,7 +1547,8 @@ func (k checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 	if !asserts.Checking() {
 		return k.next.Unsqueeze_(self, dim)
 	}
-	c := asserts.Begin(&opUnsqueeze_)
+	var c asserts.Call
+	c.Begin(&opUnsqueeze_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1522,7 +1573,8 @@ func (k checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Te
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	c := asserts.Begin(&opClone)
+	var c asserts.Call
+	c.Begin(&opClone)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1549,7 +1601,8 @@ func (k checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	c := asserts.Begin(&opZero_)
+	var c asserts.Call
+	c.Begin(&opZero_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1574,7 +1627,8 @@ func (k checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alph
 	if !asserts.Checking() {
 		return k.next.SubTensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opSubTensor)
+	var c asserts.Call
+	c.Begin(&opSubTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -1607,7 +1661,8 @@ func (k checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	if !asserts.Checking() {
 		return k.next.Sub_Tensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opSub_Tensor)
+	var c asserts.Call
+	c.Begin(&opSub_Tensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -1638,7 +1693,8 @@ func (k checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.ToDense(self, dtype)
 	}
-	c := asserts.Begin(&opToDense)
+	var c asserts.Call
+	c.Begin(&opToDense)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1665,7 +1721,8 @@ func (k checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.XValues(self)
 	}
-	c := asserts.Begin(&opXValues)
+	var c asserts.Call
+	c.Begin(&opXValues)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1692,7 +1749,8 @@ func (k checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.UnbindInt(self, dim)
 	}
-	c := asserts.Begin(&opUnbindInt)
+	var c asserts.Call
+	c.Begin(&opUnbindInt)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -1722,7 +1780,8 @@ func (k checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.Sto
 	if !asserts.Checking() {
 		return k.next.Set_SourceStorage(self, source)
 	}
-	c := asserts.Begin(&opSet_SourceStorage)
+	var c asserts.Call
+	c.Begin(&opSet_SourceStorage)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1747,7 +1806,8 @@ func (k checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tens
 	if !asserts.Checking() {
 		return k.next.Set_SourceTensor(self, source)
 	}
-	c := asserts.Begin(&opSet_SourceTensor)
+	var c asserts.Call
+	c.Begin(&opSet_SourceTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, source)
@@ -1778,7 +1838,8 @@ func (k checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.View(self, size)
 	}
-	c := asserts.Begin(&opView)
+	var c asserts.Call
+	c.Begin(&opView)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1805,7 +1866,8 @@ func (k checked) SortValues(self *reftensor.Tensor, dim int64, descending bool, 
 	if !asserts.Checking() {
 		return k.next.SortValues(self, dim, descending, values, indices)
 	}
-	c := asserts.Begin(&opSortValues)
+	var c asserts.Call
+	c.Begin(&opSortValues)
 	var a0, a3, a4, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a3, values)
@@ -1843,7 +1905,8 @@ func (k checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*reft
 	if !asserts.Checking() {
 		return k.next.Sort(self, dim, descending)
 	}
-	c := asserts.Begin(&opSort)
+	var c asserts.Call
+	c.Begin(&opSort)
 	var a0, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1874,7 +1937,8 @@ func (k checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Alias(self)
 	}
-	c := asserts.Begin(&opAlias)
+	var c asserts.Call
+	c.Begin(&opAlias)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -1901,7 +1965,8 @@ func (k checked) XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*
 	if !asserts.Checking() {
 		return k.next.XForeachAddScalar(self, scalar)
 	}
-	c := asserts.Begin(&opXForeachAddScalar)
+	var c asserts.Call
+	c.Begin(&opXForeachAddScalar)
 	var l0, ol0 asserts.SavedList
 	asserts.SaveList(&c, &l0, self)
 	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
@@ -1929,7 +1994,8 @@ func (k checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	if !asserts.Checking() {
 		k.next.XForeachAdd_Scalar(self, scalar)
 	}
-	c := asserts.Begin(&opXForeachAdd_Scalar)
+	var c asserts.Call
+	c.Begin(&opXForeachAdd_Scalar)
 	var l0 asserts.SavedList
 	asserts.SaveList(&c, &l0, self)
 	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
@@ -1951,7 +2017,8 @@ func (k checked) XForeachZero_(self []*reftensor.Tensor) {
 	if !asserts.Checking() {
 		k.next.XForeachZero_(self)
 	}
-	c := asserts.Begin(&opXForeachZero_)
+	var c asserts.Call
+	c.Begin(&opXForeachZero_)
 	var l0 asserts.SavedList
 	asserts.SaveList(&c, &l0, self)
 	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
