@@ -45,14 +45,14 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"direct_subclass", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
 		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
-		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"meta":         {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
 		"undefined": {"undefined", "undefined"}, "mode": {"mode_active", "mode_active"},
 	},
 	asserts.CheckStorageUseCountEq1: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
 		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
-		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
+		"meta":         {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
 		"undefined": {"undefined", "undefined"}, "mode": {"mode_active", "mode_active"},
 	},
 	asserts.CheckSharesStorage: {
@@ -74,7 +74,7 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
 		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
-		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"meta":         {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"mode_active", "mode_active"},
 	},
 	asserts.CheckDistinctOutputs: {

@@ -12,9 +12,21 @@ const listInline = 8
 //	asserts.SaveList(&c, &l0, tensors)
 type SavedList struct {
 	n    int
+	ok   uint8 // what holds for every element (the ok* bits)
 	inl  [listInline]Saved
-	more []Saved
+	more []Saved // elements 8 and up
 }
+
+// Summary bits of a SavedList, set while it is filled, so that a check
+// that passes for every element costs one test instead of a loop.
+const (
+	okRegular  = 1 << iota // every element needs no skip decision
+	okImpl                 // every element kept its TensorImpl
+	okStorage              // every element kept its StorageImpl
+	okVersion              // every element kept its version
+	okImplUses             // every TensorImpl use count is <= 1
+	okStorUses             // every StorageImpl use count is 1
+)
 
 // Len returns the number of elements.
 func (l *SavedList) Len() int { return l.n }
@@ -29,14 +41,21 @@ func (l *SavedList) at(i int) *Saved {
 	return &l.more[i-listInline]
 }
 
+// parts returns the elements held inline and the others.
+func (l *SavedList) parts() (inl, more []Saved) {
+	return l.inl[:min(l.n, listInline)], l.more
+}
+
 func (l *SavedList) reset(n int) {
 	l.n = n
-	if n > listInline {
-		if cap(l.more) >= n-listInline {
-			l.more = l.more[:n-listInline]
-		} else {
-			l.more = make([]Saved, n-listInline)
-		}
+	if n <= listInline {
+		l.more = nil
+		return
+	}
+	if cap(l.more) >= n-listInline {
+		l.more = l.more[:n-listInline]
+	} else {
+		l.more = make([]Saved, n-listInline)
 	}
 }
 
@@ -44,19 +63,28 @@ func (l *SavedList) reset(n int) {
 // does for each element.
 func SaveList[T Tensor](c *Call, l *SavedList, ts []T) {
 	l.reset(len(ts))
-	for i := range ts {
-		c.Save(l.at(i), ts[i])
+	inl, more := l.parts()
+	var odd Traits
+	for i := range inl {
+		c.Save(&inl[i], ts[i])
+		odd |= inl[i].meta ^ (Versioned | fPending)
+	}
+	for i := range more {
+		c.Save(&more[i], ts[listInline+i])
+		odd |= more[i].meta ^ (Versioned | fPending)
+	}
+	l.ok = 0
+	if odd == 0 {
+		l.ok = okRegular
 	}
 }
 
 // SaveOptList snapshots a Tensor?[] argument before the kernel: undefined
 // elements (for a pointer type, nil) are absent and their checks skipped.
 func SaveOptList[T Tensor](c *Call, l *SavedList, ts []T) {
-	l.reset(len(ts))
-	for i := range ts {
-		s := l.at(i)
-		c.Save(s, ts[i])
-		if s.id.Impl == 0 {
+	SaveList(c, l, ts)
+	for i := range l.n {
+		if s := l.at(i); s.id.Impl == 0 {
 			c.SaveOpt(s, nil, false)
 		}
 	}
@@ -69,8 +97,32 @@ func AfterList[T Tensor](c *Call, l *SavedList, ts []T) {
 	if len(ts) != l.n {
 		c.misuse(CheckSameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
 	}
-	for i := range ts {
-		c.After(l.at(i), ts[i])
+	inl, more := l.parts()
+	var di, ds, dv ID
+	for i := range inl {
+		s := &inl[i]
+		c.After(s, ts[i])
+		di |= s.after.Impl ^ s.id.Impl
+		ds |= s.after.Storage ^ s.id.Storage
+		dv |= ID(s.after.Version ^ s.id.Version)
+	}
+	for i := range more {
+		s := &more[i]
+		c.After(s, ts[listInline+i])
+		di |= s.after.Impl ^ s.id.Impl
+		ds |= s.after.Storage ^ s.id.Storage
+		dv |= ID(s.after.Version ^ s.id.Version)
+	}
+	if l.ok&okRegular != 0 {
+		if di == 0 {
+			l.ok |= okImpl
+		}
+		if ds == 0 {
+			l.ok |= okStorage
+		}
+		if dv == 0 {
+			l.ok |= okVersion
+		}
 	}
 }
 
@@ -78,40 +130,89 @@ func AfterList[T Tensor](c *Call, l *SavedList, ts []T) {
 // element.
 func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
 	l.reset(len(ts))
+	var odd Traits
+	implOK, storOK := true, true
 	for i := range ts {
-		c.Result(l.at(i), ts[i])
+		r := l.at(i)
+		c.Result(r, ts[i])
+		odd |= r.meta ^ (Versioned | fResult)
+		implOK = implOK && r.after.Impl <= 1
+		storOK = storOK && r.after.Storage == 1
+	}
+	l.ok = 0
+	if odd == 0 {
+		l.ok = okRegular
+		if implOK {
+			l.ok |= okImplUses
+		}
+		if storOK {
+			l.ok |= okStorUses
+		}
 	}
 }
 
 // SameImplList runs same_impl on each element of a list argument.
 func (c *Call) SameImplList(loc Loc, l *SavedList) {
-	c.count(CheckSameImpl, l.n)
-	for i := range l.n {
-		s := l.at(i)
-		if s.meta != Versioned || s.after.Impl != s.id.Impl {
+	if c.t[laneSameImpl/4]>>(16*(laneSameImpl%4))&0xffff+uint64(l.n) > 0xffff {
+		c.spill()
+	}
+	c.t[laneSameImpl/4] += uint64(l.n) << (16 * (laneSameImpl % 4))
+	if l.ok&okImpl != 0 {
+		return
+	}
+	inl, more := l.parts()
+	for i := range inl {
+		if s := &inl[i]; s.meta != Versioned || s.after.Impl != s.id.Impl {
 			c.slowInput(CheckSameImpl, loc.Elem(i), s)
+		}
+	}
+	for i := range more {
+		if s := &more[i]; s.meta != Versioned || s.after.Impl != s.id.Impl {
+			c.slowInput(CheckSameImpl, loc.Elem(listInline+i), s)
 		}
 	}
 }
 
 // SameStorageList runs same_storage on each element of a list argument.
 func (c *Call) SameStorageList(loc Loc, l *SavedList) {
-	c.count(CheckSameStorage, l.n)
-	for i := range l.n {
-		s := l.at(i)
-		if s.meta != Versioned || s.after.Storage != s.id.Storage {
+	if c.t[laneSameStorage/4]>>(16*(laneSameStorage%4))&0xffff+uint64(l.n) > 0xffff {
+		c.spill()
+	}
+	c.t[laneSameStorage/4] += uint64(l.n) << (16 * (laneSameStorage % 4))
+	if l.ok&okStorage != 0 {
+		return
+	}
+	inl, more := l.parts()
+	for i := range inl {
+		if s := &inl[i]; s.meta != Versioned || s.after.Storage != s.id.Storage {
 			c.slowInput(CheckSameStorage, loc.Elem(i), s)
+		}
+	}
+	for i := range more {
+		if s := &more[i]; s.meta != Versioned || s.after.Storage != s.id.Storage {
+			c.slowInput(CheckSameStorage, loc.Elem(listInline+i), s)
 		}
 	}
 }
 
 // NoMutationList runs no_mutation on each element of a list argument.
 func (c *Call) NoMutationList(loc Loc, l *SavedList) {
-	c.count(CheckNoMutation, l.n)
-	for i := range l.n {
-		s := l.at(i)
-		if s.meta != Versioned || s.after.Version != s.id.Version {
+	if c.t[laneNoMutation/4]>>(16*(laneNoMutation%4))&0xffff+uint64(l.n) > 0xffff {
+		c.spill()
+	}
+	c.t[laneNoMutation/4] += uint64(l.n) << (16 * (laneNoMutation % 4))
+	if l.ok&okVersion != 0 {
+		return
+	}
+	inl, more := l.parts()
+	for i := range inl {
+		if s := &inl[i]; s.meta != Versioned || s.after.Version != s.id.Version {
 			c.slowInput(CheckNoMutation, loc.Elem(i), s)
+		}
+	}
+	for i := range more {
+		if s := &more[i]; s.meta != Versioned || s.after.Version != s.id.Version {
+			c.slowInput(CheckNoMutation, loc.Elem(listInline+i), s)
 		}
 	}
 }
@@ -119,10 +220,15 @@ func (c *Call) NoMutationList(loc Loc, l *SavedList) {
 // BindingContextList runs binding_context on each element of a list
 // argument.
 func BindingContextList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
-	c.count(CheckBindingContext, l.n)
+	if c.t[laneBinding/4]>>(16*(laneBinding%4))&0xffff+uint64(l.n) > 0xffff {
+		c.spill()
+	}
+	c.t[laneBinding/4] += uint64(l.n) << (16 * (laneBinding % 4))
+	if !c.env.Hermetic && l.ok&okRegular != 0 {
+		return
+	}
 	for i := range l.n {
-		s := l.at(i)
-		if c.env.Hermetic || s.meta&^fPending != Versioned {
+		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != Versioned {
 			c.bindingSlow(loc.Elem(i), s, ts[i])
 		}
 	}
@@ -131,10 +237,15 @@ func BindingContextList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
 // ImplUseCountLE1List runs impl_use_count_le_1 on each element of a list
 // return.
 func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
-	c.count(CheckImplUseCountLE1, l.n)
+	if c.t[laneImplUseCount/4]>>(16*(laneImplUseCount%4))&0xffff+uint64(l.n) > 0xffff {
+		c.spill()
+	}
+	c.t[laneImplUseCount/4] += uint64(l.n) << (16 * (laneImplUseCount % 4))
+	if l.ok&okImplUses != 0 {
+		return
+	}
 	for i := range l.n {
-		r := l.at(i)
-		if r.meta != Versioned|fResult || r.after.Impl > 1 {
+		if r := l.at(i); r.meta != Versioned|fResult || r.after.Impl > 1 {
 			c.slowResult(CheckImplUseCountLE1, loc.Elem(i), r)
 		}
 	}
@@ -143,10 +254,15 @@ func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
 // StorageUseCountEq1List runs storage_use_count_eq_1 on each element of a
 // list return.
 func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
-	c.count(CheckStorageUseCountEq1, l.n)
+	if c.t[laneStorageUseCnt/4]>>(16*(laneStorageUseCnt%4))&0xffff+uint64(l.n) > 0xffff {
+		c.spill()
+	}
+	c.t[laneStorageUseCnt/4] += uint64(l.n) << (16 * (laneStorageUseCnt % 4))
+	if l.ok&okStorUses != 0 {
+		return
+	}
 	for i := range l.n {
-		r := l.at(i)
-		if r.meta != Versioned|fResult || r.after.Storage != 1 {
+		if r := l.at(i); r.meta != Versioned|fResult || r.after.Storage != 1 {
 			c.slowResult(CheckStorageUseCountEq1, loc.Elem(i), r)
 		}
 	}
