@@ -1,0 +1,320 @@
+package catalog_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/examples/refops"
+	"github.com/assertgen/assertgen/examples/refops/checkedif"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+// suite collects any violation outside the subtests' own collectors: there
+// must be none.
+var suite *asserts.Collector
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	suite = asserts.NewCollector()
+	prev := asserts.SetHandler(suite)
+	code := m.Run()
+	asserts.SetHandler(prev)
+	if vs := suite.Violations(); len(vs) > 0 {
+		fmt.Fprintf(os.Stderr, "FAIL: %d violations outside the catalog's collectors:\n", len(vs))
+		for i := range vs {
+			fmt.Fprintf(os.Stderr, "  %v\n", &vs[i])
+		}
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// needChecks skips the test in a build whose decorator does not check.
+func needChecks(t *testing.T) {
+	t.Helper()
+	if !asserts.Compiled || !asserts.Checking() {
+		t.Skip("the bug catalog needs -tags debugasserts (and checking switched on)")
+	}
+}
+
+// collect runs f with a collector of its own installed and returns it.
+func collect(f func()) *asserts.Collector {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	f()
+	return col
+}
+
+func ten(sizes []int, data ...float64) *rt.Tensor {
+	if sizes == nil {
+		sizes = []int{len(data)}
+	}
+	return rt.FromSlice(data, sizes...)
+}
+
+func arange(sizes ...int) *rt.Tensor {
+	n := 1
+	for _, s := range sizes {
+		n *= s
+	}
+	d := make([]float64, n)
+	for i := range d {
+		d[i] = float64(i)
+	}
+	return rt.FromSlice(d, sizes...)
+}
+
+func releaseAll(ts ...*rt.Tensor) {
+	for _, t := range ts {
+		t.Release()
+	}
+}
+
+// A bug is one catalog entry.
+type bug struct {
+	name string
+	// kernels returns the broken kernels.
+	kernels func() checkedif.Kernels
+	// run drives the op through k in the scenario that shows the bug.
+	run func(k checkedif.Kernels)
+	// The violation that must be reported: operator, check, where, and a
+	// substring of its message (Violation.Error, hint included).
+	op    string
+	check asserts.Check
+	where string
+	msg   string
+	// also lists other checks the same bug necessarily fails too; empty for
+	// a bug that exactly one check catches.
+	also []asserts.Check
+}
+
+var catalog = []bug{
+	{name: "a view that copies",
+		kernels: func() checkedif.Kernels { return copyingTranspose{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(2, 3)
+			releaseAll(k.TransposeInt(x, 0, 1), x)
+		},
+		op: "transpose.int", check: asserts.CheckSharesStorage, where: "return 0",
+		msg: "does not share the StorageImpl of argument self"},
+	{name: "a functional op that returns its input",
+		kernels: func() checkedif.Kernels { return cloneReturnsInput{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(4)
+			releaseAll(k.Clone(x, nil), x)
+		},
+		op: "clone", check: asserts.CheckImplUseCountLE1, where: "return 0",
+		msg: "TensorImpl use count is 2, want <= 1; hint: a kernel that is neither in-place nor out= must return a new tensor nobody else holds"},
+	{name: "an in-place op that replaces self's TensorImpl",
+		kernels: func() checkedif.Kernels { return foreachFlattens{} },
+		run: func(k checkedif.Kernels) {
+			a, b := arange(3), arange(2, 2)
+			list := []*rt.Tensor{a, b}
+			k.XForeachZero_(list)
+			releaseAll(a, b)
+		},
+		op: "_foreach_zero_", check: asserts.CheckSameImpl, where: "argument self[1]",
+		msg: "kernel replaced the TensorImpl"},
+	{name: "an in-place op that swaps self's StorageImpl",
+		kernels: func() checkedif.Kernels { return reallocResize{} },
+		run: func(k checkedif.Kernels) {
+			x := ten(nil, 1, 2)
+			k.Resize_(x, []int64{2, 2}, nil)
+			x.Release()
+		},
+		op: "resize_", check: asserts.CheckSameStorage, where: "argument self",
+		msg: "kernel replaced the StorageImpl"},
+	{name: "an out= op that returns a new tensor",
+		kernels: func() checkedif.Kernels { return outReturnsNew{} },
+		run: func(k checkedif.Kernels) {
+			a, b, out := ten(nil, 1, 2), ten(nil, 3, 4), rt.Empty(2)
+			r := k.AddOut(a, b, 1, out)
+			if r != out {
+				r.Release()
+			}
+			releaseAll(a, b, out)
+		},
+		op: "add.out", check: asserts.CheckReturnsArg, where: "return 0",
+		msg: "is not argument out"},
+	{name: "a kernel that caches its output",
+		kernels: func() checkedif.Kernels { return &cachingMm{} },
+		run: func(k checkedif.Kernels) {
+			a := arange(2, 2)
+			releaseAll(k.Mm(a, a), a)
+		},
+		op: "mm", check: asserts.CheckImplUseCountLE1, where: "return 0",
+		msg: "TensorImpl use count is 2, want <= 1"},
+	{name: "a meta-device view that allocates fresh storage",
+		kernels: func() checkedif.Kernels { return metaExpandAllocates{} },
+		run: func(k checkedif.Kernels) {
+			x := rt.Options{Device: rt.Meta}.Empty(3, 1)
+			releaseAll(k.Expand(x, []int64{2, -1, 4}, false), x)
+		},
+		op: "expand", check: asserts.CheckSharesStorage, where: "return 0",
+		msg: "does not share the StorageImpl of argument self (want 0x"},
+	{name: "split returning copies",
+		kernels: func() checkedif.Kernels { return splitCopies{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(5)
+			releaseAll(append(k.SplitTensor(x, 2, 0), x)...)
+		},
+		op: "split.Tensor", check: asserts.CheckSharesStorage, where: "return 0[2]",
+		msg: "return 0[2]: does not share the StorageImpl of argument self"},
+	{name: "two outputs sharing one buffer (under a tracing mode)",
+		kernels: func() checkedif.Kernels { return packedMax{} },
+		run: func(k checkedif.Kernels) {
+			m := &rt.Mode{Name: "tracer"}
+			rt.PushMode(m)
+			defer rt.PopMode()
+			x := ten([]int{2, 2}, 1, 5, 7, 2)
+			v, i := k.MaxDim(x, 1, false)
+			m.Keep(v)
+			m.Keep(i)
+			releaseAll(v, i, x)
+		},
+		op: "max.dim", check: asserts.CheckDistinctOutputs, where: "return 0",
+		msg: "return 0: shares StorageImpl"},
+	{name: "a non-mutable input written",
+		kernels: func() checkedif.Kernels { return divFixesZeros{} },
+		run: func(k checkedif.Kernels) {
+			a, b := ten(nil, 1, 2), ten(nil, 0, 4)
+			releaseAll(k.DivTensor(a, b), a, b)
+		},
+		op: "div.Tensor", check: asserts.CheckNoMutation, where: "argument other",
+		msg: "kernel wrote an argument the schema does not mark mutable (version 0 before, 1 after)"},
+	{name: "a storage bound in a non-hermetic context handled in a hermetic one",
+		kernels: func() checkedif.Kernels {
+			return clampGlobalMax{ops: checkedif.Checked(refops.Reference{})}
+		},
+		run: func(k checkedif.Kernels) {
+			ctx := rt.EnterContext(true)
+			defer ctx.Exit()
+			x, lo := ten(nil, -1, 3, 9), ten([]int{}, 0)
+			releaseAll(k.ClampTensor(x, lo, nil), x, lo)
+		},
+		op: "clamp.Tensor", check: asserts.CheckBindingContext, where: "argument max",
+		msg: "is bound in context 0 (not hermetic), but the call runs in hermetic context"},
+	{name: "set_ inside a non-allowlisted op",
+		kernels: func() checkedif.Kernels { return copyBySet{} },
+		run: func(k checkedif.Kernels) {
+			dst, src := rt.Zeros(2, 2), arange(2, 2)
+			k.Copy_(dst, src, false)
+			releaseAll(dst, src)
+		},
+		op: "copy_", check: asserts.CheckSameStorage, where: "argument self",
+		msg: "kernel replaced the StorageImpl"},
+
+	// More bugs, beyond the twelve of issue 6.
+	{name: "an in-place op that returns a new tensor",
+		kernels: func() checkedif.Kernels { return mulInPlaceReturnsNew{} },
+		run: func(k checkedif.Kernels) {
+			a, b := ten(nil, 1, 2), ten(nil, 3, 4)
+			r := k.Mul_Tensor(a, b)
+			if r != a {
+				r.Release()
+			}
+			releaseAll(a, b)
+		},
+		op: "mul_.Tensor", check: asserts.CheckReturnsArg, where: "return 0",
+		msg: "is not argument self"},
+	{name: "a may-alias op that returns a tensor held elsewhere",
+		kernels: func() checkedif.Kernels { return &cachingContiguous{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(2, 3)
+			tr := x.Transpose(0, 1)
+			releaseAll(k.Contiguous(tr, refops.ContiguousFormat), tr, x)
+		},
+		op: "contiguous", check: asserts.CheckFreshOrAlias, where: "return 0",
+		msg: "is neither argument self"},
+	{name: "a view that copies, on a functional wrapper",
+		kernels: func() checkedif.Kernels { return copyingTranspose{} },
+		run: func(k checkedif.Kernels) {
+			x := rt.Functionalize(arange(2, 3))
+			releaseAll(k.TransposeInt(x, 0, 1), x)
+		},
+		op: "transpose.int", check: asserts.CheckSharesStorage, where: "return 0",
+		msg: "[functional_wrapper]"},
+	{name: "two outputs sharing one buffer (no mode: the use counts see it too)",
+		kernels: func() checkedif.Kernels { return packedMax{} },
+		run: func(k checkedif.Kernels) {
+			x := ten([]int{2, 2}, 1, 5, 7, 2)
+			v, i := k.MaxDim(x, 1, false)
+			releaseAll(v, i, x)
+		},
+		op: "max.dim", check: asserts.CheckDistinctOutputs, where: "return 0",
+		msg: "each fresh return needs its own storage", also: []asserts.Check{asserts.CheckStorageUseCountEq1}},
+	{name: "an in-place view that rebinds self's handle (reported twice)",
+		kernels: func() checkedif.Kernels { return rebindTranspose{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(2, 3)
+			k.Transpose_(x, 0, 1)
+		},
+		op: "transpose_", check: asserts.CheckSameImpl, where: "argument self",
+		msg: "kernel replaced the TensorImpl", also: []asserts.Check{asserts.CheckReturnsArg}},
+}
+
+// TestCatalog runs each bug through the checked decorator and asserts that
+// the expected check caught it, and no other; then runs the same scenario
+// with the correct kernels and asserts that nothing is reported.
+func TestCatalog(t *testing.T) {
+	needChecks(t)
+	for _, b := range catalog {
+		t.Run(b.name, func(t *testing.T) {
+			col := collect(func() { b.run(checkedif.Checked(b.kernels())) })
+			vs := col.Violations()
+			found := false
+			for i := range vs {
+				v := &vs[i]
+				if v.Check != b.check && !slices.Contains(b.also, v.Check) {
+					t.Errorf("another check fired: %v", v)
+					continue
+				}
+				if v.Check == b.check && v.OpName() == b.op && v.Where() == b.where && strings.Contains(v.Error(), b.msg) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s not caught by %s at %s of %s with %q; violations:\n%s", b.name, b.check, b.where, b.op, b.msg, list(vs))
+			}
+			if len(b.also) == 0 && len(vs) > 0 && !allOneLoc(vs) {
+				t.Errorf("%s: reported at several places:\n%s", b.name, list(vs))
+			}
+			for i := range vs {
+				t.Logf("caught: %v", &vs[i])
+			}
+
+			// The control: the same scenario with the correct kernels.
+			if ctl := collect(func() { b.run(checkedif.Checked(refops.Reference{})) }).Violations(); len(ctl) > 0 {
+				t.Errorf("the correct kernels are flagged in the same scenario:\n%s", list(ctl))
+			}
+		})
+	}
+}
+
+// allOneLoc reports whether the violations are all at one place, the list
+// elements of one list counting as one (split's copies are each flagged).
+func allOneLoc(vs []asserts.Violation) bool {
+	for i := range vs {
+		if vs[i].Arg != vs[0].Arg || vs[i].Ret != vs[0].Ret || vs[i].Check != vs[0].Check {
+			return false
+		}
+	}
+	return true
+}
+
+func list(vs []asserts.Violation) string {
+	if len(vs) == 0 {
+		return "  (none)"
+	}
+	var b strings.Builder
+	for i := range vs {
+		fmt.Fprintf(&b, "  %v\n", &vs[i])
+	}
+	return b.String()
+}
