@@ -20,7 +20,7 @@ type SavedList struct {
 // Summary bits of a SavedList, set while it is filled, so that a check
 // that passes for every element costs one test instead of a loop.
 const (
-	okRegular  = 1 << iota // every element needs no skip decision
+	okRegular  = 1 << iota // every element needs no skip decision, and n <= 255
 	okImpl                 // every element kept its TensorImpl
 	okStorage              // every element kept its StorageImpl
 	okVersion              // every element kept its version
@@ -74,7 +74,7 @@ func SaveList[T Tensor](c *Call, l *SavedList, ts []T) {
 		odd |= more[i].meta ^ (Versioned | fPending)
 	}
 	l.ok = 0
-	if odd == 0 {
+	if odd == 0 && l.n <= 0xff {
 		l.ok = okRegular
 	}
 }
@@ -140,7 +140,7 @@ func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
 		storOK = storOK && r.after.Storage == 1
 	}
 	l.ok = 0
-	if odd == 0 {
+	if odd == 0 && l.n <= 0xff {
 		l.ok = okRegular
 		if implOK {
 			l.ok |= okImplUses
@@ -151,82 +151,71 @@ func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
 	}
 }
 
+// The list checks below have a fast path small enough to be inlined: when
+// the list's summary says every element passes, they count the elements
+// and return. Only lists of up to 255 elements get a summary (a wrapper
+// would need hundreds of list checks of one kind to fill a 16-bit lane that
+// way); anything else goes to listSlow, which guards the lane.
+
 // SameImplList runs same_impl on each element of a list argument.
 func (c *Call) SameImplList(loc Loc, l *SavedList) {
-	if c.t[laneSameImpl/4]>>(16*(laneSameImpl%4))&0xffff+uint64(l.n) > 0xffff {
-		c.spill()
-	}
-	c.t[laneSameImpl/4] += uint64(l.n) << (16 * (laneSameImpl % 4))
-	if l.ok&okImpl != 0 {
+	if l.ok&okImpl == 0 {
+		c.listSlow(CheckSameImpl, loc, l)
 		return
 	}
-	inl, more := l.parts()
-	for i := range inl {
-		if s := &inl[i]; s.meta != Versioned || s.after.Impl != s.id.Impl {
-			c.slowInput(CheckSameImpl, loc.Elem(i), s)
-		}
-	}
-	for i := range more {
-		if s := &more[i]; s.meta != Versioned || s.after.Impl != s.id.Impl {
-			c.slowInput(CheckSameImpl, loc.Elem(listInline+i), s)
-		}
-	}
+	c.t[laneSameImpl/4] += uint64(l.n) << (16 * (laneSameImpl % 4))
 }
 
 // SameStorageList runs same_storage on each element of a list argument.
 func (c *Call) SameStorageList(loc Loc, l *SavedList) {
-	if c.t[laneSameStorage/4]>>(16*(laneSameStorage%4))&0xffff+uint64(l.n) > 0xffff {
-		c.spill()
-	}
-	c.t[laneSameStorage/4] += uint64(l.n) << (16 * (laneSameStorage % 4))
-	if l.ok&okStorage != 0 {
+	if l.ok&okStorage == 0 {
+		c.listSlow(CheckSameStorage, loc, l)
 		return
 	}
-	inl, more := l.parts()
-	for i := range inl {
-		if s := &inl[i]; s.meta != Versioned || s.after.Storage != s.id.Storage {
-			c.slowInput(CheckSameStorage, loc.Elem(i), s)
-		}
-	}
-	for i := range more {
-		if s := &more[i]; s.meta != Versioned || s.after.Storage != s.id.Storage {
-			c.slowInput(CheckSameStorage, loc.Elem(listInline+i), s)
-		}
-	}
+	c.t[laneSameStorage/4] += uint64(l.n) << (16 * (laneSameStorage % 4))
 }
 
 // NoMutationList runs no_mutation on each element of a list argument.
 func (c *Call) NoMutationList(loc Loc, l *SavedList) {
-	if c.t[laneNoMutation/4]>>(16*(laneNoMutation%4))&0xffff+uint64(l.n) > 0xffff {
-		c.spill()
-	}
-	c.t[laneNoMutation/4] += uint64(l.n) << (16 * (laneNoMutation % 4))
-	if l.ok&okVersion != 0 {
+	if l.ok&okVersion == 0 {
+		c.listSlow(CheckNoMutation, loc, l)
 		return
 	}
-	inl, more := l.parts()
-	for i := range inl {
-		if s := &inl[i]; s.meta != Versioned || s.after.Version != s.id.Version {
-			c.slowInput(CheckNoMutation, loc.Elem(i), s)
-		}
+	c.t[laneNoMutation/4] += uint64(l.n) << (16 * (laneNoMutation % 4))
+}
+
+// ImplUseCountLE1List runs impl_use_count_le_1 on each element of a list
+// return.
+func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
+	if l.ok&okImplUses == 0 {
+		c.listSlow(CheckImplUseCountLE1, loc, l)
+		return
 	}
-	for i := range more {
-		if s := &more[i]; s.meta != Versioned || s.after.Version != s.id.Version {
-			c.slowInput(CheckNoMutation, loc.Elem(listInline+i), s)
-		}
+	c.t[laneImplUseCount/4] += uint64(l.n) << (16 * (laneImplUseCount % 4))
+}
+
+// StorageUseCountEq1List runs storage_use_count_eq_1 on each element of a
+// list return.
+func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
+	if l.ok&okStorUses == 0 {
+		c.listSlow(CheckStorageUseCountEq1, loc, l)
+		return
 	}
+	c.t[laneStorageUseCnt/4] += uint64(l.n) << (16 * (laneStorageUseCnt % 4))
 }
 
 // BindingContextList runs binding_context on each element of a list
 // argument.
 func BindingContextList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
-	if c.t[laneBinding/4]>>(16*(laneBinding%4))&0xffff+uint64(l.n) > 0xffff {
-		c.spill()
-	}
-	c.t[laneBinding/4] += uint64(l.n) << (16 * (laneBinding % 4))
-	if !c.env.Hermetic && l.ok&okRegular != 0 {
+	if c.env.Hermetic || l.ok&okRegular == 0 {
+		bindingListSlow(c, loc, l, ts)
 		return
 	}
+	c.t[laneBinding/4] += uint64(l.n) << (16 * (laneBinding % 4))
+}
+
+func bindingListSlow[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+	c.count(CheckBindingContext, l.n)
 	for i := range l.n {
 		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != Versioned {
 			c.bindingSlow(loc.Elem(i), s, ts[i])
@@ -234,36 +223,32 @@ func BindingContextList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
 	}
 }
 
-// ImplUseCountLE1List runs impl_use_count_le_1 on each element of a list
-// return.
-func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
-	if c.t[laneImplUseCount/4]>>(16*(laneImplUseCount%4))&0xffff+uint64(l.n) > 0xffff {
-		c.spill()
-	}
-	c.t[laneImplUseCount/4] += uint64(l.n) << (16 * (laneImplUseCount % 4))
-	if l.ok&okImplUses != 0 {
-		return
-	}
+// listSlow runs check k element by element.
+func (c *Call) listSlow(k Check, loc Loc, l *SavedList) {
+	c.count(k, l.n)
 	for i := range l.n {
-		if r := l.at(i); r.meta != Versioned|fResult || r.after.Impl > 1 {
-			c.slowResult(CheckImplUseCountLE1, loc.Elem(i), r)
-		}
-	}
-}
-
-// StorageUseCountEq1List runs storage_use_count_eq_1 on each element of a
-// list return.
-func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
-	if c.t[laneStorageUseCnt/4]>>(16*(laneStorageUseCnt%4))&0xffff+uint64(l.n) > 0xffff {
-		c.spill()
-	}
-	c.t[laneStorageUseCnt/4] += uint64(l.n) << (16 * (laneStorageUseCnt % 4))
-	if l.ok&okStorUses != 0 {
-		return
-	}
-	for i := range l.n {
-		if r := l.at(i); r.meta != Versioned|fResult || r.after.Storage != 1 {
-			c.slowResult(CheckStorageUseCountEq1, loc.Elem(i), r)
+		s := l.at(i)
+		switch k {
+		case CheckSameImpl:
+			if s.meta != Versioned || s.after.Impl != s.id.Impl {
+				c.slowInput(k, loc.Elem(i), s)
+			}
+		case CheckSameStorage:
+			if s.meta != Versioned || s.after.Storage != s.id.Storage {
+				c.slowInput(k, loc.Elem(i), s)
+			}
+		case CheckNoMutation:
+			if s.meta != Versioned || s.after.Version != s.id.Version {
+				c.slowInput(k, loc.Elem(i), s)
+			}
+		case CheckImplUseCountLE1:
+			if s.meta != Versioned|fResult || s.after.Impl > 1 {
+				c.slowResult(k, loc.Elem(i), s)
+			}
+		case CheckStorageUseCountEq1:
+			if s.meta != Versioned|fResult || s.after.Storage != 1 {
+				c.slowResult(k, loc.Elem(i), s)
+			}
 		}
 	}
 }
