@@ -16,7 +16,7 @@ func (p *Plan) WriteJSON(w io.Writer) error {
 	if !ok {
 		bw = bufio.NewWriterSize(w, 1<<16)
 	}
-	buf := make([]byte, 0, 4096)
+	buf := make([]byte, 0, 64<<10)
 	buf = append(buf, `{"profile": `...)
 	buf = appendString(buf, string(p.Profile))
 	if p.PyTorchVersion != "" {
@@ -32,62 +32,25 @@ func (p *Plan) WriteJSON(w io.Writer) error {
 		return err
 	}
 	buf = buf[:0]
-	// Ops are encoded in chunks, the even ones here and the odd ones on
-	// another goroutine, and written in order; a few buffers go round, so
-	// memory stays small however large the plan.
-	const chunkOps = 128
-	n := len(p.Ops)
-	chunks := (n + chunkOps - 1) / chunkOps
-	var odd, free chan []byte
-	if chunks > 1 {
-		odd, free = make(chan []byte, 2), make(chan []byte, 3)
-		go func() {
-			defer close(odd)
-			for k := 1; k < chunks; k += 2 {
-				var b []byte
-				select {
-				case b = <-free:
-				default:
-					b = make([]byte, 0, 96<<10)
-				}
-				odd <- p.appendOps(b[:0], k*chunkOps, min((k+1)*chunkOps, n))
+	// One goroutine, one buffer: encoding is a few percent of the run, and
+	// a second goroutine would cost more in buffers and handoffs than it
+	// saves on two idle cores, and much more on a busy machine.
+	for i := range p.Ops {
+		buf = p.appendOp(buf, i)
+		if len(buf) > 56<<10 {
+			if _, err := bw.Write(buf); err != nil {
+				return err
 			}
-		}()
-		defer func() {
-			for range odd { // let the encoder finish after a write error
-			}
-		}()
+			buf = buf[:0]
+		}
 	}
-	for k := 0; k < chunks; k++ {
-		var b []byte
-		if k%2 == 0 {
-			buf = p.appendOps(buf[:0], k*chunkOps, min((k+1)*chunkOps, n))
-			b = buf
-		} else {
-			b = <-odd
-		}
-		if _, err := bw.Write(b); err != nil {
-			return err
-		}
-		if k%2 == 1 {
-			select {
-			case free <- b:
-			default:
-			}
-		}
+	if _, err := bw.Write(buf); err != nil {
+		return err
 	}
 	if _, err := bw.WriteString("]}\n"); err != nil {
 		return err
 	}
 	return bw.Flush()
-}
-
-// appendOps appends the ops lo to hi-1, each on its own line.
-func (p *Plan) appendOps(b []byte, lo, hi int) []byte {
-	for i := lo; i < hi; i++ {
-		b = p.appendOp(b, i)
-	}
-	return b
 }
 
 func (p *Plan) appendOp(b []byte, i int) []byte {

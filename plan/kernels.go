@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -43,18 +44,23 @@ const (
 func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 	n := len(s.Ops)
 	byBase := groupByBase(s)
-	var kb keyBuf
+	// Signatures are compared by a 64-bit hash of their key, confirmed on
+	// the keys themselves: no key is kept as a string.
+	full := newSigIndex(s, false, false)
+	view := newSigIndex(s, false, true)
+	stripped := newSigIndex(s, true, false)
 
 	// View groups (torchgen's get_grouped_by_view_native_functions): a
 	// view op and the functional op with the same signature once "_copy"
 	// is dropped from its name.
 	isViewCopy := make([]bool, n)
 	viewCopyOf := map[int]int{}
-	viewSig := map[string]int{}
+	viewSig := map[uint64][]int32{}
 	viewBases := map[string]bool{}
 	for i, o := range s.Ops {
 		if o.IsViewOp && !o.Func.Name.Name.Inplace {
-			viewSig[string(kb.key(o.Func, false, true))] = i
+			h := view.of(i)
+			viewSig[h] = append(viewSig[h], int32(i))
 			viewBases[o.Func.Name.Name.Base] = true
 		}
 	}
@@ -69,19 +75,14 @@ func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 		if !viewBases[base] {
 			continue
 		}
-		if v, ok := viewSig[string(kb.key(o.Func, false, true))]; ok {
-			isViewCopy[i] = true
-			viewCopyOf[v] = i
+		for _, v := range viewSig[view.of(i)] {
+			if view.equal(int(v), i) {
+				isViewCopy[i] = true
+				viewCopyOf[int(v)] = i
+			}
 		}
 	}
 
-	sig := make([]string, n) // signature(), computed when needed
-	sigOf := func(i int) string {
-		if sig[i] == "" {
-			sig[i] = string(kb.key(s.Ops[i].Func, false, false))
-		}
-		return sig[i]
-	}
 	// opNamed finds an op by name among the ops of its base name.
 	opNamed := func(name string) (int, bool) {
 		on, _, _ := strings.Cut(name, ".")
@@ -135,11 +136,10 @@ func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 		// canonical_function: among the ops with the same signature, the
 		// one named like the entry that is neither a functional variant
 		// nor out=, else the first.
-		want := sigOf(si)
 		canonical, first := -1, -1
 		for _, j32 := range byBase.ops(f.Name.Name.Base) {
 			j := int(j32)
-			if isViewCopy[j] || sigOf(j) != want {
+			if isViewCopy[j] || !full.equal(si, j) {
 				continue
 			}
 			if first < 0 {
@@ -164,18 +164,28 @@ func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 		}
 	}
 
-	// match_differentiability_info
-	functional := make(map[string]int, len(order))
-	nonFunctional := map[string]int{}
+	// match_differentiability_info: the last entry with a signature wins,
+	// as in the dicts PyTorch builds.
+	functional := make(map[uint64][]int32, len(order))
+	nonFunctional := map[uint64][]int32{}
 	infoBases := make(map[string]bool, len(order))
 	for _, i := range order {
-		k := string(kb.key(s.Ops[i].Func, true, false))
+		h := stripped.of(i)
 		if s.Ops[i].Kind == schema.Functional {
-			functional[k] = i
+			functional[h] = append(functional[h], int32(i))
 		} else {
-			nonFunctional[k] = i
+			nonFunctional[h] = append(nonFunctional[h], int32(i))
 		}
 		infoBases[s.Ops[i].Func.Name.Name.Base] = true
+	}
+	lookup := func(m map[uint64][]int32, i int) (int, bool) {
+		l := m[stripped.of(i)]
+		for k := len(l) - 1; k >= 0; k-- {
+			if stripped.equal(int(l[k]), i) {
+				return int(l[k]), true
+			}
+		}
+		return 0, false
 	}
 	out := infos
 	for i, o := range s.Ops {
@@ -186,11 +196,10 @@ func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 		if infos[i].entry != nil || !infoBases[o.Func.Name.Name.Base] {
 			continue
 		}
-		k := kb.key(o.Func, true, false)
-		if j, ok := functional[string(k)]; ok {
+		if j, ok := lookup(functional, i); ok {
 			out[i] = infos[j]
 			out[i].how = matchFunctional
-		} else if j, ok := nonFunctional[string(k)]; ok && o.Generated {
+		} else if j, ok := lookup(nonFunctional, i); ok && o.Generated {
 			out[i] = infos[j]
 			out[i].how = matchMutable
 		}
@@ -401,6 +410,42 @@ func lastEntry(es []*allowlist.Entry, c allowlist.Category) *allowlist.Entry {
 
 // keyBuf builds signature keys in a reused buffer.
 type keyBuf struct{ b []byte }
+
+// A sigIndex hashes the signature keys of a schema's ops of one kind
+// (stripped defaults or not, view_copy names or not), once per op.
+type sigIndex struct {
+	s                    *schema.Schema
+	stripDefault, noCopy bool
+	hash                 []uint64 // 0: not computed yet
+	a, b                 keyBuf
+}
+
+func newSigIndex(s *schema.Schema, stripDefault, stripViewCopy bool) *sigIndex {
+	return &sigIndex{s: s, stripDefault: stripDefault, noCopy: stripViewCopy, hash: make([]uint64, len(s.Ops))}
+}
+
+// of returns the hash of op i's key.
+func (x *sigIndex) of(i int) uint64 {
+	if x.hash[i] == 0 {
+		h := uint64(fnvOffset)
+		for _, c := range x.a.key(x.s.Ops[i].Func, x.stripDefault, x.noCopy) {
+			h = (h ^ uint64(c)) * fnvPrime
+		}
+		x.hash[i] = h | 1
+	}
+	return x.hash[i]
+}
+
+// equal reports whether ops i and j have the same key.
+func (x *sigIndex) equal(i, j int) bool {
+	if i == j {
+		return true
+	}
+	if x.of(i) != x.of(j) {
+		return false
+	}
+	return bytes.Equal(x.a.key(x.s.Ops[i].Func, x.stripDefault, x.noCopy), x.b.key(x.s.Ops[j].Func, x.stripDefault, x.noCopy))
+}
 
 // key returns a key equal for two ops exactly when torchgen's
 // FunctionSchema.signature(strip_default=stripDefault,

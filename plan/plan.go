@@ -237,11 +237,15 @@ func newBuilder(s *schema.Schema, opts Options, allOps bool) (*builder, error) {
 
 // state is one goroutine's scratch space: rows are appended to slabs that
 // the ops' slices share, so a plan costs a few allocations per thousand
-// rows.
+// rows, and ops with the same rows share one slice (there are a few
+// hundred distinct lists among thousands of ops: memory a short-lived
+// process would otherwise fault in page by page).
 type state struct {
-	rows   []row
-	checks []Check
-	skips  []Skip
+	rows      []row
+	checks    []Check
+	skips     []Skip
+	checkSets map[uint64][]Check
+	skipSets  map[uint64][]Skip
 }
 
 // A row is a check before it is sorted into emitted and skipped.
@@ -263,7 +267,43 @@ func (b *builder) names() map[string]int {
 }
 
 func (b *builder) newState() *state {
-	return &state{}
+	return &state{checkSets: make(map[uint64][]Check, 512), skipSets: make(map[uint64][]Skip, 256)}
+}
+
+// FNV-1a, for the row interning keys.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func hashString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * fnvPrime
+	}
+	return (h ^ 0xff) * fnvPrime
+}
+
+// hashLong hashes a long string by its length and ends: reasons and
+// sources are few and shared, and equal hashes are compared in full.
+func hashLong(h uint64, s string) uint64 {
+	h = (h ^ uint64(len(s))) * fnvPrime
+	if len(s) > 16 {
+		return hashString(hashString(h, s[:8]), s[len(s)-8:])
+	}
+	return hashString(h, s)
+}
+
+func (c *Check) hash(h uint64) uint64 {
+	h = hashString(hashString(h, c.Check), c.Arg)
+	r := uint64(0xffff)
+	if c.Ret != nil {
+		r = uint64(*c.Ret)
+	}
+	return (h ^ r) * fnvPrime
+}
+
+func sameCheck(a, b *Check) bool {
+	return a.Check == b.Check && a.Arg == b.Arg && (a.Ret == nil) == (b.Ret == nil) && (a.Ret == nil || *a.Ret == *b.Ret)
 }
 
 // noChecks and noSkips are the empty, non-nil lists of ops with no check
@@ -316,35 +356,94 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 		b.strictRows(st, i, o, ex)
 	}
 	b.applySkips(st, b.ix.Entries(i))
+	out.Checks, out.Skipped = st.intern(ex != nil)
+}
+
+// intern returns the op's checks and skips: a slice already made for an
+// earlier op when the rows are the same, else a new one in the slabs.
+// Single ops (explain) get slices of their own.
+func (st *state) intern(own bool) ([]Check, []Skip) {
 	nc, ns := 0, 0
+	hc, hs := uint64(fnvOffset), uint64(fnvOffset)
 	for k := range st.rows {
-		if st.rows[k].reason == "" {
+		r := &st.rows[k]
+		if r.reason == "" {
 			nc++
+			hc = r.Check.hash(hc)
 		} else {
 			ns++
+			hs = hashLong(hashLong(r.Check.hash(hs), r.reason), r.source)
 		}
 	}
-	if cap(st.checks)-len(st.checks) < nc {
-		st.checks = make([]Check, 0, max(4096, nc))
-	}
-	if cap(st.skips)-len(st.skips) < ns {
-		st.skips = make([]Skip, 0, max(512, ns))
-	}
-	c0, s0 := len(st.checks), len(st.skips)
-	for _, r := range st.rows {
-		if r.reason == "" {
-			st.checks = append(st.checks, r.Check)
-		} else {
-			st.skips = append(st.skips, Skip{Check: r.Check, Reason: r.reason, Source: r.source})
-		}
-	}
-	out.Checks, out.Skipped = noChecks, noSkips
+	checks, skips := noChecks, noSkips
 	if nc > 0 {
-		out.Checks = st.checks[c0:len(st.checks):len(st.checks)]
+		if c, ok := st.checkSets[hc]; ok && !own && len(c) == nc && st.sameChecks(c) {
+			checks = c
+		} else {
+			if cap(st.checks)-len(st.checks) < nc {
+				st.checks = make([]Check, 0, max(2048, nc))
+			}
+			c0 := len(st.checks)
+			for k := range st.rows {
+				if st.rows[k].reason == "" {
+					st.checks = append(st.checks, st.rows[k].Check)
+				}
+			}
+			checks = st.checks[c0:len(st.checks):len(st.checks)]
+			if !ok && st.checkSets != nil {
+				st.checkSets[hc] = checks
+			}
+		}
 	}
 	if ns > 0 {
-		out.Skipped = st.skips[s0:len(st.skips):len(st.skips)]
+		if sk, ok := st.skipSets[hs]; ok && !own && len(sk) == ns && st.sameSkips(sk) {
+			skips = sk
+		} else {
+			if cap(st.skips)-len(st.skips) < ns {
+				st.skips = make([]Skip, 0, max(512, ns))
+			}
+			s0 := len(st.skips)
+			for k := range st.rows {
+				if r := &st.rows[k]; r.reason != "" {
+					st.skips = append(st.skips, Skip{Check: r.Check, Reason: r.reason, Source: r.source})
+				}
+			}
+			skips = st.skips[s0:len(st.skips):len(st.skips)]
+			if !ok && st.skipSets != nil {
+				st.skipSets[hs] = skips
+			}
+		}
 	}
+	return checks, skips
+}
+
+// sameChecks reports whether the emitted rows are cs.
+func (st *state) sameChecks(cs []Check) bool {
+	j := 0
+	for k := range st.rows {
+		if r := &st.rows[k]; r.reason == "" {
+			if !sameCheck(&r.Check, &cs[j]) {
+				return false
+			}
+			j++
+		}
+	}
+	return true
+}
+
+// sameSkips reports whether the skipped rows are ss.
+func (st *state) sameSkips(ss []Skip) bool {
+	j := 0
+	for k := range st.rows {
+		if r := &st.rows[k]; r.reason != "" {
+			s := &ss[j]
+			if !sameCheck(&r.Check, &s.Check) || r.reason != s.Reason || r.source != s.Source {
+				return false
+			}
+			j++
+		}
+	}
+	return true
 }
 
 func (st *state) add(check, arg string, ret int) *row {
