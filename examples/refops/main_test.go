@@ -20,8 +20,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/schema"
 )
 
 // appliedReasons are the skip reasons a run of the whole suite must show:
@@ -83,8 +85,34 @@ func TestMain(m *testing.M) {
 			fmt.Fprintf(os.Stderr, "FAIL: the suite never exercised the skip reasons %s\n", strings.Join(missing, ", "))
 			code = 1
 		}
+		if missing := uncalledOps(); len(missing) > 0 {
+			fmt.Fprintf(os.Stderr, "FAIL: the suite never called the checked wrappers of %s\n", strings.Join(missing, ", "))
+			code = 1
+		}
 	}
 	os.Exit(code)
+}
+
+// uncalledOps lists the ops of assertgen.yaml whose checked wrapper was
+// never called.
+func uncalledOps() []string {
+	cfg, err := gen.LoadConfig("assertgen.yaml")
+	if err != nil {
+		return []string{err.Error()}
+	}
+	called := map[string]bool{}
+	for _, op := range asserts.Ops() {
+		if op.Stats().Calls > 0 {
+			called[op.FullName()] = true
+		}
+	}
+	var missing []string
+	for _, name := range cfg.Ops {
+		if !called[name] {
+			missing = append(missing, name)
+		}
+	}
+	return missing
 }
 
 // TestConfigsAgree checks that the function-mode and interface-mode configs
@@ -112,5 +140,24 @@ func TestConfigsAgree(t *testing.T) {
 		if strings.ContainsAny(op, "*?[") {
 			t.Errorf("op %q is a pattern; list ops by name so that vet requires every kernel", op)
 		}
+	}
+}
+
+// TestExampleAllowlist keeps the allowlist docs/guide.md shows valid: it
+// parses, lints clean against PyTorch 1.13.1, and selects clone.
+func TestExampleAllowlist(t *testing.T) {
+	l, err := allowlist.ParseFile("testdata/allowlist.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Lint(s); err != nil {
+		t.Errorf("lint: %v", err)
+	}
+	if len(l.Entries) != 1 {
+		t.Errorf("%d entries, want 1", len(l.Entries))
 	}
 }
