@@ -3,9 +3,9 @@ package gen
 import (
 	"os"
 	"os/exec"
-	"strings"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/plan"
