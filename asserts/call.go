@@ -460,7 +460,15 @@ func (c *Call) End() {
 }
 
 // count adds n to check k's lane (paths that are not inlined).
-func (c *Call) count(k Check, n int) { c.addLane(checkLane[k], n) }
+func (c *Call) count(k Check, n int) {
+	if n > 0x7fff {
+		// Too many for a lane: straight to the Op's counter.
+		c.spill()
+		c.op.st.ran[k].Add(uint64(n))
+		return
+	}
+	c.addLane(checkLane[k], n)
+}
 
 func (c *Call) addLane(lane, n int) {
 	if c.t.lane(lane)+uint64(n) > 0xffff {

@@ -91,6 +91,25 @@ func (t Traits) String() string {
 // MarshalText encodes the traits as [Traits.String] does.
 func (t Traits) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
+// UnmarshalText decodes what MarshalText encodes.
+func (t *Traits) UnmarshalText(b []byte) error {
+	var v Traits
+	if s := string(b); s != "plain" {
+	next:
+		for _, name := range strings.Split(s, "|") {
+			for i, n := range traitNames {
+				if n == name {
+					v |= 1 << i
+					continue next
+				}
+			}
+			return fmt.Errorf("asserts: unknown trait %q", name)
+		}
+	}
+	*t = v
+	return nil
+}
+
 // Ident is what asserts reads from a tensor handle in one call: the
 // identities it compares, the version counter and the traits.
 //

@@ -25,7 +25,11 @@ func (f HandlerFunc) Handle(v *Violation) { f(v) }
 
 // Panic is the default handler: it panics with the *Violation (an error), so
 // that the first broken kernel stops the program where it broke.
-var Panic Handler = HandlerFunc(func(v *Violation) { panic(v) })
+var Panic Handler = panicHandler{}
+
+type panicHandler struct{}
+
+func (panicHandler) Handle(v *Violation) { panic(v) }
 
 type handlerBox struct{ h Handler }
 

@@ -186,6 +186,17 @@ func (r Reason) String() string {
 // MarshalText encodes the reason by name.
 func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
+// UnmarshalText decodes a reason name.
+func (r *Reason) UnmarshalText(b []byte) error {
+	for i, n := range reasonNames {
+		if n == string(b) {
+			*r = Reason(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("asserts: unknown reason %q", b)
+}
+
 // A Rule of a skip policy: when Reason holds for a tensor (or for the call),
 // the checks in Skips are skipped for that tensor.
 type Rule struct {

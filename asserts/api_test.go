@@ -1,0 +1,524 @@
+package asserts_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+func TestListChecks(t *testing.T) {
+	tensors := func(n int) []*fake {
+		ts := make([]*fake, n)
+		for i := range ts {
+			ts[i] = newFake(kPlain)
+		}
+		return ts
+	}
+	for _, n := range []int{0, 1, 8, 9, 20} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ts := tensors(n)
+			out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+				var l asserts.SavedList
+				asserts.SaveList(c, &l, ts)
+				asserts.BindingContextList(c, argTensors, &l, ts)
+				asserts.AfterList(c, &l, ts)
+				c.SameImplList(argTensors, &l)
+				c.SameStorageList(argTensors, &l)
+				c.NoMutationList(argTensors, &l)
+				if l.Len() != n {
+					t.Errorf("Len() = %d", l.Len())
+				}
+			})
+			if len(out.violations) != 0 || out.stats.Ran[asserts.CheckSameImpl] != uint64(n) ||
+				out.stats.Ran[asserts.CheckBindingContext] != uint64(n) || out.stats.TotalSkipped() != 0 {
+				t.Errorf("violations %v, stats %+v", out.violations, out.stats)
+			}
+		})
+	}
+	t.Run("violations name the element", func(t *testing.T) {
+		ts := tensors(12)
+		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+			var l asserts.SavedList
+			asserts.SaveList(c, &l, ts)
+			ts[3].id.Impl = fid()
+			ts[10].id.Version++
+			asserts.AfterList(c, &l, ts)
+			c.SameImplList(argTensors, &l)
+			c.SameStorageList(argTensors, &l)
+			c.NoMutationList(argTensors, &l)
+		})
+		var got []string
+		for _, v := range out.violations {
+			got = append(got, v.Check.String()+" "+v.Where())
+		}
+		want := []string{"same_impl argument tensors[3]", "no_mutation argument tensors[10]"}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("violations at %v, want %v", got, want)
+		}
+	})
+	t.Run("Tensor?[] with absent elements", func(t *testing.T) {
+		ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
+		out := run(t, asserts.PyTorch, asserts.EnvState{}, func(c *asserts.Call) {
+			var l asserts.SavedList
+			asserts.SaveOptList(c, &l, ts)
+			asserts.AfterList(c, &l, ts)
+			c.SameImplList(argTensors, &l)
+		})
+		s := out.stats
+		if len(out.violations) != 0 || s.Ran[asserts.CheckSameImpl] != 1 ||
+			s.Skipped[asserts.ReasonAbsent] != 1 || s.Skipped[asserts.ReasonDirectSubclass] != 1 {
+			t.Errorf("stats %+v", s)
+		}
+	})
+	t.Run("list returns", func(t *testing.T) {
+		base := newFake(kPlain)
+		views := []*fake{{id: base.id, implUses: 1, storageUses: 3}, {id: base.id, implUses: 1, storageUses: 3}}
+		views[0].id.Impl, views[1].id.Impl = fid(), fid()
+		copied := &fake{id: asserts.Ident{Impl: fid(), Storage: fid(), Traits: asserts.Versioned}, implUses: 2, storageUses: 1}
+		views = append(views, copied)
+		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+			var s asserts.Saved
+			c.Save(&s, base)
+			c.After(&s, base)
+			var rl asserts.SavedList
+			asserts.ResultList(c, &rl, views)
+			c.SharesStorageList(ret0, &rl, argSelf, &s)
+			c.ImplUseCountLE1List(ret0, &rl)
+			c.StorageUseCountEq1List(ret0, &rl)
+			c.FreshOrAliasList(ret0, &rl, argSelf, &s)
+		})
+		var got []string
+		for _, v := range out.violations {
+			got = append(got, v.Check.String()+" "+v.Where())
+		}
+		want := "shares_storage return 0[2],impl_use_count_le_1 return 0[2],storage_use_count_eq_1 return 0[0]," +
+			"storage_use_count_eq_1 return 0[1],fresh_or_alias return 0[2]"
+		if strings.Join(got, ",") != want {
+			t.Errorf("violations %v,\nwant %s", got, want)
+		}
+	})
+	t.Run("returns_arg on lists", func(t *testing.T) {
+		outs := tensors(3)
+		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+			var sl, rl asserts.SavedList
+			asserts.SaveList(c, &sl, outs)
+			asserts.AfterList(c, &sl, outs)
+			asserts.ResultList(c, &rl, []*fake{outs[0], newFake(kPlain)})
+			c.ReturnsArgList(ret0, &rl, asserts.Arg("out"), &sl)
+		})
+		if len(out.violations) != 2 || out.violations[0].Where() != "return 0[1]" || out.violations[1].Where() != "return 0[2]" {
+			t.Errorf("violations %v", out.violations)
+		}
+	})
+	t.Run("distinct outputs with lists", func(t *testing.T) {
+		a, b := newFake(kPlain), newFake(kPlain)
+		shared := newFake(kPlain)
+		shared.id.Storage = b.id.Storage
+		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+			var r0 asserts.Saved
+			c.Result(&r0, a)
+			var r1 asserts.SavedList
+			asserts.ResultList(c, &r1, []*fake{b, shared})
+			c.DistinctOutputs(asserts.Out(ret0, &r0), asserts.OutList(ret1, &r1))
+		})
+		if len(out.violations) != 1 || !strings.Contains(out.violations[0].Error(),
+			"distinct_outputs: return 1[0]: shares StorageImpl "+b.id.Storage.String()+" with return 1[1]") {
+			t.Errorf("violations %v", out.violations)
+		}
+		if out.stats.Ran[asserts.CheckDistinctOutputs] != 3 {
+			t.Errorf("%d pairs checked, want 3", out.stats.Ran[asserts.CheckDistinctOutputs])
+		}
+	})
+}
+
+// A list longer than a lane can count still counts exactly.
+func TestHugeListCounts(t *testing.T) {
+	ts := make([]*fake, 70000)
+	for i := range ts {
+		ts[i] = newFake(kPlain)
+	}
+	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+		var l asserts.SavedList
+		asserts.SaveList(c, &l, ts)
+		asserts.AfterList(c, &l, ts)
+		c.SameImplList(argTensors, &l)
+		c.SameImplList(argTensors, &l)
+	})
+	if got := out.stats.Ran[asserts.CheckSameImpl]; got != 140000 {
+		t.Errorf("ran %d, want 140000", got)
+	}
+}
+
+func TestStats(t *testing.T) {
+	op := &asserts.Op{Name: "stats", Overload: "test"}
+	x := newFake(kPlain)
+	sub := newFake(kSubclass)
+	call := func(t *fake, mode bool) {
+		var c asserts.Call
+		c.BeginWith(op, asserts.EnvState{ModeActive: mode})
+		var s, r asserts.Saved
+		c.Save(&s, t)
+		c.After(&s, t)
+		c.SameImpl(argSelf, &s)
+		c.NoMutation(argSelf, &s)
+		c.Result(&r, t)
+		c.ImplUseCountLE1(ret0, &r)
+		c.PlanSkip(asserts.CheckStorageUseCountEq1, ret0)
+		c.End()
+	}
+	for range 5 {
+		call(x, false) // the signature
+	}
+	call(sub, false) // impl_use_count_le_1 skipped: another signature
+	call(x, true)    // mode
+	s := op.Stats()
+	want := asserts.Stats{Calls: 7}
+	want.Ran[asserts.CheckSameImpl] = 7
+	want.Ran[asserts.CheckNoMutation] = 7
+	want.Ran[asserts.CheckImplUseCountLE1] = 5
+	want.Skipped[asserts.ReasonDirectSubclass] = 1
+	want.Skipped[asserts.ReasonModeActive] = 1
+	want.Skipped[asserts.ReasonPlan] = 7
+	if s != want {
+		t.Errorf("Stats() = %+v,\nwant %+v", s, want)
+	}
+	found := false
+	for _, o := range asserts.Ops() {
+		found = found || o == op
+	}
+	if !found {
+		t.Error("Ops() does not list the op")
+	}
+	if total := asserts.ReadStats(); total.Calls < 7 || total.TotalRan() < s.TotalRan() {
+		t.Errorf("ReadStats() = %+v", total)
+	}
+	js, err := json.Marshal(s)
+	if err != nil || !strings.Contains(string(js), `"skipped":{"direct_subclass":1,"mode_active":1,"plan":7}`) {
+		t.Errorf("JSON %s, %v", js, err)
+	}
+	if d := s.Sub(s); d != (asserts.Stats{}) || s.Add(asserts.Stats{}) != s {
+		t.Error("Add/Sub")
+	}
+
+	// Concurrent calls count exactly.
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 1000 {
+				call(x, false)
+			}
+		})
+	}
+	wg.Wait()
+	if got := op.Stats().Calls; got != 8007 {
+		t.Errorf("%d calls counted, want 8007", got)
+	}
+
+	asserts.ResetStats()
+	if s := op.Stats(); s != (asserts.Stats{}) {
+		t.Errorf("after ResetStats: %+v", s)
+	}
+	call(x, false)
+	if s := op.Stats(); s.Calls != 1 || s.Ran[asserts.CheckSameImpl] != 1 {
+		t.Errorf("after reset and one call: %+v", s)
+	}
+}
+
+func TestPanicHandler(t *testing.T) {
+	prev := asserts.SetHandler(nil) // the default
+	defer asserts.SetHandler(prev)
+	if asserts.CurrentHandler() != asserts.Panic {
+		t.Fatal("default handler is not Panic")
+	}
+	x := newFake(kPlain)
+	defer func() {
+		r := recover()
+		err, ok := r.(error)
+		var v *asserts.Violation
+		if !ok || !errors.As(err, &v) || v.Check != asserts.CheckSameImpl || v.OpName() != "p.q" {
+			t.Fatalf("recovered %v", r)
+		}
+		if !strings.HasPrefix(err.Error(), "p.q: same_impl: argument self: kernel replaced the TensorImpl (before "+
+			x.id.Impl.String()+", after ") {
+			t.Errorf("message %q", err.Error())
+		}
+	}()
+	var c asserts.Call
+	c.BeginWith(&asserts.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
+	var s asserts.Saved
+	c.Save(&s, x)
+	old := *x
+	x.id.Impl = fid()
+	c.After(&s, x)
+	*x = old
+	c.SameImpl(argSelf, &s)
+	t.Fatal("no panic")
+}
+
+// recorder is a testing.TB that records Errorf.
+type recorder struct {
+	testing.TB
+	msgs []string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.msgs = append(r.msgs, fmt.Sprintf(format, args...))
+}
+
+func TestTestingHandler(t *testing.T) {
+	rec := &recorder{TB: t}
+	prev := asserts.SetHandler(asserts.Testing(rec))
+	defer asserts.SetHandler(prev)
+	var c asserts.Call
+	c.BeginWith(&asserts.Op{Name: "add"}, asserts.EnvState{})
+	var r asserts.Saved
+	f := newFake(kPlain)
+	f.implUses = 3
+	c.Result(&r, f)
+	c.ImplUseCountLE1(ret0, &r)
+	c.End()
+	if len(rec.msgs) != 1 || !strings.HasPrefix(rec.msgs[0], "add: impl_use_count_le_1: return 0: TensorImpl use count is 3, want <= 1; hint: ") {
+		t.Errorf("recorded %q", rec.msgs)
+	}
+}
+
+func TestCollectorReport(t *testing.T) {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	op := &asserts.Op{Name: "mul", Overload: "Tensor"}
+	for i := range 3 {
+		var c asserts.Call
+		c.BeginWith(op, asserts.EnvState{ModeActive: i == 2})
+		x := newFake(kPlain)
+		var s, r asserts.Saved
+		c.Save(&s, x)
+		x.id.Version++
+		c.After(&s, x)
+		c.NoMutation(argOther, &s)
+		c.Result(&r, newFake(kPlain))
+		c.ImplUseCountLE1(ret0, &r)
+		c.End()
+	}
+	rep := col.Report()
+	if rep.Calls != 3 || rep.ViolationCount != 3 || len(rep.Violations) != 3 ||
+		rep.ByOp["mul.Tensor"]["no_mutation"] != 3 || rep.Skipped["mode_active"] != 1 ||
+		rep.ChecksRun["impl_use_count_le_1"] != 2 {
+		t.Errorf("report %+v", rep)
+	}
+	var buf bytes.Buffer
+	if err := col.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var back asserts.Report
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back.Violations[0].Check != asserts.CheckNoMutation ||
+		back.Violations[0].Arg != "other" || back.Violations[0].Ret != -1 || back.Violations[0].Profile != asserts.Strict {
+		t.Errorf("JSON round trip: %v, %+v\n%s", err, back.Violations, buf.String())
+	}
+	sum := col.Summary()
+	for _, want := range []string{
+		"asserts: 3 calls, 5 checks run, 1 skipped, 3 violations\n",
+		"  no_mutation ", "violations by op:\n  mul.Tensor               no_mutation              3\n",
+		"skipped by reason:\n  mode_active                  1\n",
+		"  mul.Tensor: no_mutation: argument other: kernel wrote an argument the schema does not mark mutable (version 3 before, 4 after)",
+	} {
+		if !strings.Contains(sum, want) {
+			t.Errorf("summary lacks %q:\n%s", want, sum)
+		}
+	}
+	col.Reset()
+	if r := col.Report(); r.Calls != 0 || len(r.Violations) != 0 {
+		t.Errorf("after Reset: %+v", r)
+	}
+}
+
+func TestMisuseIsAProgrammingError(t *testing.T) {
+	collect(t)
+	x := newFake(kPlain)
+	tests := []struct {
+		name string
+		body func(c *asserts.Call)
+		want string
+	}{
+		{"check before After", func(c *asserts.Call) {
+			var s asserts.Saved
+			c.Save(&s, x)
+			c.SameImpl(argSelf, &s)
+		}, "asserts: op.ov: same_impl: argument self checked before After (generated code out of date? re-run assertgen)"},
+		{"use count of an argument", func(c *asserts.Call) {
+			var s asserts.Saved
+			c.Save(&s, x)
+			c.After(&s, x)
+			c.ImplUseCountLE1(argSelf, &s)
+		}, "needs a Result snapshot of the return"},
+		{"same_impl of a return", func(c *asserts.Call) {
+			var r asserts.Saved
+			c.Result(&r, x)
+			c.SameImpl(ret0, &r)
+		}, "needs a Save snapshot of the argument"},
+		{"AfterList with another list", func(c *asserts.Call) {
+			var l asserts.SavedList
+			asserts.SaveList(c, &l, []*fake{x})
+			asserts.AfterList(c, &l, []*fake{x, x})
+		}, "AfterList with another list than SaveList"},
+		{"invalid profile", func(c *asserts.Call) {
+			var c2 asserts.Call
+			c2.BeginWith(&asserts.Op{Name: "bad", Profile: 9}, asserts.EnvState{})
+			var s asserts.Saved
+			c2.SaveOpt(&s, nil, false)
+			c2.After(&s, (*fake)(nil))
+			c2.SameImpl(argSelf, &s)
+		}, "asserts: bad: invalid profile 9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), tt.want) {
+					t.Errorf("recovered %v, want %q", r, tt.want)
+				}
+			}()
+			run(t, asserts.Strict, asserts.EnvState{}, tt.body)
+		})
+	}
+}
+
+func TestEnabled(t *testing.T) {
+	defer asserts.SetEnabled(asserts.SetEnabled(false))
+	if asserts.Enabled() || asserts.Checking() {
+		t.Error("checking on after SetEnabled(false)")
+	}
+	asserts.SetEnabled(true)
+	if !asserts.Checking() || asserts.Enabled() != asserts.Compiled {
+		t.Errorf("Enabled() = %v with Compiled = %v", asserts.Enabled(), asserts.Compiled)
+	}
+}
+
+func TestEnv(t *testing.T) {
+	prev := asserts.SetEnv(nil)
+	defer asserts.SetEnv(prev)
+	if asserts.CurrentEnv() != nil {
+		t.Error("CurrentEnv after SetEnv(nil)")
+	}
+	var c asserts.Call
+	c.Begin(&opAddTensor)
+	if c.Env() != (asserts.EnvState{}) || c.Op() != &opAddTensor {
+		t.Errorf("without an Env: %+v", c.Env())
+	}
+	st := asserts.EnvState{ModeActive: true, Context: 4, Hermetic: true}
+	asserts.SetEnv(envFunc(func() asserts.EnvState { return st }))
+	c.Begin(&opAddTensor)
+	if c.Env() != st {
+		t.Errorf("Env() = %+v", c.Env())
+	}
+}
+
+type envFunc func() asserts.EnvState
+
+func (f envFunc) State() asserts.EnvState { return f() }
+
+func TestNames(t *testing.T) {
+	for k := asserts.Check(0); k < asserts.NumChecks; k++ {
+		if got, ok := asserts.ParseCheck(k.String()); !ok || got != k {
+			t.Errorf("ParseCheck(%q) = %v, %v", k, got, ok)
+		}
+		var back asserts.Check
+		b, _ := k.MarshalText()
+		if err := back.UnmarshalText(b); err != nil || back != k {
+			t.Errorf("text round trip of %v: %v", k, err)
+		}
+	}
+	if _, ok := asserts.ParseCheck("nope"); ok {
+		t.Error("ParseCheck accepted an unknown name")
+	}
+	names := []string{}
+	for k := asserts.Check(0); k < asserts.NumChecks; k++ {
+		names = append(names, k.String())
+	}
+	if got := strings.Join(names, " "); got != "same_impl same_storage impl_use_count_le_1 storage_use_count_eq_1 "+
+		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context" {
+		t.Errorf("check names: %s", got)
+	}
+	for _, p := range []asserts.Profile{asserts.Strict, asserts.PyTorch} {
+		if q, ok := asserts.ParseProfile(p.String()); !ok || q != p {
+			t.Errorf("ParseProfile(%v)", p)
+		}
+	}
+	if s := (asserts.WrapperSubclass | asserts.PropagatesStorage).String(); s != "wrapper_subclass|propagates_storage" {
+		t.Errorf("traits %q", s)
+	}
+	if s := asserts.Plain.String(); s != "plain" {
+		t.Errorf("plain %q", s)
+	}
+	if s := asserts.SetOf(asserts.CheckSameImpl, asserts.CheckNoMutation).String(); s != "same_impl,no_mutation" {
+		t.Errorf("check set %q", s)
+	}
+	if asserts.AllChecks.String() != "all" || asserts.CheckSet(0).String() != "none" {
+		t.Error("check set all/none")
+	}
+	l := asserts.Arg("tensors").Elem(2)
+	if l.String() != "argument tensors[2]" || l.IsRet() || l.ArgName() != "tensors" || l.Index() != 2 || l.RetIndex() != -1 {
+		t.Errorf("loc %v", l)
+	}
+	if r := asserts.Ret(1); r.String() != "return 1" || !r.IsRet() {
+		t.Errorf("loc %v", r)
+	}
+}
+
+// The policy tables are DESIGN.md's, as data.
+func TestPolicy(t *testing.T) {
+	rows := func(p asserts.Profile) map[string]string {
+		m := map[string]string{}
+		for _, r := range asserts.Policy(p) {
+			m[r.Reason.String()] = r.Skips.String()
+		}
+		return m
+	}
+	strict := rows(asserts.Strict)
+	wantStrict := map[string]string{
+		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1",
+		"direct_subclass":             "impl_use_count_le_1",
+		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context",
+		"wrapper_propagating_storage": "impl_use_count_le_1,storage_use_count_eq_1",
+		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context",
+		"meta":                        "none",
+		"functional_wrapper":          "none",
+		"undefined":                   "all",
+		"absent":                      "all",
+	}
+	for reason, want := range wantStrict {
+		if strict[reason] != want {
+			t.Errorf("strict %s skips %s, want %s", reason, strict[reason], want)
+		}
+	}
+	py := rows(asserts.PyTorch)
+	for _, reason := range []string{"mode_active", "direct_subclass", "wrapper_subclass", "wrapper_propagating_storage"} {
+		if py[reason] != "all" {
+			t.Errorf("pytorch %s skips %s, want all", reason, py[reason])
+		}
+	}
+	if len(asserts.Policy(asserts.Strict)) != asserts.NumReasons || asserts.Policy(7) != nil {
+		t.Error("Policy: one rule per reason; nil for an unknown profile")
+	}
+}
+
+// The run-time skip decision of a snapshot is available for debugging.
+func TestSkips(t *testing.T) {
+	var c asserts.Call
+	c.BeginWith(&asserts.Op{Name: "x"}, asserts.EnvState{})
+	var s asserts.Saved
+	w := newFake(kWrapStub)
+	c.Save(&s, w)
+	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context" {
+		t.Errorf("Skips() = %v", got)
+	}
+	if !s.Defined() || s.Ident().Impl != w.id.Impl {
+		t.Error("Saved accessors")
+	}
+}
