@@ -1,0 +1,180 @@
+package asserts_test
+
+import (
+	"fmt"
+
+	"github.com/assertgen/assertgen/asserts"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+// A runtime implements the contract on its tensor handle. This one is a
+// toy with fixed identities; examples/reftensor is a real one.
+type handle struct {
+	impl, storage asserts.ID
+	version       uint64
+	uses          int // handles on the TensorImpl
+}
+
+func (h *handle) Ident() asserts.Ident {
+	if h == nil {
+		return asserts.Ident{}
+	}
+	return asserts.Ident{Impl: h.impl, Storage: h.storage, Version: h.version, Traits: asserts.Versioned}
+}
+
+func (h *handle) UseCounts() (impl, storage int) {
+	if h == nil {
+		return 0, 0
+	}
+	return h.uses, 1
+}
+
+// A kernel of neg that forgot to allocate: it negates in place and returns
+// its input.
+func brokenNeg(self *handle) *handle {
+	self.version++ // the in-place write
+	self.uses++    // the caller gets a second handle to the same TensorImpl
+	return self
+}
+
+// neg(Tensor self) -> Tensor, wrapped as assertgen does.
+var opNeg = asserts.Op{Name: "neg"}
+
+func checkedNeg(self *handle) *handle {
+	var c asserts.Call
+	c.Begin(&opNeg)
+	var a0, o0 asserts.Saved
+	c.Save(&a0, self)
+	r0 := brokenNeg(self)
+	c.After(&a0, self)
+	c.Result(&o0, r0)
+	c.SameImpl(asserts.Arg("self"), &a0)
+	c.NoMutation(asserts.Arg("self"), &a0)
+	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.End()
+	return r0
+}
+
+// The violations a broken kernel produces, one line each.
+func Example() {
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+
+	checkedNeg(&handle{impl: 0x10, storage: 0x11, uses: 1})
+
+	for _, v := range col.Violations() {
+		fmt.Println(v.Error())
+	}
+	// Output:
+	// neg: no_mutation: argument self: kernel wrote an argument the schema does not mark mutable (version 0 before, 1 after); hint: write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist
+	// neg: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1; hint: a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles
+}
+
+// What the contract reports for reftensor's handles: a fresh tensor, a
+// second handle to its TensorImpl, a view of it.
+func Example_contract() {
+	show := func(what string, t asserts.Tensor) {
+		i, s := t.UseCounts()
+		id := t.Ident()
+		fmt.Printf("%-8s defined=%v storage=%v impl uses=%d storage uses=%d version=%d traits=%v\n",
+			what, id.Defined(), id.HasStorage(), i, s, id.Version, id.Traits)
+	}
+	x := rt.Zeros(2, 3)
+	show("fresh", x)
+	y := x.Share()
+	show("shared", x)
+	v := x.Transpose(0, 1)
+	show("view", v)
+	v.SetAt(1, 0, 0)
+	show("written", x)
+	y.Release()
+	v.Release()
+	show("alone", x)
+	x.Release()
+	show("released", x)
+	// Output:
+	// fresh    defined=true storage=true impl uses=1 storage uses=1 version=0 traits=versioned
+	// shared   defined=true storage=true impl uses=2 storage uses=1 version=0 traits=versioned
+	// view     defined=true storage=true impl uses=1 storage uses=2 version=0 traits=versioned
+	// written  defined=true storage=true impl uses=2 storage uses=2 version=1 traits=versioned
+	// alone    defined=true storage=true impl uses=1 storage uses=1 version=1 traits=versioned
+	// released defined=false storage=false impl uses=0 storage uses=0 version=0 traits=plain
+}
+
+// A view kernel that copies is caught by shares_storage.
+func ExampleCall_SharesStorage() {
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+
+	self := &handle{impl: 0x20, storage: 0x21, uses: 1}
+	var c asserts.Call
+	c.Begin(&asserts.Op{Name: "transpose", Overload: "int"})
+	var a0, o0 asserts.Saved
+	c.Save(&a0, self)
+	ret := &handle{impl: 0x22, storage: 0x23, uses: 1} // a copy, not a view
+	c.After(&a0, self)
+	c.Result(&o0, ret)
+	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.End()
+
+	v := col.Violations()[0]
+	fmt.Println(v.Error())
+	fmt.Printf("check=%v where=%s other=%q want=%#x got=%#x\n", v.Check, v.Where(), v.Other, v.Want, v.Got)
+	// Output:
+	// transpose.int: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x21, got 0x23); hint: a view kernel must return a tensor sharing self's storage; a wrapper subclass can propagate it with set_
+	// check=shares_storage where=return 0 other="argument self" want=0x21 got=0x23
+}
+
+// The strict profile's skip policy, as data.
+func ExamplePolicy() {
+	for _, r := range asserts.Policy(asserts.Strict) {
+		fmt.Printf("%-28s %-40s %s\n", r.Reason, r.Skips, r.Why)
+	}
+	// Output:
+	// undefined                    all                                      nothing to check
+	// absent                       all                                      nothing to check
+	// mode_active                  impl_use_count_le_1,storage_use_count_eq_1 a mode may keep references
+	// direct_subclass              impl_use_count_le_1                      user code may keep the output
+	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context storage is a stub
+	// wrapper_propagating_storage  impl_use_count_le_1,storage_use_count_eq_1 views checked via storage
+	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context nothing to compare
+	// meta                         none                                     meta tensors share storage for views
+	// functional_wrapper           none                                     functional wrappers share storage for views
+	// no_version_counter           no_mutation                              the runtime keeps no version counter
+	// no_binding_support           binding_context                          the runtime binds no foreign objects
+	// plan                         none                                     decided when the wrapper was generated (allowlist or profile)
+}
+
+// A collector's summary after a run with one broken call and one call under
+// a mode.
+func ExampleCollector_Summary() {
+	asserts.ResetStats()
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+
+	op := asserts.Op{Name: "relu"}
+	for _, mode := range []bool{false, true} {
+		self := &handle{impl: 0x30, storage: 0x31, uses: 1}
+		var c asserts.Call
+		c.BeginWith(&op, asserts.EnvState{ModeActive: mode})
+		var a0, o0 asserts.Saved
+		c.Save(&a0, self)
+		c.After(&a0, self)
+		c.Result(&o0, &handle{impl: 0x32, storage: 0x33, uses: 2}) // held twice
+		c.SameImpl(asserts.Arg("self"), &a0)
+		c.ImplUseCountLE1(asserts.Ret(0), &o0)
+		c.End()
+	}
+	fmt.Print(col.Summary())
+	// Output:
+	// asserts: 2 calls, 3 checks run, 1 skipped, 1 violations
+	// checks run:
+	//   same_impl                2
+	//   impl_use_count_le_1      1
+	// violations by op:
+	//   relu                     impl_use_count_le_1      1
+	// skipped by reason:
+	//   mode_active                  1
+	// violations:
+	//   relu: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1; hint: a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles
+}
