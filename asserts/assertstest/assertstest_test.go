@@ -1,0 +1,249 @@
+package assertstest_test
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/assertstest"
+)
+
+// A small runtime with switchable bugs, to show that the suite catches
+// broken adapters.
+type bugs struct {
+	unstableIdent   bool // Ident hands out a new TensorImpl ID on every read
+	shareNotCounted bool // UseCounts ignores extra handles
+	viewCopies      bool // View allocates new storage
+	writeNoBump     bool // writes leave the version counter alone
+	undefinedTraits bool // an undefined handle reports traits
+	sparseStorage   bool // the storage-less kind reports a storage
+}
+
+type fruntime struct {
+	bugs
+	ids atomic.Uint64
+}
+
+type fstorage struct {
+	id   asserts.ID
+	refs atomic.Int64
+}
+
+type fimpl struct {
+	id    asserts.ID
+	refs  atomic.Int64
+	st    *fstorage
+	ver   *atomic.Uint64
+	trait asserts.Traits
+}
+
+type ftensor struct {
+	rt   *fruntime
+	impl *fimpl
+}
+
+func (t *ftensor) Ident() asserts.Ident {
+	if t.impl == nil {
+		if t.rt.undefinedTraits {
+			return asserts.Ident{Traits: asserts.Versioned}
+		}
+		return asserts.Ident{}
+	}
+	id := asserts.Ident{Impl: t.impl.id, Version: t.impl.ver.Load(), Traits: t.impl.trait | asserts.Versioned}
+	if t.rt.unstableIdent {
+		id.Impl = asserts.ID(t.rt.ids.Add(1))
+	}
+	if t.impl.st != nil {
+		id.Storage = t.impl.st.id
+	}
+	return id
+}
+
+func (t *ftensor) UseCounts() (int, int) {
+	if t.impl == nil {
+		return 0, 0
+	}
+	i := int(t.impl.refs.Load())
+	if t.rt.shareNotCounted {
+		i = 1
+	}
+	s := 0
+	if t.impl.st != nil {
+		s = int(t.impl.st.refs.Load())
+	}
+	return i, s
+}
+
+func (r *fruntime) id() asserts.ID { return asserts.ID(r.ids.Add(1)) }
+
+func (r *fruntime) newStorage() *fstorage {
+	s := &fstorage{id: r.id()}
+	s.refs.Store(1)
+	return s
+}
+
+func (r *fruntime) newImpl(st *fstorage, ver *atomic.Uint64) *ftensor {
+	if ver == nil {
+		ver = new(atomic.Uint64)
+	}
+	i := &fimpl{id: r.id(), st: st, ver: ver}
+	i.refs.Store(1)
+	return &ftensor{rt: r, impl: i}
+}
+
+func (r *fruntime) runtime() assertstest.Runtime {
+	f := func(t asserts.Tensor) *ftensor { return t.(*ftensor) }
+	var mu sync.Mutex
+	return assertstest.Runtime{
+		New:       func() asserts.Tensor { return r.newImpl(r.newStorage(), nil) },
+		Undefined: func() asserts.Tensor { return &ftensor{rt: r} },
+		Share: func(t asserts.Tensor) asserts.Tensor {
+			x := f(t)
+			x.impl.refs.Add(1)
+			return &ftensor{rt: r, impl: x.impl}
+		},
+		Release: func(t asserts.Tensor) {
+			x := f(t)
+			mu.Lock()
+			i := x.impl
+			x.impl = nil
+			mu.Unlock()
+			if i != nil && i.refs.Add(-1) == 0 && i.st != nil {
+				i.st.refs.Add(-1)
+			}
+		},
+		View: func(t asserts.Tensor) asserts.Tensor {
+			x := f(t)
+			if r.viewCopies {
+				return r.newImpl(r.newStorage(), nil)
+			}
+			x.impl.st.refs.Add(1)
+			return r.newImpl(x.impl.st, x.impl.ver)
+		},
+		Write: func(t asserts.Tensor) {
+			if !r.writeNoBump {
+				f(t).impl.ver.Add(1)
+			}
+		},
+		Kinds: []assertstest.Kind{{Name: "sparse", Traits: asserts.Storageless, New: func() asserts.Tensor {
+			var st *fstorage
+			if r.sparseStorage {
+				st = r.newStorage()
+			}
+			x := r.newImpl(st, nil)
+			x.impl.trait = asserts.Storageless
+			return x
+		}}},
+	}
+}
+
+// recorder is a testing.TB that records failures instead of failing.
+type recorder struct {
+	testing.TB
+	mu   sync.Mutex
+	errs []string
+}
+
+func (r *recorder) Helper()             {}
+func (r *recorder) Logf(string, ...any) {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func TestCorrectAdapterPasses(t *testing.T) {
+	rec := &recorder{TB: t}
+	r := &fruntime{}
+	assertstest.Check(rec, r.runtime())
+	if len(rec.errs) > 0 {
+		t.Errorf("the correct adapter fails:\n%s", strings.Join(rec.errs, "\n"))
+	}
+	assertstest.Run(t, r.runtime())
+}
+
+func TestBrokenAdaptersFail(t *testing.T) {
+	tests := []struct {
+		name string
+		bugs bugs
+		want []string
+	}{
+		{
+			name: "unstable identity",
+			bugs: bugs{unstableIdent: true},
+			want: []string{
+				"fresh: Ident changed between two reads of an untouched handle",
+				"share: Share returned a handle to TensorImpl",
+				"checked call: a kernel returning a fresh tensor is reported: assertstest: same_impl: argument self: kernel replaced the TensorImpl",
+			},
+		},
+		{
+			name: "use counts ignore Share",
+			bugs: bugs{shareNotCounted: true},
+			want: []string{
+				"share: after Share the original handle reports use counts [1 1], want [2 1] (two handles, one TensorImpl)",
+				"checked call: a kernel returning its input is not caught by impl_use_count_le_1 (violations: none)",
+			},
+		},
+		{
+			name: "views copy",
+			bugs: bugs{viewCopies: true},
+			want: []string{
+				"view: a view has StorageImpl 0x",
+				"views must share their base's StorageImpl",
+				"view: after View the base reports use counts [1 1], want [1 2] (two TensorImpls on one StorageImpl)",
+				"version: a write through a view left the base's version at",
+				"checked call: a kernel returning a view is reported: assertstest: shares_storage: return 0: does not share the StorageImpl of argument self",
+			},
+		},
+		{
+			name: "writes do not bump the version",
+			bugs: bugs{writeNoBump: true},
+			want: []string{
+				"version: a write left the version at 0: every in-place write must bump it",
+				"checked call: a kernel writing its input is not caught by no_mutation",
+			},
+		},
+		{
+			name: "undefined reports traits",
+			bugs: bugs{undefinedTraits: true},
+			want: []string{"undefined: an undefined tensor reports Ident {Impl:0x0 Storage:0x0 Version:0 Traits:versioned}, want the zero Ident"},
+		},
+		{
+			name: "storage-less kind with storage",
+			bugs: bugs{sparseStorage: true},
+			want: []string{"kinds: kind sparse: traits storageless|versioned but StorageImpl 0x"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{TB: t}
+			r := &fruntime{bugs: tt.bugs}
+			assertstest.Check(rec, r.runtime())
+			all := strings.Join(rec.errs, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("no failure containing %q; failures:\n%s", w, all)
+				}
+			}
+		})
+	}
+}
+
+func TestIncompleteRuntime(t *testing.T) {
+	rec := &recorder{TB: t}
+	assertstest.Check(rec, assertstest.Runtime{New: (&fruntime{}).runtime().New})
+	if len(rec.errs) != 1 || rec.errs[0] != "assertstest: Runtime lacks required functions: Release, Share, Undefined, View" {
+		t.Errorf("errors %q", rec.errs)
+	}
+	rec = &recorder{TB: t}
+	rtm := (&fruntime{}).runtime()
+	rtm.PushMode = func() {}
+	assertstest.Check(rec, rtm)
+	if len(rec.errs) != 1 || !strings.Contains(rec.errs[0], "one of PushMode and PopMode") {
+		t.Errorf("errors %q", rec.errs)
+	}
+}
