@@ -64,7 +64,9 @@ const (
 	Views
 	// MayAlias declares that the op's alias-annotated returns may be a
 	// copy: strict checks them with fresh_or_alias instead of
-	// shares_storage.
+	// shares_storage. With Arg, the op's unannotated returns may also be
+	// Arg itself or a view of it (a composite that returns its input when
+	// there is nothing to do), and are checked with fresh_or_alias too.
 	MayAlias
 	// Skip skips one check, by name, for every argument and return or for
 	// the one given by Arg or Ret.
@@ -164,8 +166,9 @@ type Entry struct {
 	// Op is the op as written: "transpose", "add.Tensor", "add.*".
 	Op    string
 	Match Match
-	// Arg is the viewed argument of a Views entry, or the argument a Skip
-	// entry is limited to ("" for all).
+	// Arg is the viewed argument of a Views entry, the argument a MayAlias
+	// entry's unannotated returns may alias, or the argument a Skip entry
+	// is limited to ("" for all).
 	Arg string
 	// Ret is the return a Skip entry is limited to, or -1 for all.
 	Ret int
@@ -335,8 +338,9 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 // keysByCategory lists the keys an entry of each category may have,
 // besides op, ops, match, profiles, versions and reason.
 var keysByCategory = [numCategories][]string{
-	Views: {"arg"},
-	Skip:  {"check", "arg", "ret"},
+	Views:    {"arg"},
+	MayAlias: {"arg"},
+	Skip:     {"check", "arg", "ret"},
 }
 
 // entries reads one item of a category's list; an item with "ops" gives

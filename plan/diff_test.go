@@ -211,8 +211,8 @@ var differences = []difference{
 		},
 	},
 	{
-		what: "May-alias returns of CompositeImplicitAutograd-only ops: fresh_or_alias",
-		why:  "reshape, contiguous, to and the like are annotated as aliasing but return a view or a copy depending on the input; strict accepts either and still rejects a return that shares storage with anything else.",
+		what: "May-alias returns: fresh_or_alias",
+		why:  "reshape, contiguous, to and the like (alias-annotated, CompositeImplicitAutograd only) return a view or a copy depending on the input, and composites such as type_as, to_dense and _cast_* return their input when there is nothing to do although their schema says fresh (may_alias entries); strict accepts either and still rejects a return that shares storage with anything else.",
 		count: func(d *diffData, i int) (bool, int) {
 			n := d.strictRows(i, func(c Check) bool { return c.Check == FreshOrAlias })
 			return n > 0, n
@@ -220,7 +220,7 @@ var differences = []difference{
 	},
 	{
 		what: "Unannotated returns that are views (views allowlist: _unsafe_view, unsafe_split, ...)",
-		why:  "Their schemas say fresh but their kernels return views on purpose; PyTorch's table has _unsafe_view only. Strict checks shares_storage instead of a fresh storage.",
+		why:  "Their schemas say fresh but their kernels return views on purpose (or, for the generated set.source_Tensor, a tensor on source's storage); PyTorch's table has _unsafe_view only. Strict checks shares_storage instead of a fresh storage.",
 		count: func(d *diffData, i int) (bool, int) {
 			f := d.s.Ops[i].Func
 			n := d.strictRows(i, func(c Check) bool {

@@ -54,7 +54,6 @@ const (
 	DistinctOutputs     = "distinct_outputs"
 	BindingContext      = "binding_context"
 	sourcePyTorchRule   = "profile:pytorch"
-	sourceStrictRule    = "profile:strict"
 	defaultTorchVersion = "1.13"
 )
 
@@ -686,6 +685,11 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				if ex != nil {
 					ex.ret(ri, fmt.Sprintf(why, alias.Name, alias.Name, r.Annotation))
 				}
+			}
+		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
+			st.add(FreshOrAlias, mayAlias.Arg, ri)
+			if ex != nil {
+				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
