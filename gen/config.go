@@ -20,6 +20,7 @@ import (
 //	tags: tags.yaml                 # default: tags.yaml next to the schema
 //	derivatives: derivatives.yaml   # pytorch profile only
 //	profile: strict                 # or pytorch
+//	pytorch_version: "1.13"         # PyTorch lists to apply (pytorch profile)
 //	allowlists: [allowlist.yaml]
 //	package: checked                # name of the generated package
 //	output: ./checked               # directory of the generated files
@@ -32,19 +33,22 @@ import (
 //	  Scalar: float64
 //	ops: ["add.*", transpose.int]   # default: every op
 type Config struct {
-	Schema      string            `yaml:"schema"`
-	Tags        string            `yaml:"tags"`
-	Derivatives string            `yaml:"derivatives"`
-	Profile     string            `yaml:"profile"`
-	Allowlists  []string          `yaml:"allowlists"`
-	Package     string            `yaml:"package"`
-	Output      string            `yaml:"output"`
-	Prefix      string            `yaml:"prefix"`
-	Mode        string            `yaml:"mode"`
-	BuildTag    string            `yaml:"build_tag"`
-	Kernels     string            `yaml:"kernels"`
-	Types       map[string]string `yaml:"types"`
-	Ops         []string          `yaml:"ops"`
+	Schema      string `yaml:"schema"`
+	Tags        string `yaml:"tags"`
+	Derivatives string `yaml:"derivatives"`
+	Profile     string `yaml:"profile"`
+	// PyTorchVersion selects the PyTorch release whose lists the built-in
+	// allowlist applies (default: 1.13 for the embedded schema).
+	PyTorchVersion string            `yaml:"pytorch_version"`
+	Allowlists     []string          `yaml:"allowlists"`
+	Package        string            `yaml:"package"`
+	Output         string            `yaml:"output"`
+	Prefix         string            `yaml:"prefix"`
+	Mode           string            `yaml:"mode"`
+	BuildTag       string            `yaml:"build_tag"`
+	Kernels        string            `yaml:"kernels"`
+	Types          map[string]string `yaml:"types"`
+	Ops            []string          `yaml:"ops"`
 
 	// Dir is the directory relative paths are resolved against: the config
 	// file's directory, or the working directory without a file.
@@ -54,7 +58,7 @@ type Config struct {
 }
 
 var configKeys = map[string]bool{
-	"schema": true, "tags": true, "derivatives": true, "profile": true, "allowlists": true,
+	"schema": true, "tags": true, "derivatives": true, "profile": true, "pytorch_version": true, "allowlists": true,
 	"package": true, "output": true, "prefix": true, "mode": true, "build_tag": true,
 	"kernels": true, "types": true, "ops": true,
 }

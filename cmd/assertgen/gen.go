@@ -38,6 +38,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.cfg.Tags, "tags", "", "tags.yaml `file` (default: next to the schema)")
 	fs.StringVar(&g.cfg.Derivatives, "derivatives", "", "derivatives.yaml `file` for the pytorch profile")
 	fs.StringVar(&g.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
+	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists the defaults use (default: 1.13 for the embedded schema, all otherwise)")
 	fs.Var(&g.allow, "allowlist", "allowlist `file` (repeatable)")
 	fs.StringVar(&g.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
 	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: .)")
@@ -87,6 +88,8 @@ func (g *genFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 			c.Derivatives = wd(g.cfg.Derivatives)
 		case "profile":
 			c.Profile = g.cfg.Profile
+		case "pytorch-version":
+			c.PyTorchVersion = g.cfg.PyTorchVersion
 		case "allowlist":
 			c.Allowlists = nil
 			for _, a := range g.allow {
@@ -125,12 +128,18 @@ func (g *genFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 
 // setup turns a config into the plan and generator options.
 func setup(c *gen.Config) (*plan.Plan, gen.Options, error) {
+	p, o, _, err := setupSchema(c)
+	return p, o, err
+}
+
+// setupSchema is setup that also returns the schema.
+func setupSchema(c *gen.Config) (*plan.Plan, gen.Options, *schema.Schema, error) {
 	var o gen.Options
 	profile := plan.Strict
 	if c.Profile != "" {
 		p, err := plan.ParseProfile(c.Profile)
 		if err != nil {
-			return nil, o, err
+			return nil, o, nil, err
 		}
 		profile = p
 	}
@@ -142,19 +151,19 @@ func setup(c *gen.Config) (*plan.Plan, gen.Options, error) {
 		s, err = schema.Load(c.Resolve(c.Schema), c.Resolve(c.Tags), schema.Options{})
 	}
 	if err != nil {
-		return nil, o, err
+		return nil, o, nil, err
 	}
 	var allowlists []string
 	for _, a := range c.Allowlists {
 		allowlists = append(allowlists, c.Resolve(a))
 	}
-	p, err := buildPlan(s, profile, allowlists, c.Resolve(c.Derivatives))
+	p, err := buildPlan(s, profile, allowlists, c.Resolve(c.Derivatives), c.PyTorchVersion)
 	if err != nil {
-		return nil, o, err
+		return nil, o, nil, err
 	}
 	types, err := c.TypeMap()
 	if err != nil {
-		return nil, o, err
+		return nil, o, nil, err
 	}
 	o = gen.Options{
 		Mode:     gen.Mode(c.Mode),
@@ -174,21 +183,21 @@ func setup(c *gen.Config) (*plan.Plan, gen.Options, error) {
 	if o.Package == "" {
 		abs, err := filepath.Abs(out)
 		if err != nil {
-			return nil, o, err
+			return nil, o, nil, err
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
 	if o.Mode == gen.FunctionMode {
 		if c.Kernels == "" {
-			return nil, o, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
+			return nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
 		}
 		k, err := gen.LoadKernels(c.Dir, c.Kernels)
 		if err != nil {
-			return nil, o, err
+			return nil, o, nil, err
 		}
 		o.Kernels = k
 	}
-	return p, o, nil
+	return p, o, s, nil
 }
 
 // packageNameFor makes a package name of a directory name.
@@ -289,7 +298,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, o, err := setup(c)
+	p, o, s, err := setupSchema(c)
 	if err != nil {
 		return err
 	}
@@ -320,23 +329,34 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 				len(missing), len(p.Ops), o.Kernels.Path)
 		}
 	}
-	n += vetAllowlists(c, p, stdout)
+	n += vetAllowlists(s, stdout)
 	if n > 0 {
 		return errFindings
 	}
 	return nil
 }
 
-// buildPlan builds the plan of s under profile with the allowlists.
-func buildPlan(s *schema.Schema, profile plan.Profile, allowlists []string, derivatives string) (*plan.Plan, error) {
-	if len(allowlists) > 0 || derivatives != "" {
-		return nil, fmt.Errorf("allowlists and derivatives are not wired in yet")
+// buildPlan builds the plan of s under profile, with the built-in
+// allowlist merged with the given files (linted against s) and, for the
+// pytorch profile, the derivatives file.
+func buildPlan(s *schema.Schema, profile plan.Profile, allowlists []string, derivatives, version string) (*plan.Plan, error) {
+	opts, err := planOptions(s, profile, allowlists, derivatives, version)
+	if err != nil {
+		return nil, err
 	}
-	return plan.Build(s, profile)
+	return plan.BuildWith(s, opts)
 }
 
-// vetAllowlists lints the allowlists; it returns the number of findings.
-func vetAllowlists(c *gen.Config, p *plan.Plan, w io.Writer) int { return 0 }
+// vetAllowlists reports the built-in allowlist entries that select no op
+// of the schema, as information (PyTorch's lists name ops of several
+// releases); problems in the user's allowlists already failed the plan.
+// It returns the number of findings: none.
+func vetAllowlists(s *schema.Schema, w io.Writer) int {
+	for _, line := range unmatchedDefaults(s) {
+		fmt.Fprintln(w, "info:", line)
+	}
+	return 0
+}
 
 // goNameOf returns the Go name of an op name ("add.Tensor" -> AddTensor).
 func goNameOf(op string) string {

@@ -187,3 +187,27 @@ func TestVet(t *testing.T) {
 		}
 	}
 }
+
+func TestVetAllowlist(t *testing.T) {
+	small, _ := filepath.Abs("../../gen/testdata/small")
+	dir := t.TempDir()
+	typo := filepath.Join(dir, "typo.yaml")
+	os.WriteFile(typo, []byte("skip_impl_use_count:\n  - op: add.Tensr\n    reason: a typo\n"), 0o644)
+	noReason := filepath.Join(dir, "noreason.yaml")
+	os.WriteFile(noReason, []byte("skip_impl_use_count:\n  - op: cat\n"), 0o644)
+	for _, tt := range []struct{ file, want string }{
+		{typo, typo + ":2:9:"},
+		{noReason, noReason + ":2:5:"},
+	} {
+		out, errOut, code := runCLI(t, small, "vet", "-allowlist", tt.file)
+		if code != 1 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("vet -allowlist %s: exit %d, want 1 and %q\n%s%s", tt.file, code, tt.want, out, errOut)
+		}
+	}
+	// With the embedded schema, vet lists the built-in entries that name
+	// ops of other PyTorch releases, as information.
+	out, errOut, code := runCLI(t, dir, "vet", "-mode", "interface")
+	if code != 0 || !strings.Contains(out, "info: ") || !strings.Contains(out, "_unsafe_masked_index") {
+		t.Errorf("vet on the embedded schema: exit %d\n%s%s", code, out, errOut)
+	}
+}
