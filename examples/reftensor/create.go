@@ -24,8 +24,28 @@ func (o Options) Empty(sizes ...int) *Tensor {
 	default:
 		panic(fmt.Sprintf("reftensor: empty: cannot make a %v tensor from Options; use Wrap", o.Kind))
 	}
-	st := newStorage(o.Device, sk, numel(sizes))
-	return handle(newImpl(o.Kind, o.Device, Strided, st, sizes, nil, 0, nil))
+	// One allocation for the handle, the TensorImpl, its version counter and
+	// the StorageImpl (and one for the data): fresh tensors are what kernels
+	// make most. A view keeps the whole block alive, which costs memory, not
+	// correctness.
+	b := new(freshBlock)
+	st := &b.st
+	*st = StorageImpl{id: newID(), device: o.Device, kind: sk, n: numel(sizes)}
+	if o.Device == CPU {
+		st.data = make([]float64, st.n)
+	}
+	st.refs.Store(1)
+	initImpl(&b.impl, o.Kind, o.Device, Strided, st, sizes, nil, 0, &b.ver)
+	b.h.impl = &b.impl
+	return &b.h
+}
+
+// freshBlock is what Empty allocates at once.
+type freshBlock struct {
+	h    Tensor
+	impl TensorImpl
+	ver  versionCounter
+	st   StorageImpl
 }
 
 // Zeros returns a tensor of zeros.

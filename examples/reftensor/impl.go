@@ -177,17 +177,23 @@ type TensorImpl struct {
 // reference to st (which may be nil for storage-less layouts). A nil
 // version starts a new version counter.
 func newImpl(kind Kind, dev Device, layout Layout, st *StorageImpl, sizes, strides []int, offset int, ver *versionCounter) *TensorImpl {
-	t := &TensorImpl{id: newID(), kind: kind, device: dev, layout: layout, offset: offset, version: ver}
+	t := new(TensorImpl)
 	if ver == nil {
-		t.version = new(versionCounter)
+		ver = new(versionCounter)
 	}
+	initImpl(t, kind, dev, layout, st, sizes, strides, offset, ver)
+	return t
+}
+
+// initImpl initializes a zero TensorImpl as newImpl describes.
+func initImpl(t *TensorImpl, kind Kind, dev Device, layout Layout, st *StorageImpl, sizes, strides []int, offset int, ver *versionCounter) {
+	t.id, t.kind, t.device, t.layout, t.offset, t.version = newID(), kind, dev, layout, offset, ver
 	t.setGeometry(sizes, strides, offset)
 	if st != nil {
 		t.storage.Store(st)
 	}
 	t.refs.Store(1)
 	t.updateTraits()
-	return t
 }
 
 func (t *TensorImpl) updateTraits() {

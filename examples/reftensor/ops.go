@@ -130,6 +130,15 @@ func map2(op string, a, b *Tensor, f func(x, y float64) float64) *Tensor {
 	}
 	oi := out.impl
 	od, ad, bd := oi.storage.Load().data, ai.storage.Load().data, bi.storage.Load().data
+	if n := len(od); slices.Equal(ai.sizes, sizes) && slices.Equal(bi.sizes, sizes) &&
+		isContiguous(ai.sizes, ai.strides) && isContiguous(bi.sizes, bi.strides) {
+		// The common case: same shapes, contiguous.
+		ad, bd = ad[ai.offset:ai.offset+n], bd[bi.offset:bi.offset+n]
+		for i := range od {
+			od[i] = f(ad[i], bd[i])
+		}
+		return out
+	}
 	walk(sizes, []geometry{{oi.sizes, oi.strides, 0}, operand(op, ai, sizes), operand(op, bi, sizes)}, func(o []int) {
 		od[o[0]] = f(ad[o[1]], bd[o[2]])
 	})
@@ -151,6 +160,13 @@ func map1(op string, a *Tensor, f func(x float64) float64) *Tensor {
 	}
 	oi := out.impl
 	od, ad := oi.storage.Load().data, ai.storage.Load().data
+	if isContiguous(ai.sizes, ai.strides) {
+		ad = ad[ai.offset : ai.offset+len(od)]
+		for i := range od {
+			od[i] = f(ad[i])
+		}
+		return out
+	}
 	walk(ai.sizes, []geometry{{oi.sizes, oi.strides, 0}, {ai.sizes, ai.strides, ai.offset}}, func(o []int) {
 		od[o[0]] = f(ad[o[1]])
 	})
