@@ -524,7 +524,7 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 	e := &Entry{Pos: l.pos(item), Namespace: "aten", DeviceGuard: true, DeviceCheck: "ExactSame",
 		Keys: make([]Key, 0, len(item.Content)/2)}
 	var funcNode *yaml.Node
-	values := make(entryValues, len(item.Content)/2)
+	values := make(entryValues, 0, len(item.Content)/2)
 	for i := 0; i+1 < len(item.Content); i += 2 {
 		k, v := item.Content[i], item.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
