@@ -1,5 +1,7 @@
 package schema
 
+import "sync"
+
 // An Entry is one item of native_functions.yaml: a function schema and the
 // keys that go with it, each with its position. Every key torchgen 1.13
 // understands is kept.
@@ -197,14 +199,19 @@ type Schema struct {
 	Ops     []*Op    // every op, generated ones right after their source
 	// ValidTags lists the tags of tags.yaml, when one was loaded.
 	ValidTags []string
+
+	index     sync.Once
+	opsByName map[string]*Op
 }
 
-// Op returns the op with the given name ("add.Tensor"), or nil.
+// Op returns the op with the given name ("add.Tensor"), or nil. The
+// index behind it is built on the first call; Ops must not change after.
 func (s *Schema) Op(name string) *Op {
-	for _, o := range s.Ops {
-		if o.Name == name {
-			return o
+	s.index.Do(func() {
+		s.opsByName = make(map[string]*Op, len(s.Ops))
+		for _, o := range s.Ops {
+			s.opsByName[o.Name] = o
 		}
-	}
-	return nil
+	})
+	return s.opsByName[name]
 }
