@@ -1695,8 +1695,7 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
+	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
 }
