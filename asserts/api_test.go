@@ -522,3 +522,58 @@ func TestSkips(t *testing.T) {
 		t.Error("Saved accessors")
 	}
 }
+
+// Returns checked against a list argument: any element will do.
+func TestChecksAgainstListArguments(t *testing.T) {
+	a, b := newFake(kPlain), newFake(kPlain)
+	view := &fake{id: b.id, implUses: 1, storageUses: 2}
+	view.id.Impl = fid()
+	fresh := newFake(kPlain)
+	held := newFake(kPlain)
+	held.implUses = 2
+	body := func(rets ...*fake) func(c *asserts.Call) {
+		return func(c *asserts.Call) {
+			var sl asserts.SavedList
+			asserts.SaveOptList(c, &sl, []*fake{a, nil, b})
+			asserts.AfterList(c, &sl, []*fake{a, nil, b})
+			var rl asserts.SavedList
+			asserts.ResultList(c, &rl, rets)
+			c.FreshOrAliasListOf(ret0, &rl, argTensors, &sl)
+			c.SharesStorageListOf(ret1, &rl, argTensors, &sl)
+		}
+	}
+	out := run(t, asserts.Strict, asserts.EnvState{}, body(a, view, fresh, held))
+	var got []string
+	for i := range out.violations {
+		got = append(got, out.violations[i].Error())
+	}
+	want := []string{
+		"op.ov: fresh_or_alias: return 0[3]: is neither an element of argument tensors, a view of one, nor fresh (TensorImpl " +
+			held.id.Impl.String() + " use count 2, StorageImpl " + held.id.Storage.String() + " use count 1); hint: a may-alias op must return an element of tensors, a view of one, or a fresh tensor nobody else holds",
+		"op.ov: shares_storage: return 1[2]: does not share the StorageImpl of any element of argument tensors (got " + fresh.id.Storage.String() + "); hint: a view kernel must return a tensor sharing the storage of an element of tensors; a wrapper subclass can propagate it with set_",
+		"op.ov: shares_storage: return 1[3]: does not share the StorageImpl of any element of argument tensors (got " + held.id.Storage.String() + ")",
+	}
+	if len(got) != 3 {
+		t.Fatalf("violations:\n%s", strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], w) {
+			t.Errorf("violation %d:\n%s\nwant prefix\n%s", i, got[i], w)
+		}
+	}
+	if out.stats.Ran[asserts.CheckFreshOrAlias] != 4 || out.stats.Ran[asserts.CheckSharesStorage] != 4 {
+		t.Errorf("stats %+v", out.stats)
+	}
+	// Skips: under a mode nothing decides "fresh" (shares_storage still
+	// runs); a sparse return has no storage to share.
+	sp := newFake(kSparse)
+	out = run(t, asserts.Strict, asserts.EnvState{ModeActive: true}, body(fresh))
+	if len(out.violations) != 1 || out.violations[0].Check != asserts.CheckSharesStorage ||
+		out.stats.Skipped[asserts.ReasonModeActive] != 1 || out.stats.Ran[asserts.CheckFreshOrAlias] != 0 {
+		t.Errorf("under a mode: %v %+v", out.violations, out.stats)
+	}
+	out = run(t, asserts.Strict, asserts.EnvState{}, body(sp))
+	if out.stats.Skipped[asserts.ReasonNoStorage] != 1 {
+		t.Errorf("sparse return: %+v", out.stats)
+	}
+}

@@ -268,6 +268,95 @@ func (c *Call) FreshOrAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	}
 }
 
+// SharesStorageOf runs shares_storage for a view return of a list argument
+// (Tensor[]): the return shares the StorageImpl of one of its elements.
+func (c *Call) SharesStorageOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	const k = CheckSharesStorage
+	c.count(k, 1)
+	rm, rc := c.classify(r)
+	if rm.Has(k) {
+		c.skip(k, c.pol().reason(k, rc))
+		return
+	}
+	var firstSkip conds
+	compared := false
+	for i := range sl.n {
+		e := sl.at(i)
+		em, ec := c.classify(e)
+		if em.Has(k) {
+			if firstSkip == 0 {
+				firstSkip = ec
+			}
+			continue
+		}
+		compared = true
+		if e.id.Storage == r.id.Storage {
+			return
+		}
+	}
+	if !compared && firstSkip != 0 {
+		c.skip(k, c.pol().reason(k, firstSkip))
+		return
+	}
+	c.report(&Violation{Check: k, loc: ret, other: arg, OtherIsList: true,
+		Got: uint64(r.id.Storage), Traits: r.traits()})
+}
+
+// SharesStorageListOf runs SharesStorageOf on each element of a list return.
+func (c *Call) SharesStorageListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	for i := range rl.n {
+		c.SharesStorageOf(ret.Elem(i), rl.at(i), arg, sl)
+	}
+}
+
+// FreshOrAliasOf runs fresh_or_alias for a may-alias return of a list
+// argument (Tensor[], e.g. _flatten_dense_tensors): the return is one of its
+// elements, a view of one, or fresh.
+func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	const k = CheckFreshOrAlias
+	c.count(k, 1)
+	rm, rc := c.classify(r)
+	if rm.Has(k) {
+		c.skip(k, c.pol().reason(k, rc))
+		return
+	}
+	if r.meta&fResult == 0 {
+		c.misuse(k, ret, "needs a Result snapshot of the return")
+	}
+	for i := range sl.n {
+		e := sl.at(i)
+		em, _ := c.classify(e)
+		if em.Has(k) { // an undefined or absent element
+			continue
+		}
+		if e.id.Impl == r.id.Impl {
+			return
+		}
+		if !(rm | em).Has(CheckSharesStorage) && e.id.Storage == r.id.Storage {
+			return
+		}
+	}
+	implKnown, storKnown := !rm.Has(CheckImplUseCountLE1), !rm.Has(CheckStorageUseCountEq1)
+	if !implKnown && !storKnown {
+		c.skip(k, c.pol().reason(CheckImplUseCountLE1, rc))
+		return
+	}
+	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
+		c.report(&Violation{Check: k, loc: ret, other: arg, OtherIsList: true,
+			Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage),
+			ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
+	}
+}
+
+// FreshOrAliasListOf runs FreshOrAliasOf on each element of a list return
+// (atleast_1d.Sequence): each is an element of the list argument, a view of
+// one, or fresh.
+func (c *Call) FreshOrAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	for i := range rl.n {
+		c.FreshOrAliasOf(ret.Elem(i), rl.at(i), arg, sl)
+	}
+}
+
 // ReturnsArgList runs returns_arg element by element on a list return and
 // the mutated list argument (an out= overload with a Tensor(a!)[] out). If
 // the lengths differ, the first unmatched element is a violation.

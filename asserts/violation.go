@@ -36,6 +36,9 @@ type Violation struct {
 	// Other is the second tensor of a two-tensor check, e.g. "argument self"
 	// for shares_storage or "return 1" for distinct_outputs.
 	Other string `json:"other,omitempty"`
+	// OtherIsList reports that Other is a list argument, any element of
+	// which would have satisfied the check (SharesStorageOf, FreshOrAliasOf).
+	OtherIsList bool `json:"other_is_list,omitempty"`
 
 	Want        uint64 `json:"want"`
 	Got         uint64 `json:"got"`
@@ -100,10 +103,17 @@ func (v *Violation) detail() string {
 	case CheckStorageUseCountEq1:
 		return fmt.Sprintf("StorageImpl use count is %d, want 1", v.Got)
 	case CheckSharesStorage:
+		if v.OtherIsList {
+			return fmt.Sprintf("does not share the StorageImpl of any element of %s (got %v)", v.Other, ID(v.Got))
+		}
 		return fmt.Sprintf("does not share the StorageImpl of %s (want %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
 	case CheckReturnsArg:
 		return fmt.Sprintf("is not %s (want TensorImpl %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
 	case CheckFreshOrAlias:
+		if v.OtherIsList {
+			return fmt.Sprintf("is neither an element of %s, a view of one, nor fresh (TensorImpl %v use count %d, StorageImpl %v use count %d)",
+				v.Other, ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
+		}
 		return fmt.Sprintf("is neither %s (TensorImpl %v), a view of it (StorageImpl %v) nor fresh (TensorImpl %v use count %d, StorageImpl %v use count %d)",
 			v.Other, ID(v.Want), ID(v.WantStorage), ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
 	case CheckDistinctOutputs:
@@ -136,10 +146,16 @@ func hint(v *Violation) string {
 	case CheckStorageUseCountEq1:
 		return "a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"
 	case CheckSharesStorage:
+		if v.OtherIsList {
+			return fmt.Sprintf("a view kernel must return a tensor sharing the storage of an element of %s; a wrapper subclass can propagate it with set_", arg)
+		}
 		return fmt.Sprintf("a view kernel must return a tensor sharing %s's storage; a wrapper subclass can propagate it with set_", arg)
 	case CheckReturnsArg:
 		return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", arg)
 	case CheckFreshOrAlias:
+		if v.OtherIsList {
+			return fmt.Sprintf("a may-alias op must return an element of %s, a view of one, or a fresh tensor nobody else holds", arg)
+		}
 		return fmt.Sprintf("a may-alias op must return %s itself, a view of it, or a fresh tensor nobody else holds", arg)
 	case CheckDistinctOutputs:
 		return "each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"
