@@ -512,3 +512,32 @@ func TestString(t *testing.T) {
 		t.Errorf("undefined String() = %q", s)
 	}
 }
+
+func TestSetGeometryAndSetStorageImpl(t *testing.T) {
+	a := Arange(6)
+	defer a.Release()
+	id := a.Ident()
+	a.SetGeometry([]int{3, 2}, []int{1, 3}, 0) // a transposed 2x3, in place
+	if got := a.Ident(); got.Impl != id.Impl || got.Storage != id.Storage || got.Version != id.Version+1 {
+		t.Errorf("as_strided_: %v, before %v", got, id)
+	}
+	wantValues(t, "as_strided_", a, 0, 3, 1, 4, 2, 5)
+	mustPanic(t, "needs 7 storage elements", func() { a.SetGeometry([]int{7}, nil, 0) })
+
+	b := Zeros(2)
+	defer b.Release()
+	st := a.Storage()
+	b.SetStorageImpl(st, 2, []int{2, 2}, nil)
+	if b.Storage() != st || st.UseCount() != 2 {
+		t.Errorf("set_(Storage): storage %v, use count %d", b.Storage() == st, st.UseCount())
+	}
+	wantValues(t, "set_(Storage)", b, 2, 3, 4, 5)
+	mustPanic(t, "nil storage", func() { b.SetStorageImpl(nil, 0, nil, nil) })
+
+	w := Wrap(a, true)
+	defer w.Release()
+	w.SetGeometry([]int{6}, nil, 0)
+	if !slices.Equal(w.Sizes(), []int{6}) || !slices.Equal(a.Sizes(), []int{6}) {
+		t.Errorf("as_strided_ on a wrapper: %v, inner %v", w.Sizes(), a.Sizes())
+	}
+}
