@@ -23,7 +23,8 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opAddTensor)
+	var c asserts.Call
+	c.Begin(&opAddTensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -56,7 +57,8 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	c := asserts.Begin(&opAdd_Tensor)
+	var c asserts.Call
+	c.Begin(&opAdd_Tensor)
 	var a0, a1, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -87,7 +89,8 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	c := asserts.Begin(&opAddOut)
+	var c asserts.Call
+	c.Begin(&opAddOut)
 	var a0, a1, a3, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, other)
@@ -124,7 +127,8 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	}
-	c := asserts.Begin(&opXMovingAvgHelper)
+	var c asserts.Call
+	c.Begin(&opXMovingAvgHelper)
 	var a0, a1, a2, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, running_min)
@@ -165,7 +169,8 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	}
-	c := asserts.Begin(&opXMovingAvgHelperOut)
+	var c asserts.Call
+	c.Begin(&opXMovingAvgHelperOut)
 	var a0, a1, a2, a4, a5, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, running_min)
@@ -213,7 +218,8 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	}
-	c := asserts.Begin(&opXMovingAvgHelperFunctional)
+	var c asserts.Call
+	c.Begin(&opXMovingAvgHelperFunctional)
 	var a0, a1, a2, o0, o1, o2, o3 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, running_min)
@@ -262,7 +268,8 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 	if !asserts.Checking() {
 		return kernels.XPlannedScratch(self, out, _scratch_buf)
 	}
-	c := asserts.Begin(&opXPlannedScratch)
+	var c asserts.Call
+	c.Begin(&opXPlannedScratch)
 	var a0, a1, a2, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.Save(&a1, out)
@@ -298,7 +305,8 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	c := asserts.Begin(&opTransposeInt)
+	var c asserts.Call
+	c.Begin(&opTransposeInt)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -325,7 +333,8 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	c := asserts.Begin(&opTranspose_)
+	var c asserts.Call
+	c.Begin(&opTranspose_)
 	var a0, o0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -350,7 +359,8 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	c := asserts.Begin(&opSplitTensor)
+	var c asserts.Call
+	c.Begin(&opSplitTensor)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -380,7 +390,8 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	c := asserts.Begin(&opCat)
+	var c asserts.Call
+	c.Begin(&opCat)
 	var (
 		o0 asserts.Saved
 		l0 asserts.SavedList
@@ -410,7 +421,8 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.IndexTensor(self, indices)
 	}
-	c := asserts.Begin(&opIndexTensor)
+	var c asserts.Call
+	c.Begin(&opIndexTensor)
 	var (
 		a0, o0 asserts.Saved
 		l1     asserts.SavedList
@@ -446,7 +458,8 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 	if !asserts.Checking() {
 		return kernels.WhereSelf(condition, self, other, mask)
 	}
-	c := asserts.Begin(&opWhereSelf)
+	var c asserts.Call
+	c.Begin(&opWhereSelf)
 	var a0, a1, a2, a3, o0 asserts.Saved
 	c.Save(&a0, condition)
 	c.Save(&a1, self)
@@ -491,7 +504,8 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 	if !asserts.Checking() {
 		return kernels.MaxDim(self, dim, keepdim)
 	}
-	c := asserts.Begin(&opMaxDim)
+	var c asserts.Call
+	c.Begin(&opMaxDim)
 	var a0, o0, o1 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
@@ -522,7 +536,8 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 	if !asserts.Checking() {
 		kernels.XForeachAdd_List(self, other, alpha)
 	}
-	c := asserts.Begin(&opXForeachAdd_List)
+	var c asserts.Call
+	c.Begin(&opXForeachAdd_List)
 	var l0, l1 asserts.SavedList
 	asserts.SaveList(&c, &l0, self)
 	asserts.SaveList(&c, &l1, other)
@@ -550,7 +565,8 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnbindCopyIntOut(self, dim, out)
 	}
-	c := asserts.Begin(&opUnbindCopyIntOut)
+	var c asserts.Call
+	c.Begin(&opUnbindCopyIntOut)
 	var (
 		a0 asserts.Saved
 		l2 asserts.SavedList
@@ -581,7 +597,8 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	c := asserts.Begin(&opUnbindCopyInt)
+	var c asserts.Call
+	c.Begin(&opUnbindCopyInt)
 	var (
 		a0  asserts.Saved
 		ol0 asserts.SavedList
@@ -612,7 +629,8 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt(self, dim)
 	}
-	c := asserts.Begin(&opSizeInt)
+	var c asserts.Call
+	c.Begin(&opSizeInt)
 	var a0 asserts.Saved
 	c.Save(&a0, self)
 	c.BindingContext(asserts.Arg("self"), &a0, self)
