@@ -127,7 +127,7 @@ func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 				continue
 			}
 			si, ok = opNamed(f.Name.String())
-			if !ok || isViewCopy[si] || s.Ops[si].Func.String() != f.String() {
+			if !ok || isViewCopy[si] || opSchema(s.Ops[si]) != f.String() {
 				errs.Addf(e.Pos, "derivatives entry %s: no op with this schema in %s", f.Name, s.Path)
 				continue
 			}
@@ -223,7 +223,15 @@ func sameText(o *schema.Op, text string) bool {
 			return true
 		}
 	}
-	return o.Func.String() == text
+	return opSchema(o) == text
+}
+
+// opSchema returns the op's canonical schema text.
+func opSchema(o *schema.Op) string {
+	if o.Schema != "" {
+		return o.Schema
+	}
+	return o.Func.String()
 }
 
 // baseCandidates returns the base names an op name can have: "add_" is

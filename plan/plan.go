@@ -171,9 +171,6 @@ type builder struct {
 	deriv   *Derivatives
 	infos   []derivInfo // per op; nil without derivatives
 	byName  map[string]int
-	// schemas holds Func.String() of every op when it was printed while
-	// derivatives.yaml was being matched.
-	schemas []string
 }
 
 // newBuilder prepares the plan of s; allOps says the plan of every op
@@ -221,12 +218,6 @@ func newBuilder(s *schema.Schema, opts Options, allOps bool) (*builder, error) {
 		wg.Go(func() { b.infos, merr = matchDerivatives(s, b.deriv) })
 	}
 	b.ix = b.allow.Index(s, string(b.profile), b.version)
-	if b.deriv != nil && allOps {
-		b.schemas = make([]string, len(s.Ops))
-		for i, o := range s.Ops {
-			b.schemas[i] = o.Func.String()
-		}
-	}
 	wg.Wait()
 	if merr != nil {
 		return nil, merr
@@ -333,11 +324,8 @@ func retPtr(i int) *int {
 // explanation.
 func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	o := b.s.Ops[i]
-	sch := ""
-	if b.schemas != nil {
-		sch = b.schemas[i]
-	}
-	if sch == "" {
+	sch := o.Schema
+	if sch == "" { // an Op built by hand
 		sch = o.Func.String()
 	}
 	*out = Op{

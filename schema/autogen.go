@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"hash/maphash"
 	"sort"
 	"strings"
 )
@@ -308,6 +309,7 @@ func entryOp(e *Entry) *Op {
 func newEntryOp(e *Entry) *Op {
 	return &Op{
 		Name:         e.Func.Name.String(),
+		Schema:       e.Func.String(),
 		Func:         e.Func,
 		Kind:         e.Func.Kind(),
 		IsViewOp:     IsViewOp(e.Func, e.Tags),
@@ -324,24 +326,41 @@ func (e *Entry) prepare() {
 	var b strings.Builder
 	e.Func.writeSignatureKey(&b)
 	e.sigKey = b.String()
+	e.sigHash = maphash.String(sigSeed, e.sigKey)
+	e.base = e.Func.Name.Name.String()
 	e.op = newEntryOp(e)
 }
 
+// sigSeed seeds the hashes of signature keys; any fixed seed will do.
+var sigSeed = maphash.MakeSeed()
+
 type group struct {
+	key    string
 	byKind map[Kind]*Op
 	order  []*Op
 }
 
 func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
-	groups := make(map[string]*group, len(entries))
-	var keys []string
+	// Groups are found by the hash of their signature key (computed while
+	// loading, in parallel), then by the key itself.
+	groups := make(map[uint64][]*group, len(entries))
+	var order []*group
 	for _, e := range entries {
-		k := e.Entry.sigKey
-		g := groups[k]
+		if e.Entry.sigKey == "" {
+			e.Entry.prepare()
+		}
+		h := e.Entry.sigHash
+		var g *group
+		for _, c := range groups[h] {
+			if c.key == e.Entry.sigKey {
+				g = c
+				break
+			}
+		}
 		if g == nil {
-			g = &group{byKind: make(map[Kind]*Op, 2)}
-			groups[k] = g
-			keys = append(keys, k)
+			g = &group{key: e.Entry.sigKey, byKind: make(map[Kind]*Op, 2)}
+			groups[h] = append(groups[h], g)
+			order = append(order, g)
 		}
 		kind := e.Kind
 		if other := g.byKind[kind]; other != nil {
@@ -353,8 +372,7 @@ func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
 		g.order = append(g.order, e)
 	}
 	out := map[*Op][]*Op{}
-	for _, k := range keys {
-		g := groups[k]
+	for _, g := range order {
 		base, made := generateGroup(g, errs)
 		if base != nil {
 			out[base] = append(out[base], made...)
@@ -441,6 +459,7 @@ func generatedOp(src *Entry, f *Func) *Op {
 	}
 	return &Op{
 		Name:         f.Name.String(),
+		Schema:       f.String(),
 		Func:         f,
 		Kind:         f.Kind(),
 		IsViewOp:     IsViewOp(f, tags),

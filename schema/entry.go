@@ -39,8 +39,10 @@ type Entry struct {
 	// Keys lists the entry's keys in written order, with their positions.
 	Keys []Key
 
-	sigKey string // Func.Signature(false).String(), for autogen grouping
-	op     *Op    // the entry's own op, prepared while loading
+	sigKey  string // Func.Signature(false).String(), for autogen grouping
+	sigHash uint64 // its hash, computed while loading
+	base    string // Func.Name.Name.String()
+	op      *Op    // the entry's own op, prepared while loading
 }
 
 // A Key is a key of an entry and its position.
@@ -142,6 +144,7 @@ func (e *Entry) HasTag(t string) bool {
 // or an op the codegen generates from one, classified.
 type Op struct {
 	Name      string // "add.Tensor"
+	Schema    string // Func.String(): the canonical schema text
 	Func      *Func
 	Kind      Kind
 	IsViewOp  bool

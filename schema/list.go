@@ -49,6 +49,7 @@ func ParseList(path string, src []byte) (*Schema, error) {
 		seen[name] = i + 1
 		s.Ops = append(s.Ops, &Op{
 			Name:     name,
+			Schema:   f.String(),
 			Func:     f,
 			Kind:     f.Kind(),
 			IsViewOp: IsViewOp(f, nil),

@@ -866,16 +866,19 @@ func (f *Func) hasTensorArg() bool {
 // checkEntries applies the rules that span entries: unique names,
 // structured delegates, inplace_view naming.
 func (l *yamlLoader) checkEntries(entries []*Entry) {
-	byName := map[string]*Entry{}
-	bases := map[string]bool{}
+	byName := make(map[string]*Entry, len(entries))
+	bases := make(map[string]bool, len(entries))
 	for _, e := range entries {
-		n := e.Func.Name.String()
+		if e.op == nil {
+			e.prepare()
+		}
+		n := e.op.Name
 		if first, dup := byName[n]; dup {
 			l.errorf(e.FuncPos, "duplicate operator name %s (first declared at line %d)", n, first.FuncPos.Line)
 			continue
 		}
 		byName[n] = e
-		bases[e.Func.Name.Name.String()] = true
+		bases[e.base] = true
 	}
 	for _, e := range entries {
 		if d := e.StructuredDelegate; d != "" {
