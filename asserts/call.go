@@ -345,15 +345,21 @@ func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 }
 
 // ReturnsArg checks that an in-place or out= return is the argument the
-// kernel mutated: the same TensorImpl (returns_arg).
+// kernel mutated: the same TensorImpl as the argument's handle after the
+// kernel (returns_arg). A kernel that rebinds the argument's handle and
+// returns it is reported once, by same_impl, not twice.
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.count(CheckReturnsArg, 1)
 	if c.pairSkipped(CheckReturnsArg, ret, r, arg, s) {
 		return
 	}
-	if r.id.Impl != s.id.Impl {
+	want := s.id.Impl
+	if s.meta&fPending == 0 {
+		want = s.after.Impl
+	}
+	if r.id.Impl != want {
 		c.report(&Violation{Check: CheckReturnsArg, loc: ret, other: arg,
-			Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), Traits: r.traits()})
+			Want: uint64(want), Got: uint64(r.id.Impl), Traits: r.traits()})
 	}
 }
 
