@@ -303,6 +303,30 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 	}
 }
 
+// NotArg completes impl_use_count_le_1 for Go: a fresh or view return
+// has its own TensorImpl, so it is not an argument's. In C++, returning an
+// input copies its handle and raises the use count, which ImplUseCountLE1
+// sees; in Go a kernel can hand back the argument's handle itself (return
+// self) and leave the count at 1. Generated code calls NotArg after
+// ImplUseCountLE1 for each tensor argument; it counts as part of that
+// check and is skipped with it.
+func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.id.Impl != s.id.Impl || r.id.Impl == 0 {
+		return
+	}
+	c.notArgSlow(ret, r, arg, s)
+}
+
+//go:noinline
+func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if m, _ := c.classify(r); m.Has(CheckImplUseCountLE1) || r.implUses() > 1 {
+		return // skipped (and counted), or already reported, by ImplUseCountLE1
+	}
+	c.report(&Violation{Check: CheckImplUseCountLE1, loc: ret, other: arg,
+		Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
+		Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()})
+}
+
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
 // kernel returned fresh storage (storage_use_count_eq_1).
 func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {

@@ -377,3 +377,20 @@ func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 		c.report(v)
 	}
 }
+
+// NotArgList runs NotArg against each element of a list argument: a fresh
+// or view return is none of them.
+func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
+	id := r.id.Impl
+	inl, more := l.parts()
+	for i := range inl {
+		if inl[i].id.Impl == id && id != 0 {
+			c.notArgSlow(ret, r, arg.Elem(i), &inl[i])
+		}
+	}
+	for i := range more {
+		if more[i].id.Impl == id && id != 0 {
+			c.notArgSlow(ret, r, arg.Elem(listInline+i), &more[i])
+		}
+	}
+}

@@ -14,7 +14,9 @@ import (
 //	same_impl               TensorImpl before / after the kernel
 //	same_storage            StorageImpl before / after the kernel
 //	no_mutation             version counter before / after the kernel
-//	impl_use_count_le_1     1 / the TensorImpl use count
+//	impl_use_count_le_1     1 / the TensorImpl use count; for a return that is
+//	                        an argument's handle (Other set, see Call.NotArg):
+//	                        the argument's TensorImpl / the return's
 //	storage_use_count_eq_1  1 / the StorageImpl use count
 //	shares_storage          the argument's StorageImpl / the return's
 //	returns_arg             the argument's TensorImpl / the return's
@@ -99,6 +101,9 @@ func (v *Violation) detail() string {
 	case CheckNoMutation:
 		return fmt.Sprintf("kernel wrote an argument the schema does not mark mutable (version %d before, %d after)", v.Want, v.Got)
 	case CheckImplUseCountLE1:
+		if v.Other != "" {
+			return fmt.Sprintf("is the TensorImpl of %s (%v) with use count %d: the kernel returned the argument's handle itself", v.Other, ID(v.Got), v.ImplUses)
+		}
 		return fmt.Sprintf("TensorImpl use count is %d, want <= 1", v.Got)
 	case CheckStorageUseCountEq1:
 		return fmt.Sprintf("StorageImpl use count is %d, want 1", v.Got)
@@ -139,6 +144,9 @@ func hint(v *Violation) string {
 	case CheckNoMutation:
 		return "write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist"
 	case CheckImplUseCountLE1:
+		if v.Other != "" {
+			return "a fresh or view return needs its own TensorImpl: returning an argument's *Tensor (return self) gives the caller a handle it already holds, and it will be released twice; return a new tensor, or Share() the argument for an op that may alias"
+		}
 		if v.Traits&DirectSubclass != 0 {
 			return "a subclass output is held elsewhere; with the pytorch profile this check is skipped for subclasses"
 		}

@@ -108,6 +108,8 @@ func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var r0 asserts.Saved
 	c.Result(&r0, ret)
 	c.ImplUseCountLE1(asserts.Ret(0), &r0)
+	c.NotArg(asserts.Ret(0), &r0, asserts.Arg("self"), &s0)
+	c.NotArg(asserts.Ret(0), &r0, asserts.Arg("other"), &s1)
 	c.StorageUseCountEq1(asserts.Ret(0), &r0)
 	c.End()
 	return ret
@@ -157,6 +159,7 @@ func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 	c.Result(&r0, ret)
 	c.SharesStorage(ret0, &r0, argSelf, &s0)
 	c.ImplUseCountLE1(ret0, &r0)
+	c.NotArg(ret0, &r0, argSelf, &s0)
 	c.End()
 	return ret
 }
@@ -232,6 +235,7 @@ func Cat(tensors []*rt.Tensor) *rt.Tensor {
 	var r0 asserts.Saved
 	c.Result(&r0, ret)
 	c.ImplUseCountLE1(ret0, &r0)
+	c.NotArgList(ret0, &r0, argTensors, &l0)
 	c.StorageUseCountEq1(ret0, &r0)
 	c.End()
 	return ret
@@ -282,6 +286,9 @@ func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
 	var r0 asserts.Saved
 	c.Result(&r0, ret)
 	c.ImplUseCountLE1(ret0, &r0)
+	for i := range in {
+		c.NotArg(ret0, &r0, names[i], &s[i])
+	}
 	c.StorageUseCountEq1(ret0, &r0)
 	c.End()
 	return ret
@@ -305,8 +312,10 @@ func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	c.Result(&r0, mx)
 	c.Result(&r1, mn)
 	c.ImplUseCountLE1(ret0, &r0)
+	c.NotArg(ret0, &r0, argSelf, &s0)
 	c.StorageUseCountEq1(ret0, &r0)
 	c.ImplUseCountLE1(ret1, &r1)
+	c.NotArg(ret1, &r1, argSelf, &s0)
 	c.StorageUseCountEq1(ret1, &r1)
 	c.DistinctOutputs(asserts.Out(ret0, &r0), asserts.Out(ret1, &r1))
 	c.End()

@@ -280,7 +280,10 @@ func (k *keepingAdd) release() {
 }
 
 // cloneReturnsSelfPointer returns its input's handle itself, without
-// Share: the caller then holds one handle object twice. See TestKnownGaps.
+// Share: the use counts stay 1, and the caller then holds one handle twice
+// and would release its TensorImpl twice. C++ cannot make this mistake
+// (returning a Tensor copies the handle); impl_use_count_le_1 catches it
+// by comparing the return with every argument (asserts' Call.NotArg).
 type cloneReturnsSelfPointer struct{ refops.Reference }
 
 func (cloneReturnsSelfPointer) Clone(self *rt.Tensor, memoryFormat *int) *rt.Tensor {

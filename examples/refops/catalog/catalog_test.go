@@ -111,6 +111,15 @@ var catalog = []bug{
 		},
 		op: "clone", check: asserts.CheckImplUseCountLE1, where: "return 0",
 		msg: "TensorImpl use count is 2, want <= 1; hint: a kernel that is neither in-place nor out= must return a new tensor nobody else holds"},
+	{name: "a functional op that returns its argument's handle (Go: return self)",
+		kernels: func() checkedif.Kernels { return cloneReturnsSelfPointer{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(4)
+			k.Clone(x, nil) // the same *Tensor as x: release it once
+			x.Release()
+		},
+		op: "clone", check: asserts.CheckImplUseCountLE1, where: "return 0",
+		msg: "is the TensorImpl of argument self"},
 	{name: "an in-place op that replaces self's TensorImpl",
 		kernels: func() checkedif.Kernels { return foreachFlattens{} },
 		run: func(k checkedif.Kernels) {

@@ -42,6 +42,8 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	c.SameStorage(asserts.Arg("other"), &a1)
 	c.NoMutation(asserts.Arg("other"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -140,6 +142,7 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -197,6 +200,7 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	c.SameStorageList(asserts.Arg("tensors"), &l0)
 	c.NoMutationList(asserts.Arg("tensors"), &l0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -302,6 +306,9 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 	c.SameStorage(asserts.Arg("max"), &a2)
 	c.NoMutation(asserts.Arg("max"), &a2)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a2)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -457,6 +464,7 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -491,6 +499,8 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	c.SameStorage(asserts.Arg("other"), &a1)
 	c.NoMutation(asserts.Arg("other"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -545,6 +555,7 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -627,8 +638,10 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.ImplUseCountLE1(asserts.Ret(1), &o1)
+	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(1), &o1)
 	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
 	c.End()
@@ -703,6 +716,8 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("mat2"), &a1)
 	c.NoMutation(asserts.Arg("mat2"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -775,6 +790,8 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	c.SameStorage(asserts.Arg("other"), &a1)
 	c.NoMutation(asserts.Arg("other"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -900,6 +917,7 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -928,6 +946,7 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1041,6 +1060,7 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1069,6 +1089,7 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1123,6 +1144,7 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1213,6 +1235,7 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1241,6 +1264,7 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1298,6 +1322,7 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	c.SameStorageList(asserts.Arg("tensors"), &l0)
 	c.NoMutationList(asserts.Arg("tensors"), &l0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1326,6 +1351,7 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1354,6 +1380,7 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1414,6 +1441,7 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1468,6 +1496,7 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1522,6 +1551,7 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1576,6 +1606,7 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1636,6 +1667,8 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	c.SameStorage(asserts.Arg("other"), &a1)
 	c.NoMutation(asserts.Arg("other"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1723,6 +1756,7 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1840,6 +1874,7 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1908,8 +1943,10 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.ImplUseCountLE1(asserts.Ret(1), &o1)
+	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(1), &o1)
 	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
 	c.End()
@@ -1939,6 +1976,7 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0

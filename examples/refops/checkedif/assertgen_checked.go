@@ -51,6 +51,8 @@ func (k checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alph
 	c.SameStorage(asserts.Arg("other"), &a1)
 	c.NoMutation(asserts.Arg("other"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -149,6 +151,7 @@ func (k checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64,
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -206,6 +209,7 @@ func (k checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	c.SameStorageList(asserts.Arg("tensors"), &l0)
 	c.NoMutationList(asserts.Arg("tensors"), &l0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -311,6 +315,9 @@ func (k checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max
 	c.SameStorage(asserts.Arg("max"), &a2)
 	c.NoMutation(asserts.Arg("max"), &a2)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a2)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -466,6 +473,7 @@ func (k checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -500,6 +508,8 @@ func (k checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *ref
 	c.SameStorage(asserts.Arg("other"), &a1)
 	c.NoMutation(asserts.Arg("other"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -554,6 +564,7 @@ func (k checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *re
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -636,8 +647,10 @@ func (k checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*refte
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.ImplUseCountLE1(asserts.Ret(1), &o1)
+	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(1), &o1)
 	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
 	c.End()
@@ -712,6 +725,8 @@ func (k checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.T
 	c.SameStorage(asserts.Arg("mat2"), &a1)
 	c.NoMutation(asserts.Arg("mat2"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -784,6 +799,8 @@ func (k checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *ref
 	c.SameStorage(asserts.Arg("other"), &a1)
 	c.NoMutation(asserts.Arg("other"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -909,6 +926,7 @@ func (k checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -937,6 +955,7 @@ func (k checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1050,6 +1069,7 @@ func (k checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reft
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1078,6 +1098,7 @@ func (k checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1132,6 +1153,7 @@ func (k checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, en
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1222,6 +1244,7 @@ func (k checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1250,6 +1273,7 @@ func (k checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1307,6 +1331,7 @@ func (k checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor
 	c.SameStorageList(asserts.Arg("tensors"), &l0)
 	c.NoMutationList(asserts.Arg("tensors"), &l0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1335,6 +1360,7 @@ func (k checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1363,6 +1389,7 @@ func (k checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1423,6 +1450,7 @@ func (k checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1477,6 +1505,7 @@ func (k checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *r
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1531,6 +1560,7 @@ func (k checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor 
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1585,6 +1615,7 @@ func (k checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Te
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1645,6 +1676,8 @@ func (k checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alph
 	c.SameStorage(asserts.Arg("other"), &a1)
 	c.NoMutation(asserts.Arg("other"), &a1)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.End()
 	return r0
@@ -1732,6 +1765,7 @@ func (k checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1849,6 +1883,7 @@ func (k checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1917,8 +1952,10 @@ func (k checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*reft
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(0), &o0)
 	c.ImplUseCountLE1(asserts.Ret(1), &o1)
+	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1(asserts.Ret(1), &o1)
 	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
 	c.End()
@@ -1948,6 +1985,7 @@ func (k checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
+	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0

@@ -1,0 +1,86 @@
+package asserts_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// TestNotArg covers the part of impl_use_count_le_1 that only Go needs: a
+// kernel that returns an argument's handle itself leaves its use count at
+// 1, and NotArg catches it.
+func TestNotArg(t *testing.T) {
+	var opClone = asserts.Op{Name: "clone"}
+	tests := []struct {
+		name   string
+		mode   bool
+		ret    func(self, other *handle) *handle
+		list   bool
+		want   []string // substrings of the violations, in order
+		checks uint64   // impl_use_count_le_1 checks counted
+	}{
+		{name: "fresh return", ret: func(s, o *handle) *handle { return &handle{impl: 9, storage: 9, uses: 1} }, checks: 1},
+		{name: "argument's handle itself", ret: func(s, o *handle) *handle { return s }, checks: 1,
+			want: []string{"clone: impl_use_count_le_1: return 0: is the TensorImpl of argument self (0x1) with use count 1: the kernel returned the argument's handle itself; hint: a fresh or view return needs its own TensorImpl"}},
+		{name: "second argument's handle", ret: func(s, o *handle) *handle { return o }, checks: 1,
+			want: []string{"is the TensorImpl of argument other (0x2)"}},
+		{name: "a shared handle is reported once, by its use count", ret: func(s, o *handle) *handle { return &handle{impl: s.impl, storage: s.storage, uses: 2} }, checks: 1,
+			want: []string{"TensorImpl use count is 2, want <= 1"}},
+		{name: "an element of a list argument", list: true, ret: func(s, o *handle) *handle { return o }, checks: 1,
+			want: []string{"is the TensorImpl of argument tensors[1] (0x2)"}},
+		{name: "skipped with the use count under a mode", mode: true, ret: func(s, o *handle) *handle { return s }, checks: 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			prev := asserts.SetHandler(asserts.HandlerFunc(func(v *asserts.Violation) { got = append(got, v.Error()) }))
+			defer asserts.SetHandler(prev)
+			self, other := &handle{impl: 1, storage: 1, uses: 1}, &handle{impl: 2, storage: 2, uses: 1}
+			before := opClone.Stats()
+
+			var c asserts.Call
+			c.BeginWith(&opClone, asserts.EnvState{ModeActive: tt.mode})
+			var a0, a1, o0 asserts.Saved
+			var l0 asserts.SavedList
+			if tt.list {
+				asserts.SaveList(&c, &l0, []*handle{self, other})
+			} else {
+				c.Save(&a0, self)
+				c.Save(&a1, other)
+			}
+			r := tt.ret(self, other)
+			if tt.list {
+				asserts.AfterList(&c, &l0, []*handle{self, other})
+			} else {
+				c.After(&a0, self)
+				c.After(&a1, other)
+			}
+			c.Result(&o0, r)
+			c.ImplUseCountLE1(asserts.Ret(0), &o0)
+			if tt.list {
+				c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
+			} else {
+				c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+				c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
+			}
+			c.End()
+
+			if len(got) != len(tt.want) {
+				t.Fatalf("violations %q, want %d", got, len(tt.want))
+			}
+			for i, w := range tt.want {
+				if !strings.Contains(got[i], w) {
+					t.Errorf("violation %q, want it to contain %q", got[i], w)
+				}
+			}
+			st := opClone.Stats()
+			if n := st.Ran[asserts.CheckImplUseCountLE1] - before.Ran[asserts.CheckImplUseCountLE1]; n != tt.checks {
+				t.Errorf("%d impl_use_count_le_1 checks counted, want %d", n, tt.checks)
+			}
+			if n := st.Skipped[asserts.ReasonModeActive] - before.Skipped[asserts.ReasonModeActive]; tt.mode && n != 1 {
+				t.Errorf("%d skips under mode_active, want 1 (NotArg adds none)", n)
+			}
+		})
+	}
+}
