@@ -81,6 +81,11 @@ type Collector struct {
 	base  Stats
 	vs    []Violation
 	limit int
+	// n and byOp count every violation this collector handled, those
+	// beyond limit included; the global statistics would also count
+	// violations that went to another handler meanwhile.
+	n    uint64
+	byOp map[string]map[string]int
 }
 
 // NewCollector returns a collector whose statistics start now. It keeps at
@@ -93,6 +98,16 @@ func NewCollector() *Collector {
 func (c *Collector) Handle(v *Violation) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.n++
+	if c.byOp == nil {
+		c.byOp = map[string]map[string]int{}
+	}
+	m := c.byOp[v.OpName()]
+	if m == nil {
+		m = map[string]int{}
+		c.byOp[v.OpName()] = m
+	}
+	m[v.Check.String()]++
 	if len(c.vs) < c.limit {
 		c.vs = append(c.vs, *v)
 	}
@@ -103,6 +118,8 @@ func (c *Collector) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.vs = nil
+	c.n = 0
+	c.byOp = nil
 	c.base = ReadStats()
 }
 
@@ -121,7 +138,8 @@ type Report struct {
 	ChecksRun map[string]uint64 `json:"checks_run"`
 	// Skipped counts the skipped checks, by reason.
 	Skipped map[string]uint64 `json:"skipped"`
-	// ViolationCount is the number of violations (Violations may hold fewer).
+	// ViolationCount is the number of violations the collector handled
+	// (Violations may hold fewer).
 	ViolationCount uint64 `json:"violation_count"`
 	// ByOp counts violations by operator ("add.Tensor") and check.
 	ByOp map[string]map[string]int `json:"violations_by_op"`
@@ -134,19 +152,22 @@ func (c *Collector) Report() Report {
 	c.mu.Lock()
 	st := ReadStats().Sub(c.base)
 	vs := slices.Clone(c.vs)
-	c.mu.Unlock()
 	r := Report{
-		Calls:      st.Calls,
-		ChecksRun:  map[string]uint64{},
-		Skipped:    map[string]uint64{},
-		ByOp:       map[string]map[string]int{},
-		Violations: vs,
+		Calls:          st.Calls,
+		ChecksRun:      map[string]uint64{},
+		Skipped:        map[string]uint64{},
+		ByOp:           map[string]map[string]int{},
+		Violations:     vs,
+		ViolationCount: c.n,
 	}
+	for op, m := range c.byOp {
+		r.ByOp[op] = maps.Clone(m)
+	}
+	c.mu.Unlock()
 	for k := range Check(NumChecks) {
 		if st.Ran[k] != 0 {
 			r.ChecksRun[k.String()] = st.Ran[k]
 		}
-		r.ViolationCount += st.Violations[k]
 	}
 	for rs := range Reason(NumReasons) {
 		if st.Skipped[rs] != 0 {
@@ -155,14 +176,6 @@ func (c *Collector) Report() Report {
 	}
 	if r.Violations == nil {
 		r.Violations = []Violation{}
-	}
-	for _, v := range vs {
-		m := r.ByOp[v.OpName()]
-		if m == nil {
-			m = map[string]int{}
-			r.ByOp[v.OpName()] = m
-		}
-		m[v.Check.String()]++
 	}
 	return r
 }

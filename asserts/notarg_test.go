@@ -84,3 +84,34 @@ func TestNotArg(t *testing.T) {
 		})
 	}
 }
+
+// TestCollectorCountsOwnViolations checks that a collector counts the
+// violations it handled, not those another handler got meanwhile, and
+// counts the ones beyond what it keeps.
+func TestCollectorCountsOwnViolations(t *testing.T) {
+	op := asserts.Op{Name: "neg"}
+	violate := func() {
+		var c asserts.Call
+		c.BeginWith(&op, asserts.EnvState{})
+		var o0 asserts.Saved
+		c.Result(&o0, &handle{impl: 7, storage: 7, uses: 3})
+		c.ImplUseCountLE1(asserts.Ret(0), &o0)
+		c.End()
+	}
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	violate()
+	asserts.SetHandler(asserts.HandlerFunc(func(*asserts.Violation) {})) // another handler, for a while
+	violate()
+	asserts.SetHandler(col)
+	violate()
+	r := col.Report()
+	if r.ViolationCount != 2 || len(r.Violations) != 2 || r.ByOp["neg"]["impl_use_count_le_1"] != 2 {
+		t.Errorf("report: %d violations, %d kept, by op %v; want 2, 2, 2", r.ViolationCount, len(r.Violations), r.ByOp)
+	}
+	col.Reset()
+	if r := col.Report(); r.ViolationCount != 0 || len(r.ByOp) != 0 {
+		t.Errorf("after Reset: %+v", r)
+	}
+}
