@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // torchgen keeps a few exception lists for ops its grouping cannot pair;
@@ -371,9 +372,29 @@ func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
 		g.byKind[kind] = e
 		g.order = append(g.order, e)
 	}
-	out := map[*Op][]*Op{}
-	for _, g := range order {
-		base, made := generateGroup(g, errs)
+	// Groups are independent: generate them on two goroutines, then merge
+	// in group order, so that ops and errors come out the same every run.
+	type result struct {
+		base *Op
+		made []*Op
+		errs ErrorList
+	}
+	results := make([]result, len(order))
+	gen := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := &results[i]
+			r.base, r.made = generateGroup(order[i], &r.errs)
+		}
+	}
+	var wg sync.WaitGroup
+	half := len(order) / 2
+	wg.Go(func() { gen(0, half) })
+	gen(half, len(order))
+	wg.Wait()
+	out := make(map[*Op][]*Op, len(order)/4)
+	for i, g := range order {
+		base, made := results[i].base, results[i].made
+		*errs = append(*errs, results[i].errs...)
 		if base != nil {
 			out[base] = append(out[base], made...)
 		}

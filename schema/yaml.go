@@ -319,12 +319,21 @@ func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
 	s.Entries = entries
 	l := newLoader()
 	l.errs = errs
+	if len(errs) > 0 {
+		l.checkEntries(s.Entries)
+		return nil, l.errs.Err()
+	}
+	// The rules across entries and the autogen expansion are independent:
+	// run them side by side; autogen's errors count only if the rules pass.
+	var genErrs ErrorList
+	var wg sync.WaitGroup
+	wg.Go(func() { s.Ops = buildOps(s.Entries, !opts.NoAutogen, &genErrs) })
 	l.checkEntries(s.Entries)
+	wg.Wait()
 	if len(l.errs) > 0 {
 		return nil, l.errs.Err()
 	}
-	s.Ops = buildOps(s.Entries, !opts.NoAutogen, &l.errs)
-	return s, l.errs.Err()
+	return s, genErrs.Err()
 }
 
 // loadDocument parses a whole document and loads its entries.
