@@ -2,7 +2,6 @@ package plan
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -455,113 +454,9 @@ func (x *sigIndex) equal(i, j int) bool {
 	return bytes.Equal(x.a.key(x.s.Ops[i].Func, x.stripDefault, x.noCopy), x.b.key(x.s.Ops[j].Func, x.stripDefault, x.noCopy))
 }
 
-// key returns a key equal for two ops exactly when torchgen's
-// FunctionSchema.signature(strip_default=stripDefault,
-// strip_view_copy_name=stripViewCopy) gives equal schemas: the base name
-// without overload or in-place marker, the arguments without annotations,
-// out= and tensor-option arguments, and the returns' types, followed by
-// the types of mutated arguments the op does not return.
-//
-// The key is built in the buffer, which the next call reuses.
+// key returns the signature key of f (see schema.Func.AppendSignatureKey),
+// built in the buffer, which the next call reuses.
 func (kb *keyBuf) key(f *schema.Func, stripDefault, stripViewCopy bool) []byte {
-	b := kb.b[:0]
-	n := f.Name.Name
-	base := n.Base
-	if stripViewCopy && strings.HasSuffix(base, "_copy") {
-		base = strings.ReplaceAll(base, "_copy", "")
-	}
-	if n.Dunder {
-		b = append(b, "__"...)
-		b = append(b, base...)
-		b = append(b, "__"...)
-	} else {
-		b = append(b, base...)
-	}
-	b = append(b, '(')
-	// torchgen's Note [bernoulli.p schema]: the signature gives p the
-	// default the in-place variant has, with or without strip_default.
-	bernoulliP := n == schema.BaseName{Base: "bernoulli"} && f.Name.Overload == "p"
-	arg := func(a *schema.Argument) {
-		b = appendType(b, a.Type)
-		b = append(b, ' ')
-		b = append(b, a.Name...)
-		switch {
-		case bernoulliP && a.Name == "p" && a.Type.Is(schema.Float):
-			b = append(b, "=0.5"...)
-		case a.HasDefault && !stripDefault:
-			b = append(b, '=')
-			b = append(b, a.Default...)
-		}
-		b = append(b, ',')
-	}
-	for i := range f.Positional {
-		arg(&f.Positional[i])
-	}
-	b = append(b, '*', ',')
-	kw := f.KwargOnly
-	skip := -1
-	if f.HasTensorOptions() {
-		for i := 0; i+4 <= len(kw); i++ {
-			if kw[i].Name == "dtype" && kw[i+1].Name == "layout" && kw[i+2].Name == "device" && kw[i+3].Name == "pin_memory" {
-				skip = i
-				break
-			}
-		}
-	}
-	for i := range kw {
-		if skip >= 0 && i >= skip && i < skip+4 {
-			continue
-		}
-		arg(&kw[i])
-	}
-	b = append(b, ")->("...)
-	for i := range f.Returns {
-		b = appendType(b, f.Returns[i].Type)
-		b = append(b, ',')
-	}
-	mutated := func(a *schema.Argument) {
-		if !a.IsWrite() {
-			return
-		}
-		for i := range f.Returns {
-			if a.Annotation.Equal(f.Returns[i].Annotation) {
-				return
-			}
-		}
-		b = appendType(b, a.Type)
-		b = append(b, ',')
-	}
-	if self := f.Self(); self != nil {
-		mutated(self)
-	}
-	for i := range f.Out {
-		mutated(&f.Out[i])
-	}
-	post := f.PostSelfPositional()
-	for i := range post {
-		mutated(&post[i])
-	}
-	b = append(b, ')')
-	kb.b = b
-	return b
-}
-
-// appendType appends a key for t: equal keys for equal types.
-func appendType(b []byte, t *schema.Type) []byte {
-	switch t.Kind {
-	case schema.BaseKind:
-		return append(b, t.Base.String()...)
-	case schema.OptionalKind:
-		return append(appendType(b, t.Elem), '?')
-	case schema.ListKind:
-		b = append(appendType(b, t.Elem), '[')
-		if t.Size > 0 {
-			b = strconv.AppendInt(b, int64(t.Size), 10)
-		}
-		return append(b, ']')
-	case schema.ClassKind:
-		b = append(b, "class:"...)
-		return append(b, t.Class...)
-	}
-	return append(b, '!')
+	kb.b = f.AppendSignatureKey(kb.b[:0], stripDefault, stripViewCopy)
+	return kb.b
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -97,50 +98,58 @@ func (f *Func) Signature(keepReturnNames bool) *Func {
 	return g
 }
 
-// writeSignatureKey writes Signature(false).String() without building the
-// signature, for grouping.
-func (f *Func) writeSignatureKey(b *strings.Builder) {
-	b.WriteString(BaseName{Base: f.Name.Name.Base, Dunder: f.Name.Name.Dunder}.String())
-	b.WriteByte('(')
-	bernoulliP := f.Name.Name == BaseName{Base: "bernoulli"} && f.Name.Overload == "p"
-	n := 0
+// AppendSignatureKey appends to b a key that is equal for two schemas
+// exactly when torchgen's FunctionSchema.signature(strip_default=
+// stripDefault, strip_view_copy_name=stripViewCopy) gives equal schemas:
+// the base name without overload or in-place marker ("_copy" removed with
+// stripViewCopy), the arguments without annotations, out= or tensor-option
+// arguments (and without defaults with stripDefault), the returns' types,
+// then the types of the mutated arguments the schema does not return. It
+// builds no Func, for grouping thousands of ops.
+func (f *Func) AppendSignatureKey(b []byte, stripDefault, stripViewCopy bool) []byte {
+	n := f.Name.Name
+	base := n.Base
+	if stripViewCopy && strings.HasSuffix(base, "_copy") {
+		base = strings.ReplaceAll(base, "_copy", "")
+	}
+	if n.Dunder {
+		b = append(b, "__"...)
+		b = append(b, base...)
+		b = append(b, "__"...)
+	} else {
+		b = append(b, base...)
+	}
+	b = append(b, '(')
+	// torchgen's Note [bernoulli.p schema]: the signature gives p the
+	// default the in-place variant has, with or without strip_default.
+	bernoulliP := n == BaseName{Base: "bernoulli"} && f.Name.Overload == "p"
 	arg := func(a *Argument) {
-		if n > 0 {
-			b.WriteString(", ")
-		}
-		n++
-		writeAnnotatedType(b, a.Type, nil)
-		b.WriteByte(' ')
-		b.WriteString(a.Name)
+		b = a.Type.appendKey(b)
+		b = append(b, ' ')
+		b = append(b, a.Name...)
 		switch {
-		case a.HasDefault:
-			b.WriteByte('=')
-			b.WriteString(a.Default)
 		case bernoulliP && a.Name == "p" && a.Type.Is(Float):
-			b.WriteString("=0.5")
+			b = append(b, "=0.5"...)
+		case a.HasDefault && !stripDefault:
+			b = append(b, '=')
+			b = append(b, a.Default...)
 		}
+		b = append(b, ',')
 	}
 	for i := range f.Positional {
 		arg(&f.Positional[i])
 	}
+	b = append(b, '*', ',')
 	kw := f.kwargOnlyWithoutTensorOptions()
-	if len(kw) > 0 {
-		if n > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteByte('*')
-		n++
-	}
 	for i := range kw {
 		arg(&kw[i])
 	}
-	b.WriteString(") -> ")
-	var rets [8]*Type
-	types := rets[:0]
+	b = append(b, ")->("...)
 	for i := range f.Returns {
-		types = append(types, f.Returns[i].Type)
+		b = f.Returns[i].Type.appendKey(b)
+		b = append(b, ',')
 	}
-	addMutated := func(a *Argument) {
+	mutated := func(a *Argument) {
 		if !a.IsWrite() {
 			return
 		}
@@ -149,30 +158,37 @@ func (f *Func) writeSignatureKey(b *strings.Builder) {
 				return
 			}
 		}
-		types = append(types, a.Type)
+		b = a.Type.appendKey(b)
+		b = append(b, ',')
 	}
-	if s := f.Self(); s != nil {
-		addMutated(s)
+	if self := f.Self(); self != nil {
+		mutated(self)
 	}
 	for i := range f.Out {
-		addMutated(&f.Out[i])
+		mutated(&f.Out[i])
 	}
 	post := f.PostSelfPositional()
 	for i := range post {
-		addMutated(&post[i])
+		mutated(&post[i])
 	}
-	if len(types) != 1 {
-		b.WriteByte('(')
-	}
-	for i, t := range types {
-		if i > 0 {
-			b.WriteString(", ")
+	return append(b, ')')
+}
+
+// appendKey appends the type's spelling (a custom class marked as such).
+func (t *Type) appendKey(b []byte) []byte {
+	switch t.Kind {
+	case BaseKind:
+		return append(b, t.Base.String()...)
+	case OptionalKind:
+		return append(t.Elem.appendKey(b), '?')
+	case ListKind:
+		b = append(t.Elem.appendKey(b), '[')
+		if t.Size > 0 {
+			b = strconv.AppendInt(b, int64(t.Size), 10)
 		}
-		t.write(b)
+		return append(b, ']')
 	}
-	if len(types) != 1 {
-		b.WriteByte(')')
-	}
+	return append(append(b, "class:"...), t.Class...)
 }
 
 // kwargOnlyWithoutTensorOptions drops the dtype/layout/device/pin_memory run.
@@ -324,9 +340,7 @@ func newEntryOp(e *Entry) *Op {
 // prepare computes what buildOps needs of one entry; the loader calls it
 // on the goroutine that loaded the entry.
 func (e *Entry) prepare() {
-	var b strings.Builder
-	e.Func.writeSignatureKey(&b)
-	e.sigKey = b.String()
+	e.sigKey = string(e.Func.AppendSignatureKey(make([]byte, 0, 160), false, false))
 	e.sigHash = maphash.String(sigSeed, e.sigKey)
 	e.base = e.Func.Name.Name.String()
 	e.op = newEntryOp(e)

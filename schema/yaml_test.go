@@ -344,3 +344,26 @@ func TestDefaultIsTestdata(t *testing.T) {
 		}
 	}
 }
+
+// TestSignatureKey checks that AppendSignatureKey groups ops exactly as
+// torchgen's signature() does: two ops have the same key if and only if
+// their Signature prints the same.
+func TestSignatureKey(t *testing.T) {
+	s := loadPyTorch(t)
+	byKey := map[string]string{}
+	bySig := map[string]string{}
+	for _, o := range s.Ops {
+		key := string(o.Func.AppendSignatureKey(nil, false, false))
+		sig := o.Func.Signature(false).String()
+		if other, ok := byKey[key]; ok && other != sig {
+			t.Errorf("%s: key %s also for signature %s, not %s", o.Name, key, other, sig)
+		}
+		if other, ok := bySig[sig]; ok && other != key {
+			t.Errorf("%s: signature %s has keys %s and %s", o.Name, sig, other, key)
+		}
+		byKey[key], bySig[sig] = sig, key
+	}
+	if len(byKey) != len(bySig) || len(byKey) < 1500 {
+		t.Errorf("%d keys, %d signatures", len(byKey), len(bySig))
+	}
+}

@@ -155,20 +155,7 @@ flags:
 		fmt.Fprintf(stderr, "assertgen explain: unexpected argument %q\n", rest[0])
 		return errUsage
 	}
-	profile, err := plan.ParseProfile(sf.profile)
-	if err != nil {
-		fmt.Fprintln(stderr, "assertgen explain:", err)
-		return errUsage
-	}
-	if err := pf.validate("explain", stderr); err != nil {
-		return err
-	}
-	pf.prefetch(&sf)
-	s, err := sf.load()
-	if err != nil {
-		return err
-	}
-	opts, err := pf.options(s, profile)
+	s, opts, err := loadForPlan("explain", &sf, &pf, stderr)
 	if err != nil {
 		return err
 	}

@@ -147,20 +147,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "assertgen plan: unexpected argument %q\n", fs.Arg(0))
 		return errUsage
 	}
-	profile, err := plan.ParseProfile(sf.profile)
-	if err != nil {
-		fmt.Fprintln(stderr, "assertgen plan:", err)
-		return errUsage
-	}
-	if err := pf.validate("plan", stderr); err != nil {
-		return err
-	}
-	pf.prefetch(&sf)
-	s, err := sf.load()
-	if err != nil {
-		return err
-	}
-	opts, err := pf.options(s, profile)
+	s, opts, err := loadForPlan("plan", &sf, &pf, stderr)
 	if err != nil {
 		return err
 	}
@@ -182,6 +169,27 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// loadForPlan validates the profile and plan flags of command name, then
+// loads the schema and the plan options (reading the allowlists and
+// derivatives while the schema loads).
+func loadForPlan(name string, sf *schemaFlags, pf *planFlags, stderr io.Writer) (*schema.Schema, plan.Options, error) {
+	profile, err := plan.ParseProfile(sf.profile)
+	if err != nil {
+		fmt.Fprintf(stderr, "assertgen %s: %v\n", name, err)
+		return nil, plan.Options{}, errUsage
+	}
+	if err := pf.validate(name, stderr); err != nil {
+		return nil, plan.Options{}, err
+	}
+	pf.prefetch(sf)
+	s, err := sf.load()
+	if err != nil {
+		return nil, plan.Options{}, err
+	}
+	opts, err := pf.options(s, profile)
+	return s, opts, err
 }
 
 func writePlanText(w io.Writer, p *plan.Plan) error {
