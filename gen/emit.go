@@ -213,12 +213,11 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, switchFn string) ([]
 	}
 
 	// Complete the argument snapshots.
-	for i, p := range w.params {
+	for _, p := range w.params {
 		v, ok := argVar[p.arg.Name]
 		if !ok {
 			continue
 		}
-		_ = i
 		if isList(argForm[p.arg.Name]) {
 			body = append(body, qa("AfterList").Call(jen.Op("&").Id("c"), jen.Op("&").Id(v), jen.Id(p.name)))
 		} else {

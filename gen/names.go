@@ -103,8 +103,9 @@ func AssignGoNames(names []schema.OperatorName) []string {
 	return out
 }
 
-// goParamNames are identifiers a generated parameter must not take: Go's
-// keywords, and the names generated code uses for itself.
+// goReserved are the package names generated code refers to, which a
+// parameter must not shadow (keywords, predeclared names and the wrapper's
+// own locals are handled by ParamName and newWrapper).
 var goReserved = map[string]bool{
 	"asserts": true, "kernels": true, "k": true, "c": true, "ret": true, "err": true,
 }
