@@ -1,0 +1,87 @@
+package schema_test
+
+import (
+	"fmt"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+func ExampleParseFunc() {
+	f, err := schema.ParseFunc("split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(f.Name, f.Kind(), schema.IsViewOp(f, nil))
+	fmt.Println("return 0 aliases", f.ReturnAlias(0).Name)
+	for _, a := range f.Args() {
+		fmt.Printf("%s: %s (%s)\n", a.Name, a.Type, a.Type.TensorForm())
+	}
+	// Output:
+	// split.Tensor functional true
+	// return 0 aliases self
+	// self: Tensor (Tensor)
+	// split_size: int (not a tensor)
+	// dim: int (not a tensor)
+}
+
+func ExampleParseFunc_canonical() {
+	// Spacing is free; String prints the canonical form torchgen prints.
+	f, _ := schema.ParseFunc("add_.Tensor(Tensor(a!) self,Tensor other,*,Scalar alpha=1)->Tensor(a!)")
+	fmt.Println(f)
+	fmt.Println(f.Kind())
+	// Output:
+	// add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+	// inplace
+}
+
+func ExampleParseFunc_error() {
+	_, err := schema.ParseFunc("foo.out(Tensor self, *, Tensor(a!) out) -> ()")
+	fmt.Println(err.(*schema.SyntaxError).Msg)
+	// Output:
+	// foo.out: out argument out is not returned (1 out arguments, 0 returns)
+}
+
+func ExampleParseYAML() {
+	src := []byte(`- func: abs(Tensor self) -> Tensor
+  dispatch:
+    CPU: abs
+- func: abs_(Tensor(a!) self) -> Tensor(a!)
+  dispatch:
+    CPU: abs_
+  autogen: abs.out
+`)
+	s, err := schema.ParseYAML("ops.yaml", src, schema.Options{})
+	if err != nil {
+		panic(err)
+	}
+	for _, op := range s.Ops {
+		fmt.Printf("%-8s %-10s generated=%v  %s\n", op.Name, op.Kind, op.Generated, op.Schema)
+	}
+	// Output:
+	// abs      functional generated=false  abs(Tensor self) -> Tensor
+	// abs_     inplace    generated=false  abs_(Tensor(a!) self) -> Tensor(a!)
+	// abs.out  out        generated=true  abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+}
+
+func ExampleParseYAML_errors() {
+	src := []byte(`- func: abs(Tensor self) -> Tensr
+- func: neg(Tensor self) -> Tensor
+  variants: functions
+`)
+	_, err := schema.ParseYAML("ops.yaml", src, schema.Options{})
+	fmt.Println(err)
+	// Output:
+	// ops.yaml:1:29: unknown type "Tensr"
+	// ops.yaml:3:13: illegal variant "functions" (want function or method)
+}
+
+func ExampleDefault() {
+	s, err := schema.Default()
+	if err != nil {
+		panic(err)
+	}
+	op := s.Op("transpose_")
+	fmt.Println(len(s.Ops), op.Kind, op.IsViewOp, op.Tags)
+	// Output:
+	// 2952 inplace true [inplace_view]
+}
