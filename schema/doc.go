@@ -1,0 +1,26 @@
+// Package schema reads PyTorch operator schemas and classifies every
+// operator exactly as torchgen 1.13 does.
+//
+// Inputs are a native_functions.yaml ([ParseYAML], [Load]; the PyTorch
+// 1.13.1 file is embedded, see [Default]) or a list of schemas, one per
+// line ([ParseList]). A yaml file is read with gopkg.in/yaml.v3's Node API,
+// so every entry and key keeps its position; every key torchgen
+// understands is kept in an [Entry] and validated as torchgen validates it,
+// and tags are checked against tags.yaml when one is given.
+//
+// Each schema is parsed into a typed model ([Func], [Argument], [Return],
+// [Type], [Annotation]) by [ParseFunc], whose String prints the canonical
+// form: for every schema torchgen accepts, parsing then printing gives the
+// same text. Classification is derived, never stored: [Func.Kind]
+// (functional, inplace, out, mutable, scratch, with torchgen's
+// precedence), [IsViewOp] and [Func.ReturnAlias]. The autogen: key is
+// expanded into the out= and functional ops torchgen generates, with its
+// names and schemas, each placed right after the entry that produced it.
+//
+// The result is a [Schema] whose Ops are the classified operators. Bad
+// input gives an [ErrorList] of [Error] values, printed as
+// file:line:col: message, sorted, all of them; loading never panics.
+//
+// docs/schema.md describes the grammar, the rules and how the package is
+// checked against torchgen.
+package schema
