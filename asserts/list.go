@@ -394,3 +394,32 @@ func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
 		}
 	}
 }
+
+// NotArgElems runs NotArg on each element of a list return against an
+// argument: no element of a fresh or view list (split, unbind) is the
+// argument's handle itself.
+func (c *Call) NotArgElems(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	id := s.id.Impl
+	if id == 0 {
+		return
+	}
+	inl, more := rl.parts()
+	for i := range inl {
+		if inl[i].id.Impl == id {
+			c.notArgSlow(ret.Elem(i), &inl[i], arg, s)
+		}
+	}
+	for i := range more {
+		if more[i].id.Impl == id {
+			c.notArgSlow(ret.Elem(listInline+i), &more[i], arg, s)
+		}
+	}
+}
+
+// NotArgElemsList runs NotArg on each element of a list return against
+// each element of a list argument.
+func (c *Call) NotArgElemsList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	for j := range sl.n {
+		c.NotArgElems(ret, rl, arg.Elem(j), sl.at(j))
+	}
+}

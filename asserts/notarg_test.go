@@ -115,3 +115,48 @@ func TestCollectorCountsOwnViolations(t *testing.T) {
 		t.Errorf("after Reset: %+v", r)
 	}
 }
+
+// TestNotArgElems covers list returns: no element may be an argument's
+// handle itself.
+func TestNotArgElems(t *testing.T) {
+	var opSplit = asserts.Op{Name: "split", Overload: "Tensor"}
+	var got []string
+	prev := asserts.SetHandler(asserts.HandlerFunc(func(v *asserts.Violation) { got = append(got, v.Error()) }))
+	defer asserts.SetHandler(prev)
+	self := &handle{impl: 1, storage: 1, uses: 1}
+	for _, tt := range []struct {
+		ret  []*handle
+		want string
+	}{
+		{[]*handle{{impl: 5, storage: 1, uses: 1}, {impl: 6, storage: 1, uses: 1}}, ""},
+		{[]*handle{{impl: 5, storage: 1, uses: 1}, self}, "split.Tensor: impl_use_count_le_1: return 0[1]: is the TensorImpl of argument self (0x1)"},
+	} {
+		got = nil
+		var c asserts.Call
+		c.BeginWith(&opSplit, asserts.EnvState{})
+		var a0 asserts.Saved
+		var ol0, l1 asserts.SavedList
+		c.Save(&a0, self)
+		asserts.SaveList(&c, &l1, []*handle{self})
+		c.After(&a0, self)
+		asserts.AfterList(&c, &l1, []*handle{self})
+		asserts.ResultList(&c, &ol0, tt.ret)
+		c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+		c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
+		c.End()
+		switch {
+		case tt.want == "" && len(got) != 0:
+			t.Errorf("fresh elements: %q", got)
+		case tt.want != "" && (len(got) != 1 || !strings.Contains(got[0], tt.want)):
+			t.Errorf("got %q, want one violation containing %q", got, tt.want)
+		}
+		// The list-argument form finds the same element.
+		got = nil
+		c.BeginWith(&opSplit, asserts.EnvState{})
+		c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l1)
+		c.End()
+		if tt.want != "" && (len(got) != 1 || !strings.Contains(got[0], "return 0[1]: is the TensorImpl of argument tensors[0]")) {
+			t.Errorf("list form: got %q", got)
+		}
+	}
+}

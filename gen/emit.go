@@ -290,17 +290,22 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, switchFn string) ([]
 				name = m[1]
 			}
 			body = append(body, jen.Id("c").Dot(name).Call(retLoc(i), jen.Op("&").Id(retVar[i])))
-			if ck.Check == "impl_use_count_le_1" && !isList(retForm[i]) {
+			if ck.Check == "impl_use_count_le_1" {
 				// In Go a kernel can return an argument's handle itself
-				// without raising its use count: the return must not be
-				// any argument's TensorImpl.
+				// without raising its use count: the return (each element
+				// of a list return) must not be any argument's TensorImpl.
 				for _, p := range w.params {
 					v, ok := argVar[p.arg.Name]
 					if !ok {
 						continue
 					}
 					fn := "NotArg"
-					if isList(argForm[p.arg.Name]) {
+					switch retL, argL := isList(retForm[i]), isList(argForm[p.arg.Name]); {
+					case retL && argL:
+						fn = "NotArgElemsList"
+					case retL:
+						fn = "NotArgElems"
+					case argL:
 						fn = "NotArgList"
 					}
 					body = append(body, jen.Id("c").Dot(fn).Call(retLoc(i), jen.Op("&").Id(retVar[i]), argLoc(p.arg.Name), jen.Op("&").Id(v)))

@@ -138,6 +138,18 @@ func (splitCopies) SplitTensor(self *rt.Tensor, splitSize, dim int64) []*rt.Tens
 	return parts
 }
 
+// splitShortcut is split taking a shortcut: when one piece covers the
+// whole dimension it returns the input's handle as that piece, instead of
+// a view of it. In Go that leaves every use count at 1.
+type splitShortcut struct{ refops.Reference }
+
+func (splitShortcut) SplitTensor(self *rt.Tensor, splitSize, dim int64) []*rt.Tensor {
+	if splitSize >= int64(self.Size(int(dim))) {
+		return []*rt.Tensor{self}
+	}
+	return refops.SplitTensor(self, splitSize, dim)
+}
+
 // packedMax is two outputs sharing one buffer: max.dim computes values and
 // indices into one stacked tensor and returns its two rows.
 type packedMax struct{ refops.Reference }

@@ -175,6 +175,15 @@ var catalog = []bug{
 		},
 		op: "split.Tensor", check: asserts.CheckSharesStorage, where: "return 0[2]",
 		msg: "return 0[2]: does not share the StorageImpl of argument self"},
+	{name: "split returning its input's handle as the only piece (Go)",
+		kernels: func() checkedif.Kernels { return splitShortcut{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(3)
+			k.SplitTensor(x, 4, 0) // [x] itself: release x once
+			x.Release()
+		},
+		op: "split.Tensor", check: asserts.CheckImplUseCountLE1, where: "return 0[0]",
+		msg: "return 0[0]: is the TensorImpl of argument self"},
 	{name: "two outputs sharing one buffer (under a tracing mode)",
 		kernels: func() checkedif.Kernels { return packedMax{} },
 		run: func(k checkedif.Kernels) {

@@ -1176,6 +1176,7 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1207,6 +1208,7 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1788,6 +1790,7 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -2005,6 +2008,7 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 	c.SameStorageList(asserts.Arg("self"), &l0)
 	c.NoMutationList(asserts.Arg("self"), &l0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
 	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
 	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
 	c.End()

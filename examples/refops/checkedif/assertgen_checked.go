@@ -1185,6 +1185,7 @@ func (k checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int64
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1216,6 +1217,7 @@ func (k checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -1797,6 +1799,7 @@ func (k checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tenso
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -2014,6 +2017,7 @@ func (k checked) XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*
 	c.SameStorageList(asserts.Arg("self"), &l0)
 	c.NoMutationList(asserts.Arg("self"), &l0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
 	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
 	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
 	c.End()

@@ -395,6 +395,7 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
@@ -642,6 +643,7 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 	c.SameStorage(asserts.Arg("self"), &a0)
 	c.NoMutation(asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
+	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
 	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
 	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
 	c.End()
