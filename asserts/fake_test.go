@@ -11,7 +11,6 @@ type fake struct {
 	id           asserts.Ident
 	implUses     int
 	storageUses  int
-	bound        bool // implements Bound (see boundFake)
 	binding      asserts.Binding
 	bindingIsSet bool
 }

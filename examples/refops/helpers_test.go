@@ -133,12 +133,3 @@ func skipCounts(st asserts.Stats) map[string]uint64 {
 	}
 	return m
 }
-
-// release releases the tensors at the end of the test.
-func release(t *testing.T, ts ...*rt.Tensor) {
-	t.Cleanup(func() {
-		for _, x := range ts {
-			x.Release()
-		}
-	})
-}
