@@ -19,7 +19,7 @@ import (
 
 // A derivInfo is the derivatives.yaml entry PyTorch attaches to an op.
 type derivInfo struct {
-	entry *Derivative
+	entry *schema.Derivative
 	// canonical is the op the entry was matched to.
 	canonical *schema.Op
 	// has reports whether some dispatch key of the entry has a backward
@@ -40,7 +40,7 @@ const (
 // matchDerivatives returns, per op of s, the entry PyTorch attaches to it
 // (a zero derivInfo for none). Entries whose schema is not an op of s are errors, as
 // in PyTorch.
-func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
+func matchDerivatives(s *schema.Schema, d *schema.Derivatives) ([]derivInfo, error) {
 	n := len(s.Ops)
 	byBase := groupByBase(s)
 	// Signatures are compared by a 64-bit hash of their key, confirmed on
@@ -302,7 +302,7 @@ func (g *baseGroups) ops(b string) []int32 {
 // hasDerivatives reports whether some dispatch key of e has a backward
 // formula for an argument of f (the entry's canonical op) that is not
 // non_differentiable: DifferentiabilityInfo.has_derivatives.
-func hasDerivatives(f *schema.Func, e *Derivative) bool {
+func hasDerivatives(f *schema.Func, e *schema.Derivative) bool {
 	for _, k := range e.Keys {
 		for _, fm := range k.Formulas {
 			if fm.NonDifferentiable {

@@ -38,11 +38,6 @@ type Entry struct {
 
 	// Keys lists the entry's keys in written order, with their positions.
 	Keys []Key
-
-	sigKey  string // Func.AppendSignatureKey(nil, false, false), for autogen grouping
-	sigHash uint64 // its hash, computed while loading
-	base    string // Func.Name.Name.String()
-	op      *Op    // the entry's own op, prepared while loading
 }
 
 // A Key is a key of an entry and its position.

@@ -43,16 +43,6 @@ func (pf *planFlags) validate(cmd string, stderr io.Writer) error {
 	return nil
 }
 
-// prefetch starts reading the built-in allowlist, and the embedded
-// derivatives.yaml when the pytorch profile will need it, while the schema
-// loads: both are read once and shared.
-func (pf *planFlags) prefetch(sf *schemaFlags) {
-	go allowlist.Defaults()
-	if sf.profile == string(plan.PyTorch) && sf.path == "" && pf.derivatives == "" {
-		go plan.PyTorchDerivatives()
-	}
-}
-
 // options loads the allowlists (linting them against s) and the
 // derivatives file, and returns the plan options.
 func (pf *planFlags) options(s *schema.Schema, profile plan.Profile) (plan.Options, error) {
@@ -92,7 +82,7 @@ func planOptions(s *schema.Schema, profile plan.Profile, allowlists []string, de
 	}
 	opts.Allowlist = merged
 	if derivatives != "" {
-		d, err := plan.LoadDerivatives(derivatives)
+		d, err := schema.LoadDerivatives(derivatives)
 		if err != nil {
 			return opts, err
 		}

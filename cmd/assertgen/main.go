@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -22,13 +21,6 @@ const (
 )
 
 func main() {
-	// assertgen is a short-lived process that allocates a few tens of
-	// megabytes at most: collecting garbage would only slow it down. The
-	// memory limit keeps a safety net for unusually large inputs.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(-1)
-	}
-	debug.SetMemoryLimit(1 << 30)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -172,8 +164,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 }
 
 // loadForPlan validates the profile and plan flags of command name, then
-// loads the schema and the plan options (reading the allowlists and
-// derivatives while the schema loads).
+// loads the schema and the plan options.
 func loadForPlan(name string, sf *schemaFlags, pf *planFlags, stderr io.Writer) (*schema.Schema, plan.Options, error) {
 	profile, err := plan.ParseProfile(sf.profile)
 	if err != nil {
@@ -183,7 +174,6 @@ func loadForPlan(name string, sf *schemaFlags, pf *planFlags, stderr io.Writer) 
 	if err := pf.validate(name, stderr); err != nil {
 		return nil, plan.Options{}, err
 	}
-	pf.prefetch(sf)
 	s, err := sf.load()
 	if err != nil {
 		return nil, plan.Options{}, err
