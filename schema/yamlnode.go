@@ -14,7 +14,7 @@ import (
 // Invalid UTF-8, characters YAML forbids and syntax errors come back as an
 // [ErrorList] with one error at path:line:col. yaml.v3 reports a syntax
 // error's line but no column: the column is then that of the line's first
-// non-blank character. Every YAML loader of assertgen reads its input with
+// non-space character. Every YAML loader of assertgen reads its input with
 // it (native_functions.yaml, tags.yaml, derivatives.yaml, allowlists,
 // assertgen.yaml), so that one error is reported at one place by all.
 func ParseYAMLNode(path string, src []byte) (*yaml.Node, error) {
@@ -84,14 +84,15 @@ func yamlErrorPos(path string, src []byte, err error) (Position, string) {
 	return Position{path, line, firstColumn(src, line)}, "yaml: " + msg
 }
 
-// firstColumn returns the column of the first non-blank byte of a line.
+// firstColumn returns the column of the first byte of a line that is not
+// a space (YAML indents with spaces only).
 func firstColumn(src []byte, line int) int {
 	lines := bytes.SplitN(src, []byte("\n"), line+1)
 	if line-1 >= len(lines) {
 		return 1
 	}
 	l := lines[line-1]
-	return len(l) - len(bytes.TrimLeft(l, " \t")) + 1
+	return len(l) - len(bytes.TrimLeft(l, " ")) + 1
 }
 
 // firstRune returns the position of the first rune of src that bad
