@@ -44,16 +44,6 @@ func (n OperatorName) String() string {
 	return n.Name.String() + "." + n.Overload
 }
 
-// Unambiguous returns the name with "_" in place of ".", as PyTorch names
-// the C++ operator structs: "add_Tensor". Note that names like
-// "dequantize_self" may collide in principle; PyTorch's allowlists use them.
-func (n OperatorName) Unambiguous() string {
-	if n.Overload == "" {
-		return n.Name.String()
-	}
-	return n.Name.String() + "_" + n.Overload
-}
-
 // An Annotation is an alias annotation: (a), (a!), (a|b), (a -> *), (a! -> a|b).
 type Annotation struct {
 	AliasSet      []string // before the arrow; usually one letter
@@ -346,27 +336,6 @@ func (f *Func) HasTensorOptions() bool {
 			}
 		}
 		if ok {
-			return true
-		}
-	}
-	return false
-}
-
-// HasSymInt reports whether an argument (out excluded) or a return is
-// SymInt-like.
-func (f *Func) HasSymInt() bool {
-	for i := range f.Positional {
-		if f.Positional[i].Type.IsBaseLike(SymInt) {
-			return true
-		}
-	}
-	for i := range f.KwargOnly {
-		if f.KwargOnly[i].Type.IsBaseLike(SymInt) {
-			return true
-		}
-	}
-	for i := range f.Returns {
-		if f.Returns[i].Type.IsBaseLike(SymInt) {
 			return true
 		}
 	}

@@ -20,12 +20,6 @@ type planFlags struct {
 	version     string
 }
 
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
-func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
-
 func (pf *planFlags) register(fs *flag.FlagSet) {
 	fs.Var(&pf.allowlists, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
 	fs.StringVar(&pf.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded 1.13.1 file with the embedded schema, none otherwise)")

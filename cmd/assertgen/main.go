@@ -1,14 +1,16 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -55,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.Is(err, errUsage):
 		return exitUsage
@@ -94,15 +96,23 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// parseFlags parses a command's flags: -h prints its flags and is no
+// error (exit 0, as help), any other problem is a usage error.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return errUsage
+			return flag.ErrHelp
 		}
 		return errUsage
 	}
 	return nil
 }
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 // schemaFlags are the flags that choose the input schema.
 type schemaFlags struct {
@@ -147,20 +157,20 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error {
-		if *asJSON {
-			return p.WriteJSON(w)
-		}
-		return writePlanText(w, p)
+	var buf bytes.Buffer
+	if *asJSON {
+		err = p.WriteJSON(&buf)
+	} else {
+		err = writePlanText(&buf, p)
 	}
-	if *out != "" {
-		return writeFileAtomic(*out, write)
-	}
-	bw := bufio.NewWriterSize(stdout, 1<<16)
-	if err := write(bw); err != nil {
+	if err != nil {
 		return err
 	}
-	return bw.Flush()
+	if *out != "" {
+		return gen.WriteFiles(filepath.Dir(*out), []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
+	}
+	_, err = stdout.Write(buf.Bytes())
+	return err
 }
 
 // loadForPlan validates the profile and plan flags of command name, then
@@ -195,30 +205,4 @@ func writePlanText(w io.Writer, p *plan.Plan) error {
 		fmt.Fprintf(w, "%s\t%s%s%s\t%d checks, %d skipped\n", op.Name, op.Kind, view, gen, len(op.Checks), len(op.Skipped))
 	}
 	return nil
-}
-
-// writeFileAtomic writes a file through a temporary file in the same
-// directory and a rename, so that a failed run leaves the old file intact.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	bw := bufio.NewWriterSize(f, 1<<16)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
