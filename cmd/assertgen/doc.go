@@ -119,7 +119,7 @@
 //
 // # Exit status
 //
-// 0: success (-h on a command too). 1: errors in the input (reported as file:line:col: message,
-// all of them, sorted), findings of vet, or stale files for gen -check.
-// 2: a wrong command line.
+// 0: success, and -h on a command. 1: errors in the input (reported as
+// file:line:col: message, all of them, sorted), findings of vet, or stale
+// files for gen -check. 2: a wrong command line.
 package main

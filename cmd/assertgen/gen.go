@@ -121,78 +121,54 @@ func (g *genFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 	return c, nil
 }
 
-// setup turns a config into the plan and generator options.
-func setup(c *gen.Config) (*plan.Plan, gen.Options, error) {
-	p, o, _, err := setupSchema(c)
-	return p, o, err
-}
-
-// setupSchema is setup that also returns the schema.
-func setupSchema(c *gen.Config) (*plan.Plan, gen.Options, *schema.Schema, error) {
+// setup turns a config into the schema, the plan and the generator
+// options.
+func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 	var o gen.Options
-	profile := plan.Strict
+	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
+		version: c.PyTorchVersion, profile: plan.Strict}
 	if c.Profile != "" {
 		p, err := plan.ParseProfile(c.Profile)
 		if err != nil {
-			return nil, o, nil, err
+			return nil, nil, o, err
 		}
-		profile = p
+		in.profile = p
 	}
-	var s *schema.Schema
-	var err error
-	if c.Schema == "" {
-		s, err = schema.Default()
-	} else {
-		s, err = schema.Load(c.Resolve(c.Schema), c.Resolve(c.Tags), schema.Options{})
-	}
-	if err != nil {
-		return nil, o, nil, err
-	}
-	var allowlists []string
 	for _, a := range c.Allowlists {
-		allowlists = append(allowlists, c.Resolve(a))
+		in.allowlists = append(in.allowlists, c.Resolve(a))
 	}
-	p, err := buildPlan(s, profile, allowlists, c.Resolve(c.Derivatives), c.PyTorchVersion)
+	s, opts, err := in.load()
 	if err != nil {
-		return nil, o, nil, err
+		return nil, nil, o, err
+	}
+	p, err := plan.BuildWith(s, opts)
+	if err != nil {
+		return nil, nil, o, err
 	}
 	types, err := c.TypeMap()
 	if err != nil {
-		return nil, o, nil, err
+		return nil, nil, o, err
 	}
-	o = gen.Options{
-		Mode:     gen.Mode(c.Mode),
-		Package:  c.Package,
-		Prefix:   c.Prefix,
-		BuildTag: c.BuildTag,
-		Types:    types,
-		Ops:      c.Ops,
-	}
+	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: c.Ops}
 	if o.Mode == "" {
 		o.Mode = gen.FunctionMode
 	}
-	out := c.Resolve(c.Output)
-	if out == "" {
-		out = c.Dir
-	}
 	if o.Package == "" {
-		abs, err := filepath.Abs(out)
+		abs, err := filepath.Abs(outputDir(c))
 		if err != nil {
-			return nil, o, nil, err
+			return nil, nil, o, err
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
 	if o.Mode == gen.FunctionMode {
 		if c.Kernels == "" {
-			return nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
+			return nil, nil, o, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
 		}
-		k, err := gen.LoadKernels(c.Dir, c.Kernels)
-		if err != nil {
-			return nil, o, nil, err
+		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
+			return nil, nil, o, err
 		}
-		o.Kernels = k
 	}
-	return p, o, s, nil
+	return s, p, o, nil
 }
 
 // packageNameFor makes a package name of a directory name.
@@ -232,7 +208,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, o, err := setup(c)
+	_, p, o, err := setup(c)
 	if err != nil {
 		return err
 	}
@@ -293,7 +269,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, o, s, err := setupSchema(c)
+	s, p, o, err := setup(c)
 	if err != nil {
 		return err
 	}
@@ -334,17 +310,6 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		return errFindings
 	}
 	return nil
-}
-
-// buildPlan builds the plan of s under profile, with the built-in
-// allowlist merged with the given files (linted against s) and, for the
-// pytorch profile, the derivatives file.
-func buildPlan(s *schema.Schema, profile plan.Profile, allowlists []string, derivatives, version string) (*plan.Plan, error) {
-	opts, err := planOptions(s, profile, allowlists, derivatives, version)
-	if err != nil {
-		return nil, err
-	}
-	return plan.BuildWith(s, opts)
 }
 
 // goNameOf returns the Go name of an op name ("add.Tensor" -> AddTensor).

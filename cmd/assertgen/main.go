@@ -114,30 +114,8 @@ type stringList []string
 func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
-// schemaFlags are the flags that choose the input schema.
-type schemaFlags struct {
-	path    string
-	tags    string
-	profile string
-}
-
-func (s *schemaFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.path, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded PyTorch 1.13.1 yaml")
-	fs.StringVar(&s.tags, "tags", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
-	fs.StringVar(&s.profile, "profile", string(plan.Strict), "check `profile`: strict or pytorch")
-}
-
-func (s *schemaFlags) load() (*schema.Schema, error) {
-	if s.path == "" {
-		return schema.Default()
-	}
-	return schema.Load(s.path, s.tags, schema.Options{})
-}
-
 func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("plan", stderr)
-	var sf schemaFlags
-	sf.register(fs)
 	var pf planFlags
 	pf.register(fs)
 	asJSON := fs.Bool("json", false, "print the plan as JSON")
@@ -149,7 +127,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "assertgen plan: unexpected argument %q\n", fs.Arg(0))
 		return errUsage
 	}
-	s, opts, err := loadForPlan("plan", &sf, &pf, stderr)
+	s, opts, err := pf.load("plan", stderr)
 	if err != nil {
 		return err
 	}
@@ -171,25 +149,6 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = stdout.Write(buf.Bytes())
 	return err
-}
-
-// loadForPlan validates the profile and plan flags of command name, then
-// loads the schema and the plan options.
-func loadForPlan(name string, sf *schemaFlags, pf *planFlags, stderr io.Writer) (*schema.Schema, plan.Options, error) {
-	profile, err := plan.ParseProfile(sf.profile)
-	if err != nil {
-		fmt.Fprintf(stderr, "assertgen %s: %v\n", name, err)
-		return nil, plan.Options{}, errUsage
-	}
-	if err := pf.validate(name, stderr); err != nil {
-		return nil, plan.Options{}, err
-	}
-	s, err := sf.load()
-	if err != nil {
-		return nil, plan.Options{}, err
-	}
-	opts, err := pf.options(s, profile)
-	return s, opts, err
 }
 
 func writePlanText(w io.Writer, p *plan.Plan) error {
