@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -382,7 +383,20 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 
 // keys reads every key but func into e, validating each as torchgen does.
 func (l *yamlLoader) keys(e *Entry, values entryValues) {
-	name := e.Func.Name.String()
+	l.scalarKeys(e, values)
+	l.listKeys(e, values)
+	if v := values.get("ufunc_inner_loop"); v != nil {
+		l.ufunc(e, v)
+	}
+	if v := values.get("dispatch"); v != nil {
+		l.dispatch(e, v)
+	}
+	l.checkEntry(e)
+}
+
+// scalarKeys reads variants and the keys whose values are one string or
+// boolean.
+func (l *yamlLoader) scalarKeys(e *Entry, values entryValues) {
 	e.Variants = []string{"function"}
 	if v := values.get("variants"); v != nil {
 		if s, ok := l.str("variants", v); ok {
@@ -437,10 +451,14 @@ func (l *yamlLoader) keys(e *Entry, values entryValues) {
 	if v := values.get("structured_inherits"); v != nil && strings.Contains(e.StructuredInherits, "::") {
 		l.errorf(l.pos(v), "structured_inherits cannot name a namespace")
 	}
-	if v := values.get("python_module"); v != nil && e.PythonModule != "" && containsStr(e.Variants, "method") {
-		l.errorf(l.pos(v), "%s: functions in a python_module cannot be methods", name)
+	if v := values.get("python_module"); v != nil && e.PythonModule != "" && slices.Contains(e.Variants, "method") {
+		l.errorf(l.pos(v), "%s: functions in a python_module cannot be methods", e.Func.Name)
 	}
+}
 
+// listKeys reads the keys whose values are lists: tags,
+// cpp_no_default_args, precomputed and autogen.
+func (l *yamlLoader) listKeys(e *Entry, values entryValues) {
 	if v := values.get("tags"); v != nil {
 		items, pos := l.stringItems("tags", v)
 		for i, t := range items {
@@ -471,7 +489,7 @@ func (l *yamlLoader) keys(e *Entry, values entryValues) {
 			}
 		}
 		if !e.Structured {
-			l.errorf(e.KeyPos("precomputed"), "%s: precomputed requires structured: True", name)
+			l.errorf(e.KeyPos("precomputed"), "%s: precomputed requires structured: True", e.Func.Name)
 		}
 	}
 	if v := values.get("autogen"); v != nil {
@@ -487,22 +505,6 @@ func (l *yamlLoader) keys(e *Entry, values entryValues) {
 			}
 		}
 	}
-	if v := values.get("ufunc_inner_loop"); v != nil {
-		l.ufunc(e, v)
-	}
-	if v := values.get("dispatch"); v != nil {
-		l.dispatch(e, v)
-	}
-	l.checkEntry(e)
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (l *yamlLoader) ufunc(e *Entry, v *yaml.Node) {
