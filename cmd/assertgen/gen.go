@@ -36,7 +36,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists the defaults use (default: 1.13 for the embedded schema, all otherwise)")
 	fs.Var(&g.allow, "allowlist", "allowlist `file` (repeatable)")
 	fs.StringVar(&g.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
-	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: .)")
+	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: the config file's directory, or . without one)")
 	fs.StringVar(&g.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
 	fs.StringVar(&g.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
 	fs.StringVar(&g.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")

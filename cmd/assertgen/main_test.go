@@ -235,3 +235,33 @@ func TestPlanOut(t *testing.T) {
 		t.Errorf("mode %v, %d files in the directory", fi.Mode().Perm(), len(entries))
 	}
 }
+
+// TestManualListsFlags checks that the manual (doc.go) names every flag of
+// every command, as -h prints them.
+func TestManualListsFlags(t *testing.T) {
+	manual, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"plan", "explain", "gen", "vet"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{cmd, "-h"}, &stdout, &stderr); code != 0 {
+			t.Fatalf("%s -h: exit %d", cmd, code)
+		}
+		n := 0
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			name, ok := strings.CutPrefix(line, "  -")
+			if !ok {
+				continue
+			}
+			name = strings.Fields(name)[0]
+			n++
+			if !bytes.Contains(manual, []byte("-"+name+" ")) && !bytes.Contains(manual, []byte("["+"-"+name+"]")) {
+				t.Errorf("%s -%s is not in the manual", cmd, name)
+			}
+		}
+		if n < 5 {
+			t.Errorf("%s -h lists %d flags:\n%s", cmd, n, stderr.String())
+		}
+	}
+}
