@@ -197,12 +197,8 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	var g genFlags
 	g.register(fs)
 	check := fs.Bool("check", false, "write nothing; exit 1 and name the files that are stale")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "assertgen gen: unexpected argument %q\n", fs.Arg(0))
-		return errUsage
 	}
 	c, err := g.load(fs)
 	if err != nil {
@@ -262,7 +258,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	var g genFlags
 	g.register(fs)
 	verbose := fs.Bool("v", false, "list every op without a kernel")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
 	c, err := g.load(fs)

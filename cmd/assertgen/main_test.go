@@ -81,6 +81,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"explain", "-h"}, 0, []string{"usage: assertgen explain OP"}},
 		{[]string{"gen", "-help"}, 0, []string{"-kernels"}},
 		{[]string{"vet", "-h"}, 0, []string{"-config"}},
+		{[]string{"plan", "extra"}, 2, []string{`assertgen plan: unexpected argument "extra"`}},
+		{[]string{"vet", "extra"}, 2, []string{`assertgen vet: unexpected argument "extra"`}},
 		{[]string{"plan", "-profile", "lenient"}, 2, []string{`unknown profile "lenient"`}},
 		{[]string{"plan", "-schema", bad}, 1, []string{
 			bad + `:1:29: unknown type "Tensr"`,
