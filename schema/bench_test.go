@@ -32,7 +32,7 @@ func BenchmarkYAMLNodeOnly(b *testing.B) {
 	}
 }
 
-func BenchmarkDefaultNoGC(b *testing.B) {
+func BenchmarkDefault(b *testing.B) {
 	for b.Loop() {
 		if _, err := Default(); err != nil {
 			b.Fatal(err)
