@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"flag"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/assertgen/assertgen/gen"
@@ -23,6 +25,15 @@ const (
 )
 
 func main() {
+	// assertgen is a short-lived process that allocates a few tens of
+	// megabytes: without garbage collection plan -json takes about a third
+	// less time (docs/schema.md, "Performance"; scripts/bench_vs_torchgen.sh
+	// measures it against GOGC=100). The memory limit is the safety net for
+	// unusually large inputs. GOGC, when set, wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(-1)
+	}
+	debug.SetMemoryLimit(1 << 30)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -143,20 +154,24 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if *asJSON {
-		err = p.WriteJSON(&buf)
-	} else {
-		err = writePlanText(&buf, p)
+	write := func(w io.Writer) error {
+		if *asJSON {
+			return p.WriteJSON(w)
+		}
+		return writePlanText(w, p)
 	}
-	if err != nil {
+	if *out == "" {
+		bw := bufio.NewWriterSize(stdout, 1<<16)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
 		return err
 	}
-	if *out != "" {
-		return gen.WriteFiles(filepath.Dir(*out), []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
-	}
-	_, err = stdout.Write(buf.Bytes())
-	return err
+	return gen.WriteFiles(filepath.Dir(*out), []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
 }
 
 func writePlanText(w io.Writer, p *plan.Plan) error {
