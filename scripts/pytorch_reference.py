@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""Derive assertgen's reference data for one PyTorch release from PyTorch's own code generators.
+
+What it writes (under OUTDIR, by default testdata/reference/pytorch-VERSION/):
+
+  ops.tsv      every op of native_functions.yaml after autogen, as torchgen's
+               parse_native_yaml returns it (torchgen's order: the yaml entries,
+               then the ops autogen adds), one per line:
+                   NAME<TAB>KIND<TAB>view=BOOL<TAB>generated=BOOL<TAB>SCHEMA
+               KIND is torchgen's SchemaKind name (functional, inplace, out,
+               mutable, scratch: the same names as assertgen's schema.Kind),
+               view is NativeFunction.is_view_op, generated is "the op carries
+               the generated tag" (autogen made it), SCHEMA is str(FunctionSchema).
+               The line format is that of testdata/pytorch-1.13.1-ops.golden.
+  asserts.tsv  per op (same order as ops.tsv), what the VariableType code that
+               tools/autograd/gen_autograd.py generates registers for it and the
+               debug checks (the TORCH_INTERNAL_ASSERT / AT_ASSERT statements inside
+               `#ifndef NDEBUG`) its kernel runs, in the order the code runs them:
+                   NAME<TAB>REGISTRATION<TAB>ROWS<TAB>OTHER
+               REGISTRATION: comma-separated KEY=WHAT for every dispatch key the
+               generated files register the op under (Autograd, AutogradCUDA,
+               AutogradNestedTensor, ...), WHAT being "kernel" (a generated
+               VariableType function) or "fallback" (autogradNotImplementedFallback);
+               "manual" when nothing is generated because the op is in
+               MANUAL_AUTOGRAD (its kernel is hand-written in VariableTypeManual.cpp);
+               "none" when nothing is registered at all.
+               ROWS: the rows of the op's kernel for the Autograd key (or, when it has
+               none, for its only other key), ";"-separated, "-" for none. A row is
+               five space-separated fields:
+                   CHECK ARG RET GUARD FIRES
+               CHECK is assertgen's name: same_storage, same_impl (argument identity),
+               storage_use_count_eq_1, impl_use_count_le_1 (return freshness),
+               shares_storage (a view return shares ARG's storage).
+               ARG is the schema argument's name, RET the return's index ("-" when
+               the row is not about one).
+               GUARD lists, ","-separated in source order, the conditions under
+               which PyTorch skips the check ("-" for none):
+                   !mode                  !at::impl::dispatch_mode_enabled()
+                   !has_dispatch(X)       !at::impl::tensor_has_dispatch(X)
+                   !list_has_dispatch(X)  !at::impl::tensorlist_has_dispatch(X)
+               X being an argument name or "ret" plus an index. Conditions that only
+               test presence (has_value(), defined(), has_storage(), the loop bound)
+               are not listed; the script checks that nothing else is there.
+               FIRES is "live", or "never" when the saved value the assert compares
+               can never be set (a vector pre-sized to the list's length and then
+               appended to, so the compared slots are the empty ones).
+               OTHER: "-", or for every further dispatch key whose kernel has rows
+               different from ROWS, "KEY:ROWS" (","-separated keys... see the code).
+  counts.txt   the totals of both files.
+
+Reproduce (Debian bookworm host; the Debian source packages hold the release
+tarballs with torchgen/ and tools/):
+
+  # /etc/apt/sources.list.d/debian-src.sources:
+  #   Types: deb-src
+  #   URIs: http://deb.debian.org/debian
+  #   Suites: bookworm trixie
+  #   Components: main
+  #   Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+  apt-get update
+  apt-get install -y python3-yaml python3-typing-extensions python3-jinja2
+  mkdir -p /work/src && cd /work/src
+  apt-get source --download-only pytorch=2.6.0+dfsg-7 pytorch=1.13.1+dfsg-4
+  mkdir 2.6.0 1.13.1
+  tar -xJf pytorch_2.6.0+dfsg.orig.tar.xz -C 2.6.0     # -> 2.6.0/pytorch-v2.6.0
+  tar -xJf pytorch_1.13.1+dfsg.orig.tar.xz -C 1.13.1   # -> 1.13.1/pytorch-1.13.1
+  cd REPO
+  /usr/bin/python3 scripts/pytorch_reference.py 2.6.0 /work/src/2.6.0/pytorch-v2.6.0
+  /usr/bin/python3 scripts/pytorch_reference.py 1.13.1 /work/src/1.13.1/pytorch-1.13.1
+
+(Debian's python3 3.11.2, PyYAML 6.0, typing-extensions 4.4.0, Jinja2 3.1.2.)
+By default the yaml files are the release's own (aten/src/ATen/native/
+native_functions.yaml and tags.yaml, tools/autograd/derivatives.yaml); they are
+byte-identical to /work/shared/pytorch-VERSION/ and testdata/pytorch-1.13.1/.
+Other files can be given with --native-functions, --tags, --derivatives; the
+script then runs gen_autograd on a copy of tools/autograd with that
+derivatives.yaml. The output depends only on the inputs: running it twice gives
+identical files.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ASSERT_RE = re.compile(r"\b(TORCH_INTERNAL_ASSERT|AT_ASSERT)\(")
+NDEBUG_RE = re.compile(r"^[ \t]*#ifndef NDEBUG\n(.*?)^[ \t]*#endif\n", re.S | re.M)
+FUNC_RE = re.compile(r"^(?!namespace|TORCH_LIBRARY|static|using)[^\s#/}][^\n]*?\b(\w+)\(c10::DispatchKeySet ks\b[^\n]*\{\n", re.M)
+LIB_RE = re.compile(r"^TORCH_LIBRARY_IMPL\(aten, (\w+), m\) \{\n(.*?)^\}", re.S | re.M)
+IMPL_RE = re.compile(r'm\.impl\("([^"]+)",\s*(TORCH_FN\(VariableType::(\w+)\)|torch::autograd::autogradNotImplementedFallback\(\))\s*\);')
+
+
+def balanced(text, start):
+    """Index just past the parenthesis that closes the one at text[start]."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    raise ValueError("unbalanced parentheses")
+
+
+class Resolver:
+    """Maps the C++ names in a kernel to schema arguments and return indexes."""
+
+    def __init__(self, f, cpp):
+        self.args = {a.name for a in f.func.arguments.flat_all}
+        self.rets = {n: i for i, n in enumerate(cpp.return_names(f))}
+
+    def arg(self, cname):
+        cands = []
+        if cname in self.args:
+            cands.append(cname)
+        if cname.endswith("_") and cname[:-1] in self.args:
+            cands.append(cname[:-1])
+        if len(cands) != 1:
+            raise ValueError(f"cannot map C++ name {cname!r} to one argument of {sorted(self.args)}")
+        return cands[0]
+
+    def ret(self, cname):
+        if cname not in self.rets:
+            raise ValueError(f"{cname!r} is not a return name ({sorted(self.rets)})")
+        return self.rets[cname]
+
+    def any(self, cname):
+        if cname in self.rets:
+            return f"ret{self.rets[cname]}"
+        return self.arg(cname)
+
+
+PRESENCE = [
+    re.compile(r"for \(size_t i=0; i<\w+\.size\(\)"),
+    re.compile(r"; i\+\+\)"),
+    re.compile(r"\w+_storage_saved(\[i\])?\.has_value\(\)"),
+    re.compile(r"\w+_impl_saved(\[i\])?"),
+    re.compile(r"\w+\.has_storage\(\)"),
+]
+GUARD_RE = re.compile(r"!at::impl::(dispatch_mode_enabled\(\)|tensor_has_dispatch\((\w+)\)|tensorlist_has_dispatch\((\w+)\))")
+
+
+def guard_of(prefix, res, where):
+    atoms = []
+    for m in GUARD_RE.finditer(prefix):
+        if m.group(2):
+            a = f"!has_dispatch({res.any(m.group(2))})"
+        elif m.group(3):
+            a = f"!list_has_dispatch({res.any(m.group(3))})"
+        else:
+            a = "!mode"
+        if a not in atoms:
+            atoms.append(a)
+    rest = GUARD_RE.sub("", prefix)
+    for p in PRESENCE:
+        rest = p.sub("", rest)
+    rest = re.sub(r"\b(if|for)\b|[(){};&\s]", "", rest)
+    if rest:
+        raise ValueError(f"{where}: unexpected condition text {rest!r} in {prefix!r}")
+    return ",".join(atoms) or "-"
+
+
+def dead_lists(save_text):
+    """Names of the saved storage vectors that are pre-sized and then appended to."""
+    dead = set()
+    for m in re.finditer(r"std::vector<[^\n]*?> (\w+)_storage_saved\((\w+)\.size\(\)\);", save_text):
+        if re.search(re.escape(m.group(1)) + r"_storage_saved\.push_back\(", save_text):
+            dead.add(m.group(1))
+    return dead
+
+
+def parse_rows(body, res, where):
+    blocks = NDEBUG_RE.findall(body)
+    if re.search(r"_(storage|impl)_saved\b", NDEBUG_RE.sub("", body)):
+        raise ValueError(f"{where}: a saved value is used outside #ifndef NDEBUG")
+    saves = "".join(b for b in blocks if not ASSERT_RE.search(b))
+    dead = dead_lists(saves)
+    rows = []
+    for b in blocks:
+        pos = 0
+        for m in ASSERT_RE.finditer(b):
+            if m.start() < pos:
+                continue
+            end = balanced(b, m.end() - 1)
+            expr = b[m.end():end - 1]
+            guard = guard_of(b[pos:m.start()], res, where)
+            pos = end
+            # the statement's own ';' and closing braces belong to the next prefix
+            fires = "live"
+            if mm := re.fullmatch(r"(\w+)_storage_saved\.value\(\)\.is_alias_of\((\w+)\.storage\(\)\)", expr):
+                if mm.group(1) == mm.group(2):
+                    row = ("same_storage", res.arg(mm.group(1)), "-")
+                else:
+                    row = ("shares_storage", res.arg(mm.group(1)), str(res.ret(mm.group(2))))
+            elif mm := re.fullmatch(r"(\w+)_storage_saved\[i\]\.value\(\)\.is_alias_of\(\s*(?:static_cast<[^>]*>>\()?(\w+)\)?(?:\[i\]\)?)?(?:->|\.)storage\(\)\)", expr, re.S):
+                if mm.group(1) != mm.group(2):
+                    raise ValueError(f"{where}: list storage compared across lists: {expr!r}")
+                row = ("same_storage", res.arg(mm.group(1)), "-")
+                if mm.group(1) in dead:
+                    fires = "never"
+            elif mm := re.fullmatch(r"(\w+)_impl_saved(\[i\])? == (?:static_cast<[^>]*>>\()?(\w+)(?:\[i\]\))?(\[i\])?(?:->|\.)getIntrusivePtr\(\)", expr.strip(), re.S):
+                if mm.group(1) != mm.group(3):
+                    raise ValueError(f"{where}: impl compared across tensors: {expr!r}")
+                row = ("same_impl", res.arg(mm.group(1)), "-")
+            elif mm := re.fullmatch(r'(\w+)\.storage\(\)\.use_count\(\) == 1, "function: \w+"', expr):
+                row = ("storage_use_count_eq_1", "-", str(res.ret(mm.group(1))))
+            elif mm := re.fullmatch(r'(\w+)\.use_count\(\) <= 1, "function: \w+"', expr):
+                row = ("impl_use_count_le_1", "-", str(res.ret(mm.group(1))))
+            else:
+                raise ValueError(f"{where}: unrecognised assert {expr!r}")
+            rows.append(" ".join(row + (guard, fires)))
+        tail = re.sub(r"[\s;}]", "", b[pos:])
+        if ASSERT_RE.search(b) and tail:
+            raise ValueError(f"{where}: unexpected text after the last assert: {tail!r}")
+    return rows
+
+
+def run_gen_autograd(root, nf, tags, derivatives, outdir):
+    autograd_dir = os.path.join(root, "tools", "autograd")
+    if derivatives is not None and os.path.realpath(derivatives) != os.path.realpath(os.path.join(autograd_dir, "derivatives.yaml")):
+        copy = os.path.join(outdir, "autograd")
+        shutil.copytree(autograd_dir, copy)
+        shutil.copyfile(derivatives, os.path.join(copy, "derivatives.yaml"))
+        autograd_dir = copy
+    gen = os.path.join(outdir, "gen")
+    os.makedirs(gen)
+    subprocess.run([sys.executable, "-m", "tools.autograd.gen_autograd", nf, tags, gen, autograd_dir],
+                   cwd=root, check=True, stdout=subprocess.DEVNULL)
+    return gen
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("version", help="release, e.g. 2.6.0 (names the output directory)")
+    ap.add_argument("root", help="the release's source root (holds torchgen/ and tools/)")
+    ap.add_argument("--native-functions")
+    ap.add_argument("--tags")
+    ap.add_argument("--derivatives")
+    ap.add_argument("--out", help="output directory (default testdata/reference/pytorch-VERSION)")
+    ap.add_argument("--keep", help="copy gen_autograd's output here too")
+    a = ap.parse_args()
+
+    root = os.path.abspath(a.root)
+    native = os.path.join(root, "aten", "src", "ATen", "native")
+    nf = os.path.abspath(a.native_functions or os.path.join(native, "native_functions.yaml"))
+    tags = os.path.abspath(a.tags or os.path.join(native, "tags.yaml"))
+    derivatives = os.path.abspath(a.derivatives) if a.derivatives else None
+    out = a.out or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testdata", "reference", f"pytorch-{a.version}")
+
+    sys.path.insert(0, root)
+    from torchgen.api import cpp
+    from torchgen.gen import parse_native_yaml
+    from tools.autograd.gen_trace_type import MANUAL_AUTOGRAD
+
+    fns = parse_native_yaml(nf, tags).native_functions
+    ops = []
+    for f in fns:
+        ops.append((str(f.func.name), f.func.kind().name, f.is_view_op, "generated" in f.tags, str(f.func)))
+    names = [o[0] for o in ops]
+    assert len(set(names)) == len(names), "duplicate op names"
+    byname = {str(f.func.name): f for f in fns}
+
+    with tempfile.TemporaryDirectory() as tmp:
+        gen = run_gen_autograd(root, nf, tags, derivatives, tmp)
+        if a.keep:
+            shutil.copytree(gen, a.keep, dirs_exist_ok=True)
+        texts = []
+        for i in range(100):
+            p = os.path.join(gen, f"VariableType_{i}.cpp")
+            if not os.path.exists(p):
+                break
+            with open(p) as fh:
+                texts.append((os.path.basename(p), fh.read()))
+    if not texts:
+        sys.exit("gen_autograd wrote no VariableType_N.cpp")
+
+    bodies = {}  # C++ kernel name -> (file, body)
+    regs = {}  # op -> {key: ("kernel", fname) | ("fallback", None)}
+    for fname, text in texts:
+        for m in FUNC_RE.finditer(text):
+            end = text.index("\n}\n", m.end())
+            if m.group(1) in bodies:
+                sys.exit(f"{fname}: kernel {m.group(1)} defined twice")
+            bodies[m.group(1)] = (fname, text[m.end():end + 1])
+        for lib in LIB_RE.finditer(text):
+            key = lib.group(1)
+            stmts = lib.group(2)
+            found = IMPL_RE.findall(stmts)
+            if len(found) != stmts.count("m.impl("):
+                sys.exit(f"{fname}: unrecognised registration in TORCH_LIBRARY_IMPL(aten, {key})")
+            for op, _, kfn in found:
+                if op not in byname:
+                    sys.exit(f"{fname}: registration of unknown op {op}")
+                r = regs.setdefault(op, {})
+                if key in r:
+                    sys.exit(f"{fname}: {op} registered twice for {key}")
+                r[key] = ("kernel", kfn) if kfn else ("fallback", None)
+
+    used = set()
+    asserts = []
+    for name in names:
+        f = byname[name]
+        r = regs.get(name, {})
+        if not r:
+            reg = "manual" if cpp.name(f.func) in MANUAL_AUTOGRAD else "none"
+            asserts.append((name, reg, [], "-"))
+            continue
+        keys = sorted(r, key=lambda k: (k != "Autograd", k))
+        reg = ",".join(f"{k}={r[k][0]}" for k in keys)
+        res = Resolver(f, cpp)
+        per_key = {}
+        for k in keys:
+            kind, kfn = r[k]
+            if kind != "kernel":
+                continue
+            if kfn not in bodies:
+                sys.exit(f"{name}: kernel {kfn} registered for {k} but not defined")
+            used.add(kfn)
+            per_key[k] = parse_rows(bodies[kfn][1], res, f"{bodies[kfn][0]}: {kfn}")
+        main_key = next((k for k in keys if k in per_key), None)
+        rows = per_key.get(main_key, [])
+        other = [f"{k}:{';'.join(v) or '-'}" for k, v in per_key.items() if k != main_key and v != rows]
+        asserts.append((name, reg, rows, ",".join(other) or "-"))
+    unused = sorted(set(bodies) - used)
+    if unused:
+        sys.exit(f"kernels defined but never registered: {unused[:10]}")
+
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "ops.tsv"), "w") as fh:
+        for n, kind, view, generated, schema in ops:
+            fh.write(f"{n}\t{kind}\tview={str(view).lower()}\tgenerated={str(generated).lower()}\t{schema}\n")
+    with open(os.path.join(out, "asserts.tsv"), "w") as fh:
+        for n, reg, rows, other in asserts:
+            fh.write(f"{n}\t{reg}\t{';'.join(rows) or '-'}\t{other}\n")
+
+    counts = {}
+
+    def add(k, v=1):
+        counts[k] = counts.get(k, 0) + v
+
+    for n, kind, view, generated, _ in ops:
+        add("ops")
+        add(f"ops.kind.{kind}")
+        add("ops.is_view_op", int(view))
+        add("ops.generated", int(generated))
+    for n, reg, rows, other in asserts:
+        for part in reg.split(","):
+            add(f"registration.{part}")
+        if "=kernel" in reg:
+            add("ops_with_kernel")
+            add("kernels", reg.count("=kernel"))
+            if not rows:
+                add("ops_with_kernel_and_no_rows")
+        if other != "-":
+            add("ops_with_differing_kernels")
+        for row in rows:
+            check, _, _, guard, fires = row.split(" ")
+            add("rows")
+            add(f"rows.check.{check}")
+            add(f"rows.guard.{check}.{re.sub(r'[(][^)]*[)]', '(X)', guard)}")
+            if fires == "never":
+                add(f"rows.never_fires.{check}")
+    with open(os.path.join(out, "counts.txt"), "w") as fh:
+        fh.write(f"# totals of ops.tsv and asserts.tsv for PyTorch {a.version} (scripts/pytorch_reference.py)\n")
+        for k in sorted(counts):
+            fh.write(f"{k}\t{counts[k]}\n")
+    sys.stdout.write(open(os.path.join(out, "counts.txt")).read())
+
+
+if __name__ == "__main__":
+    main()
