@@ -35,17 +35,23 @@ What it writes (under OUTDIR, by default testdata/reference/pytorch-VERSION/):
                the row is not about one).
                GUARD lists, ","-separated in source order, the conditions under
                which PyTorch skips the check ("-" for none):
-                   !mode                  !at::impl::dispatch_mode_enabled()
-                   !has_dispatch(X)       !at::impl::tensor_has_dispatch(X)
-                   !list_has_dispatch(X)  !at::impl::tensorlist_has_dispatch(X)
-               X being an argument name or "ret" plus an index. Conditions that only
+                   mode       at::impl::dispatch_mode_enabled(): a TorchDispatchMode
+                              is active
+                   py(X)      at::impl::tensor_has_dispatch(X): tensor X has the
+                              Python or PythonTLSSnapshot key (a __torch_dispatch__
+                              subclass)
+                   pylist(X)  at::impl::tensorlist_has_dispatch(X): some element of
+                              list X has one of them
+               X being an argument name or "ret" plus an index; the check runs only
+               when none of them holds. Conditions that only
                test presence (has_value(), defined(), has_storage(), the loop bound)
                are not listed; the script checks that nothing else is there.
                FIRES is "live", or "never" when the saved value the assert compares
                can never be set (a vector pre-sized to the list's length and then
                appended to, so the compared slots are the empty ones).
-               OTHER: "-", or for every further dispatch key whose kernel has rows
-               different from ROWS, "KEY:ROWS" (","-separated keys... see the code).
+               OTHER: "-" when every kernel of the op has the same rows (true for
+               1.13.1 and 2.6.0), else KEY:ROWS for each other key's kernel whose
+               rows differ, "|"-separated.
   counts.txt   the totals of both files.
 
 Reproduce (Debian bookworm host; the Debian source packages hold the release
@@ -58,9 +64,11 @@ tarballs with torchgen/ and tools/):
   #   Components: main
   #   Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
   apt-get update
-  apt-get install -y python3-yaml python3-typing-extensions python3-jinja2
+  apt-get install -y python3-yaml python3-typing-extensions
   mkdir -p /work/src && cd /work/src
-  apt-get source --download-only pytorch=2.6.0+dfsg-7 pytorch=1.13.1+dfsg-4
+  apt-get source --download-only pytorch=2.6.0+dfsg-7
+  apt-get source --download-only pytorch=1.13.1+dfsg-4   # its .debian.tar.xz is gone from the
+                                                         # mirror (404); the orig tarball is all we need
   mkdir 2.6.0 1.13.1
   tar -xJf pytorch_2.6.0+dfsg.orig.tar.xz -C 2.6.0     # -> 2.6.0/pytorch-v2.6.0
   tar -xJf pytorch_1.13.1+dfsg.orig.tar.xz -C 1.13.1   # -> 1.13.1/pytorch-1.13.1
@@ -68,7 +76,8 @@ tarballs with torchgen/ and tools/):
   /usr/bin/python3 scripts/pytorch_reference.py 2.6.0 /work/src/2.6.0/pytorch-v2.6.0
   /usr/bin/python3 scripts/pytorch_reference.py 1.13.1 /work/src/1.13.1/pytorch-1.13.1
 
-(Debian's python3 3.11.2, PyYAML 6.0, typing-extensions 4.4.0, Jinja2 3.1.2.)
+(Debian bookworm: python3 3.11.2-6+deb12u6, python3-yaml 6.0-3+b2, python3-typing-extensions
+4.4.0-1; run with /usr/bin/python3, torchgen and tools/ are imported from the source root.)
 By default the yaml files are the release's own (aten/src/ATen/native/
 native_functions.yaml and tags.yaml, tools/autograd/derivatives.yaml); they are
 byte-identical to /work/shared/pytorch-VERSION/ and testdata/pytorch-1.13.1/.
@@ -147,11 +156,11 @@ def guard_of(prefix, res, where):
     atoms = []
     for m in GUARD_RE.finditer(prefix):
         if m.group(2):
-            a = f"!has_dispatch({res.any(m.group(2))})"
+            a = f"py({res.any(m.group(2))})"
         elif m.group(3):
-            a = f"!list_has_dispatch({res.any(m.group(3))})"
+            a = f"pylist({res.any(m.group(3))})"
         else:
-            a = "!mode"
+            a = "mode"
         if a not in atoms:
             atoms.append(a)
     rest = GUARD_RE.sub("", prefix)
@@ -323,7 +332,7 @@ def main():
         main_key = next((k for k in keys if k in per_key), None)
         rows = per_key.get(main_key, [])
         other = [f"{k}:{';'.join(v) or '-'}" for k, v in per_key.items() if k != main_key and v != rows]
-        asserts.append((name, reg, rows, ",".join(other) or "-"))
+        asserts.append((name, reg, rows, "|".join(other) or "-"))
     unused = sorted(set(bodies) - used)
     if unused:
         sys.exit(f"kernels defined but never registered: {unused[:10]}")
