@@ -54,6 +54,12 @@ What it writes (under OUTDIR, by default testdata/reference/pytorch-VERSION/):
                rows differ, "|"-separated.
   counts.txt   the totals of both files.
 
+A second mode compares a reference with assertgen's 1.13.1 goldens (sets, order,
+kernel decisions):
+
+  /usr/bin/python3 scripts/pytorch_reference.py compare testdata/reference/pytorch-1.13.1 \
+      testdata/pytorch-1.13.1-ops.golden testdata/plan-pytorch-1.13.1.golden.jsonl
+
 Reproduce (Debian bookworm host; the Debian source packages hold the release
 tarballs with torchgen/ and tools/):
 
@@ -241,7 +247,74 @@ def run_gen_autograd(root, nf, tags, derivatives, outdir):
     return gen
 
 
+SWAPPED = {("same_impl", "same_storage"), ("impl_use_count_le_1", "storage_use_count_eq_1"),
+           ("impl_use_count_le_1", "shares_storage")}
+
+
+def compare(argv):
+    """compare REFDIR OPS_GOLDEN PLAN_JSONL: set and order agreement with assertgen's goldens."""
+    import json
+    refdir, ops_golden, plan_jsonl = argv
+    ref_ops = open(os.path.join(refdir, "ops.tsv")).read().splitlines()
+    gold_ops = open(ops_golden).read().splitlines()
+    same = set(ref_ops) & set(gold_ops)
+    print(f"ops: reference {len(ref_ops)}, golden {len(gold_ops)}, identical lines {len(same)}")
+    for line in sorted(set(ref_ops) ^ set(gold_ops))[:20]:
+        print("  differs:", line[:160])
+    ref = {}
+    for line in open(os.path.join(refdir, "asserts.tsv")):
+        name, reg, rows, _ = line.rstrip("\n").split("\t")
+        rs = []
+        for r in ([] if rows == "-" else rows.split(";")):
+            c, a, t, _, _ = r.split(" ")
+            rs.append((c, None if a == "-" else a, None if t == "-" else int(t)))
+        ref[name] = ("=kernel" in reg, rs)
+    gold = {}
+    for line in open(plan_jsonl):
+        o = json.loads(line)
+        no_kernel = any(k["reason"].startswith("no VariableType kernel") or "hand-written" in k["reason"]
+                        for k in o["skipped"])
+        rows = [(c["check"], c.get("arg"), c.get("ret")) for c in o["checks"]]
+        silent = not rows and not o["skipped"]
+        gold[o["name"]] = (None if silent else not no_kernel, rows)
+    if set(ref) != set(gold):
+        print("op sets differ:", sorted(set(ref) ^ set(gold))[:20])
+    names = [n for n in ref if n in gold]
+    kdiff = [n for n in names if gold[n][0] is not None and gold[n][0] != ref[n][0]]
+    unknown = [n for n in names if gold[n][0] is None]
+    print(f"kernel decision: reference {sum(ref[n][0] for n in names)} ops with a kernel; "
+          f"differs for {len(kdiff)} {kdiff[:10]}; golden silent (no rows, no skips) for {len(unknown)}, "
+          f"reference kernel for {sum(ref[n][0] for n in unknown)} of them")
+    in_order = as_set = swap = other = 0
+    for n in names:
+        r, g = ref[n][1], gold[n][1]
+        if r == g:
+            in_order += 1
+            continue
+        if sorted(r, key=repr) != sorted(g, key=repr):
+            other += 1
+            print(f"  rows differ: {n}: reference {r} golden {g}")
+            continue
+        as_set += 1
+        fixed, i = list(g), 0
+        while i + 1 < len(fixed):
+            a, b = fixed[i], fixed[i + 1]
+            if (a[0], b[0]) in SWAPPED and a[2] == b[2] and (a[1] == b[1] or a[0] == "impl_use_count_le_1"):
+                fixed[i], fixed[i + 1] = b, a
+                i += 2
+            else:
+                i += 1
+        swap += fixed == r
+    kern = [n for n in names if ref[n][0]]
+    print(f"rows: identical in order {in_order}, same set in another order {as_set} "
+          f"(of which explained by the storage/impl pair swap: {swap}), different sets {other}")
+    print(f"kernel ops identical in order: {sum(ref[n][1] == gold[n][1] for n in kern)} of {len(kern)}; "
+          f"of those, with no rows: {sum(not ref[n][1] for n in kern)}")
+
+
 def main():
+    if sys.argv[1:2] == ["compare"]:
+        return compare(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("version", help="release, e.g. 2.6.0 (names the output directory)")
     ap.add_argument("root", help="the release's source root (holds torchgen/ and tools/)")
