@@ -401,7 +401,10 @@ def main():
             if kfn not in bodies:
                 sys.exit(f"{name}: kernel {kfn} registered for {k} but not defined")
             used.add(kfn)
-            per_key[k] = parse_rows(bodies[kfn][1], res, f"{bodies[kfn][0]}: {kfn}")
+            try:
+                per_key[k] = parse_rows(bodies[kfn][1], res, f"{bodies[kfn][0]}: {kfn}")
+            except ValueError as e:
+                sys.exit(f"{name}: {e}")
         main_key = next((k for k in keys if k in per_key), None)
         rows = per_key.get(main_key, [])
         other = [f"{k}:{';'.join(v) or '-'}" for k, v in per_key.items() if k != main_key and v != rows]
