@@ -42,6 +42,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -149,17 +150,6 @@ func (m Match) String() string {
 	return "Match(" + strconv.Itoa(int(m)) + ")"
 }
 
-// Checks lists the check names a skip entry may name, in the order the
-// plan emits them.
-var Checks = []string{
-	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
-	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context",
-}
-
-// Profiles lists the profile names an entry may name.
-var Profiles = []string{"strict", "pytorch"}
-
 // An Entry is one item of an allowlist.
 type Entry struct {
 	Category Category
@@ -173,7 +163,7 @@ type Entry struct {
 	// Ret is the return a Skip entry is limited to, or -1 for all.
 	Ret int
 	// Check is the check a Skip entry skips.
-	Check string
+	Check asserts.Check
 	// Profiles lists the profiles the entry applies to; nil means all.
 	Profiles []string
 	// Versions is the PyTorch version constraint as written ("" for all).
@@ -213,7 +203,7 @@ func (e *Entry) AppliesTo(profile, version string) bool {
 // user entries with the same key and profiles are duplicates.
 func (e *Entry) key(withProfiles bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d|%d|%s|%s|%d", e.Category, e.Match, e.Op, e.Check, e.Ret)
+	fmt.Fprintf(&b, "%d|%d|%s|%d|%d", e.Category, e.Match, e.Op, e.Check, e.Ret)
 	if e.Category != Views {
 		b.WriteString("|" + e.Arg)
 	}
@@ -313,6 +303,15 @@ func Parse(path string, src []byte) (*List, error) {
 	return l, nil
 }
 
+// checkNames lists the checks a skip entry may name.
+func checkNames() string {
+	var ns []string
+	for k := range asserts.Check(asserts.NumChecks) {
+		ns = append(ns, k.String())
+	}
+	return strings.Join(ns, ", ")
+}
+
 func parseCategory(s string) (Category, bool) {
 	for i, n := range categoryNames {
 		if n == s {
@@ -397,7 +396,7 @@ func (p *parser) entries(cat Category, n *yaml.Node) []*Entry {
 				if !p.scalar(cat, k, pr) {
 					continue
 				}
-				if !slices.Contains(Profiles, pr.Value) {
+				if _, ok := asserts.ParseProfile(pr.Value); !ok {
 					p.errorf(pr, "%s: unknown profile %q (want strict or pytorch)", cat, pr.Value)
 					continue
 				}
@@ -433,10 +432,11 @@ func (p *parser) entries(cat Category, n *yaml.Node) []*Entry {
 			case "arg":
 				proto.Arg, proto.ArgPos = v.Value, p.pos(v)
 			case "check":
-				proto.Check, proto.CheckPos = v.Value, p.pos(v)
-				if !slices.Contains(Checks, v.Value) {
-					p.errorf(v, "%s: unknown check %q (want one of %s)", cat, v.Value, strings.Join(Checks, ", "))
+				c, ok := asserts.ParseCheck(v.Value)
+				if !ok {
+					p.errorf(v, "%s: unknown check %q (want one of %s)", cat, v.Value, checkNames())
 				}
+				proto.Check, proto.CheckPos = c, p.pos(v)
 			case "ret":
 				r, err := strconv.Atoi(v.Value)
 				if err != nil || r < 0 {

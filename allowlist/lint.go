@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -48,7 +49,7 @@ func (l *List) Lint(s *schema.Schema) error {
 		if e.Arg != "" && !slices.ContainsFunc(ops, func(o *schema.Op) bool { return o.Func.Arg(e.Arg) != nil }) {
 			errs.Addf(e.ArgPos, "%s: unknown argument %q of %s (arguments: %s)", e.Category, e.Arg, e.Op, argNames(ops[0]))
 		}
-		if e.Arg != "" && e.Category == Skip && e.Check == "distinct_outputs" {
+		if e.Arg != "" && e.Category == Skip && e.Check == asserts.CheckDistinctOutputs {
 			errs.Addf(e.ArgPos, "skip: distinct_outputs is a check of the whole op: it takes no arg")
 		}
 		if e.Ret >= 0 && !slices.ContainsFunc(ops, func(o *schema.Op) bool { return e.Ret < len(o.Func.Returns) }) {

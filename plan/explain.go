@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -158,20 +159,20 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	}
 	wc, ws := 0, 0
 	for _, c := range op.Checks {
-		wc, ws = max(wc, len(c.Check)), max(ws, len(subject(&c)))
+		wc, ws = max(wc, len(c.Name.String())), max(ws, len(subject(&c)))
 	}
 	for _, sk := range op.Skipped {
-		wc, ws = max(wc, len(sk.Check.Check)), max(ws, len(subject(&sk.Check)))
+		wc, ws = max(wc, len(sk.Name.String())), max(ws, len(subject(&sk.Check)))
 	}
 	for _, c := range op.Checks {
-		p("  %-*s  %-*s  %s\n", wc, c.Check, ws, subject(&c), describe(f, &c))
+		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c))
 	}
 	p("skipped (%d):\n", len(op.Skipped))
 	if len(op.Skipped) == 0 {
 		p("  none\n")
 	}
 	for _, sk := range op.Skipped {
-		p("  %-*s  %-*s  %s\n", wc, sk.Check.Check, ws, subject(&sk.Check), describe(f, &sk.Check))
+		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
 	}
 }
@@ -276,26 +277,26 @@ func describe(f *schema.Func, c *Check) string {
 		}
 		return fmt.Sprintf("return %d", *c.Ret)
 	}
-	switch c.Check {
-	case SameImpl:
+	switch c.Name {
+	case asserts.CheckSameImpl:
 		return fmt.Sprintf("after the call, %s is still the same TensorImpl", each(c.Arg))
-	case SameStorage:
+	case asserts.CheckSameStorage:
 		return fmt.Sprintf("%s keeps its StorageImpl (the contents and size may change, the storage object may not)", each(c.Arg))
-	case ImplUseCountLE1:
+	case asserts.CheckImplUseCountLE1:
 		return fmt.Sprintf("%s is a TensorImpl nothing else holds (use count <= 1)", ret())
-	case StorageUseCountEQ1:
+	case asserts.CheckStorageUseCountEq1:
 		return fmt.Sprintf("%s has a storage of its own (StorageImpl use count == 1)", ret())
-	case SharesStorage:
+	case asserts.CheckSharesStorage:
 		return fmt.Sprintf("%s is a view: it shares %s's StorageImpl", ret(), c.Arg)
-	case FreshOrAlias:
+	case asserts.CheckFreshOrAlias:
 		return fmt.Sprintf("%s is %s itself, a view of it, or a fresh tensor", ret(), c.Arg)
-	case ReturnsArg:
+	case asserts.CheckReturnsArg:
 		return fmt.Sprintf("%s is %s itself, the tensor the op wrote", ret(), c.Arg)
-	case NoMutation:
+	case asserts.CheckNoMutation:
 		return fmt.Sprintf("%s is not written (its version counter is unchanged)", each(c.Arg))
-	case DistinctOutputs:
+	case asserts.CheckDistinctOutputs:
 		return "the fresh outputs share no storage with each other"
-	case BindingContext:
+	case asserts.CheckBindingContext:
 		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it", each(c.Arg))
 	}
 	return ""

@@ -98,7 +98,7 @@ func (op *Op) appendJSON(b []byte) []byte {
 
 func (c *Check) appendFields(b []byte) []byte {
 	b = append(b, `"check":`...)
-	b = appendString(b, c.Check)
+	b = appendString(b, c.Name.String())
 	if c.Ret != nil {
 		b = append(b, `,"ret":`...)
 		b = strconv.AppendInt(b, int64(*c.Ret), 10)

@@ -18,6 +18,7 @@ import (
 	"sync"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -41,18 +42,7 @@ func ParseProfile(s string) (Profile, error) {
 	return "", fmt.Errorf("unknown profile %q (want strict or pytorch)", s)
 }
 
-// Check names, in the order of DESIGN.md.
 const (
-	SameImpl            = "same_impl"
-	SameStorage         = "same_storage"
-	ImplUseCountLE1     = "impl_use_count_le_1"
-	StorageUseCountEQ1  = "storage_use_count_eq_1"
-	SharesStorage       = "shares_storage"
-	FreshOrAlias        = "fresh_or_alias"
-	ReturnsArg          = "returns_arg"
-	NoMutation          = "no_mutation"
-	DistinctOutputs     = "distinct_outputs"
-	BindingContext      = "binding_context"
 	sourcePyTorchRule   = "profile:pytorch"
 	defaultTorchVersion = "1.13"
 )
@@ -89,7 +79,7 @@ type Op struct {
 // shares_storage, fresh_or_alias and returns_arg have both: the return and
 // the argument it must (or may) alias. distinct_outputs has neither.
 type Check struct {
-	Check string `json:"check"`
+	Name asserts.Check `json:"check"`
 	Ret   *int   `json:"ret,omitempty"`
 	Arg   string `json:"arg,omitempty"`
 }
@@ -284,7 +274,7 @@ func hashLong(h uint64, s string) uint64 {
 }
 
 func (c *Check) hash(h uint64) uint64 {
-	h = hashString(hashString(h, c.Check), c.Arg)
+	h = hashString((h^uint64(c.Name))*fnvPrime, c.Arg)
 	r := uint64(0xffff)
 	if c.Ret != nil {
 		r = uint64(*c.Ret)
@@ -293,7 +283,7 @@ func (c *Check) hash(h uint64) uint64 {
 }
 
 func sameCheck(a, b *Check) bool {
-	return a.Check == b.Check && a.Arg == b.Arg && (a.Ret == nil) == (b.Ret == nil) && (a.Ret == nil || *a.Ret == *b.Ret)
+	return a.Name == b.Name && a.Arg == b.Arg && (a.Ret == nil) == (b.Ret == nil) && (a.Ret == nil || *a.Ret == *b.Ret)
 }
 
 // noChecks and noSkips are the empty, non-nil lists of ops with no check
@@ -433,8 +423,8 @@ func (st *state) sameSkips(ss []Skip) bool {
 	return true
 }
 
-func (st *state) add(check, arg string, ret int) *row {
-	r := row{Check: Check{Check: check, Arg: arg}}
+func (st *state) add(check asserts.Check, arg string, ret int) *row {
+	r := row{Check: Check{Name: check, Arg: arg}}
 	if ret >= 0 {
 		r.Ret = retPtr(ret)
 	}
@@ -465,7 +455,7 @@ func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
 		}
 		for k := range st.rows {
 			r := &st.rows[k]
-			if r.Check.Check != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && (r.Ret == nil || *r.Ret != e.Ret) {
+			if r.Name != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && (r.Ret == nil || *r.Ret != e.Ret) {
 				continue
 			}
 			r.skipFor(e)
@@ -499,8 +489,8 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			a := &args[k]
 			switch a.Type.TensorForm() {
 			case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
-				st.add(SameImpl, a.Name, -1)
-				st.add(SameStorage, a.Name, -1)
+				st.add(asserts.CheckSameImpl, a.Name, -1)
+				st.add(asserts.CheckSameStorage, a.Name, -1)
 				inputs++
 			}
 		}
@@ -515,14 +505,14 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, "no check: PyTorch checks only plain Tensor returns")
 				continue
 			}
-			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(skipImpl)
 			if view != nil {
-				st.add(SharesStorage, view.Arg, ri)
+				st.add(asserts.CheckSharesStorage, view.Arg, ri)
 				if ex != nil {
 					ex.ret(ri, fmt.Sprintf("a view of %s: %s (%s)", view.Arg, view.Reason, view.Source()))
 				}
 			} else {
-				st.add(StorageUseCountEQ1, "", ri).skipFor(skipStorage)
+				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
 		}
@@ -619,12 +609,12 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			if a.Type.TensorForm() == schema.NotTensor {
 				continue
 			}
-			st.add(SameImpl, a.Name, -1).skipFor(skipIn)
-			st.add(SameStorage, a.Name, -1).skipFor(skipIn)
+			st.add(asserts.CheckSameImpl, a.Name, -1).skipFor(skipIn)
+			st.add(asserts.CheckSameStorage, a.Name, -1).skipFor(skipIn)
 			if !a.IsWrite() {
-				st.add(NoMutation, a.Name, -1)
+				st.add(asserts.CheckNoMutation, a.Name, -1)
 			}
-			st.add(BindingContext, a.Name, -1)
+			st.add(asserts.CheckBindingContext, a.Name, -1)
 		}
 	}
 	skipImpl := lastEntry(es, allowlist.SkipImplUseCount)
@@ -645,23 +635,23 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 		switch {
 		case alias != nil && r.IsWrite():
-			st.add(ReturnsArg, alias.Name, ri)
+			st.add(asserts.CheckReturnsArg, alias.Name, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil && mayAlias != nil:
-			st.add(FreshOrAlias, alias.Name, ri)
+			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source()))
 			}
 		case alias != nil && composite:
-			st.add(FreshOrAlias, alias.Name, ri)
+			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
-			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
-			st.add(SharesStorage, alias.Name, ri)
+			st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.add(asserts.CheckSharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
 			case o.Entry == nil:
@@ -675,19 +665,19 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				}
 			}
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.add(FreshOrAlias, mayAlias.Arg, ri)
+			st.add(asserts.CheckFreshOrAlias, mayAlias.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
-			st.add(SharesStorage, views.Arg, ri)
+			st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
-			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
-			st.add(StorageUseCountEQ1, "", ri).skipFor(skipStorage)
+			st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
 				ex.ret(ri, "fresh tensors: the return has no alias annotation, so each element must be newly allocated")
@@ -698,7 +688,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	if fresh >= 2 {
-		st.add(DistinctOutputs, "", -1).skipFor(skipStorage)
+		st.add(asserts.CheckDistinctOutputs, "", -1).skipFor(skipStorage)
 	}
 }
 

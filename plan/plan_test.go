@@ -31,7 +31,7 @@ func rowsOf(cs []Check) string {
 		if c.Arg != "" {
 			in = append(in, c.Arg)
 		}
-		parts = append(parts, c.Check+"("+strings.Join(in, ",")+")")
+		parts = append(parts, c.Name.String()+"("+strings.Join(in, ",")+")")
 	}
 	return strings.Join(parts, " ")
 }
