@@ -39,7 +39,7 @@ func newDiffData(t *testing.T, s *schema.Schema) *diffData {
 	if d.st, err = Build(s, Strict); err != nil {
 		t.Fatal(err)
 	}
-	if d.pyb, err = newBuilder(s, Options{Profile: PyTorch}, false); err != nil {
+	if d.pyb, err = newBuilder(s, Options{Profile: PyTorch}); err != nil {
 		t.Fatal(err)
 	}
 	for i, o := range s.Ops {

@@ -67,7 +67,7 @@ func (e *UnknownOpError) Error() string {
 // which explains every overload in schema order. An unknown name is an
 // [*UnknownOpError] with suggestions.
 func Explain(w io.Writer, s *schema.Schema, name string, opts Options) error {
-	b, err := newBuilder(s, opts, false)
+	b, err := newBuilder(s, opts)
 	if err != nil {
 		return err
 	}
@@ -76,14 +76,14 @@ func Explain(w io.Writer, s *schema.Schema, name string, opts Options) error {
 		return &UnknownOpError{Name: name, Schema: schemaPath(s), Suggestions: allowlist.Suggest(s, name, 5)}
 	}
 	bw := bufio.NewWriter(w)
-	st := b.newState()
+	var st state
 	for k, i := range idx {
 		if k > 0 {
 			bw.WriteString("\n")
 		}
 		var op Op
 		ex := &explanation{}
-		b.op(st, i, &op, ex)
+		b.op(&st, i, &op, ex)
 		b.writeExplain(bw, &op, ex)
 	}
 	return bw.Flush()

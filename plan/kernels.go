@@ -415,6 +415,12 @@ func lastEntry(es []*allowlist.Entry, c allowlist.Category) *allowlist.Entry {
 	return nil
 }
 
+// FNV-1a, for the signature hashes.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
 // keyBuf builds signature keys in a reused buffer.
 type keyBuf struct{ b []byte }
 

@@ -13,9 +13,7 @@ package plan
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
@@ -74,8 +72,7 @@ type Op struct {
 }
 
 // A Check is one check on one argument or return. Arg names an argument;
-// Ret is a return index (nil when the check is not about a return); plans
-// share the ints Ret points to, so treat them as read-only.
+// Ret is a return index (nil when the check is not about a return).
 // shares_storage, fresh_or_alias and returns_arg have both: the return and
 // the argument it must (or may) alias. distinct_outputs has neither.
 type Check struct {
@@ -119,7 +116,7 @@ func Build(s *schema.Schema, p Profile) (*Plan, error) {
 
 // BuildWith makes the plan of every op of s.
 func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
-	b, err := newBuilder(s, opts, true)
+	b, err := newBuilder(s, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -127,27 +124,11 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if b.deriv != nil {
 		pl.Derivatives = b.deriv.Path
 	}
-	ops := make([]Op, len(s.Ops))
-	for i := range ops {
-		pl.Ops[i] = &ops[i]
+	var st state
+	for i := range s.Ops {
+		pl.Ops[i] = &Op{}
+		b.op(&st, i, pl.Ops[i], nil)
 	}
-	// Two halves on two goroutines: plans of ops are independent.
-	workers := min(runtime.GOMAXPROCS(0), 2)
-	if len(ops) < 256 {
-		workers = 1
-	}
-	var wg sync.WaitGroup
-	chunk := (len(ops) + workers - 1) / workers
-	for w := range workers {
-		lo, hi := w*chunk, min((w+1)*chunk, len(ops))
-		wg.Go(func() {
-			st := b.newState()
-			for i := lo; i < hi; i++ {
-				b.op(st, i, &ops[i], nil)
-			}
-		})
-	}
-	wg.Wait()
 	return pl, nil
 }
 
@@ -163,9 +144,8 @@ type builder struct {
 	byName  map[string]int
 }
 
-// newBuilder prepares the plan of s; allOps says the plan of every op
-// will be built (not just a few, as for explain).
-func newBuilder(s *schema.Schema, opts Options, allOps bool) (*builder, error) {
+// newBuilder prepares the plan of s.
+func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives}
 	if b.profile == "" {
 		b.profile = Strict
@@ -200,42 +180,30 @@ func newBuilder(s *schema.Schema, opts Options, allOps bool) (*builder, error) {
 	} else {
 		b.deriv = nil
 	}
-	// Matching derivatives.yaml is serial: it runs next to the allowlist
-	// index and, for a whole plan, the printing of every op's schema.
-	var wg sync.WaitGroup
-	var merr error
 	if b.deriv != nil {
-		wg.Go(func() { b.infos, merr = matchDerivatives(s, b.deriv) })
+		infos, err := matchDerivatives(s, b.deriv)
+		if err != nil {
+			return nil, err
+		}
+		b.infos = infos
 	}
 	b.ix = b.allow.Index(s, string(b.profile), b.version)
-	wg.Wait()
-	if merr != nil {
-		return nil, merr
-	}
 	return b, nil
 }
 
-// state is one goroutine's scratch space: rows are appended to slabs that
-// the ops' slices share, so a plan costs a few allocations per thousand
-// rows, and ops with the same rows share one slice (there are a few
-// hundred distinct lists among thousands of ops: memory a short-lived
-// process would otherwise fault in page by page).
+// state is the scratch space of the builder: the rows of one op.
 type state struct {
-	rows      []row
-	checks    []Check
-	skips     []Skip
-	checkSets map[uint64][]Check
-	skipSets  map[uint64][]Skip
+	rows []row
 }
 
 // A row is a check before it is sorted into emitted and skipped.
 type row struct {
-	Check
+	Check                 // without Ret
+	ret            int    // the return, or -1
 	reason, source string // set when skipped
 }
 
-// names returns the index of every op by name, built on first use (not
-// from the parallel part of BuildWith).
+// names returns the index of every op by name, built on first use.
 func (b *builder) names() map[string]int {
 	if b.byName == nil {
 		b.byName = make(map[string]int, len(b.s.Ops))
@@ -244,70 +212,6 @@ func (b *builder) names() map[string]int {
 		}
 	}
 	return b.byName
-}
-
-func (b *builder) newState() *state {
-	return &state{checkSets: make(map[uint64][]Check, 512), skipSets: make(map[uint64][]Skip, 256)}
-}
-
-// FNV-1a, for the row interning keys.
-const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-)
-
-func hashString(h uint64, s string) uint64 {
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * fnvPrime
-	}
-	return (h ^ 0xff) * fnvPrime
-}
-
-// hashLong hashes a long string by its length and ends: reasons and
-// sources are few and shared, and equal hashes are compared in full.
-func hashLong(h uint64, s string) uint64 {
-	h = (h ^ uint64(len(s))) * fnvPrime
-	if len(s) > 16 {
-		return hashString(hashString(h, s[:8]), s[len(s)-8:])
-	}
-	return hashString(h, s)
-}
-
-func (c *Check) hash(h uint64) uint64 {
-	h = hashString((h^uint64(c.Name))*fnvPrime, c.Arg)
-	r := uint64(0xffff)
-	if c.Ret != nil {
-		r = uint64(*c.Ret)
-	}
-	return (h ^ r) * fnvPrime
-}
-
-func sameCheck(a, b *Check) bool {
-	return a.Name == b.Name && a.Arg == b.Arg && (a.Ret == nil) == (b.Ret == nil) && (a.Ret == nil || *a.Ret == *b.Ret)
-}
-
-// noChecks and noSkips are the empty, non-nil lists of ops with no check
-// or no skip (JSON [] rather than null). Their capacity is 0, so an append
-// to them allocates.
-var (
-	noChecks = []Check{}
-	noSkips  = []Skip{}
-)
-
-// retIndex backs the Ret pointers of checks, so that rows need no
-// allocation of their own.
-var retIndex = func() (a [64]int) {
-	for i := range a {
-		a[i] = i
-	}
-	return a
-}()
-
-func retPtr(i int) *int {
-	if i < len(retIndex) {
-		return &retIndex[i]
-	}
-	return &i
 }
 
 // op fills the plan of the i-th op; ex, when not nil, collects the
@@ -333,101 +237,40 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 		b.strictRows(st, i, o, ex)
 	}
 	b.applySkips(st, b.ix.Entries(i))
-	out.Checks, out.Skipped = st.intern(ex != nil)
+	out.Checks, out.Skipped = st.split()
 }
 
-// intern returns the op's checks and skips: a slice already made for an
-// earlier op when the rows are the same, else a new one in the slabs.
-// Single ops (explain) get slices of their own.
-func (st *state) intern(own bool) ([]Check, []Skip) {
-	nc, ns := 0, 0
-	hc, hs := uint64(fnvOffset), uint64(fnvOffset)
-	for k := range st.rows {
-		r := &st.rows[k]
+// split returns the op's checks and skips, in slices of their own (never
+// nil, so that JSON shows [] rather than null).
+func (st *state) split() ([]Check, []Skip) {
+	nc, nr := 0, 0
+	for _, r := range st.rows {
 		if r.reason == "" {
 			nc++
-			hc = r.Check.hash(hc)
-		} else {
-			ns++
-			hs = hashLong(hashLong(r.Check.hash(hs), r.reason), r.source)
+		}
+		if r.ret >= 0 {
+			nr++
 		}
 	}
-	checks, skips := noChecks, noSkips
-	if nc > 0 {
-		if c, ok := st.checkSets[hc]; ok && !own && len(c) == nc && st.sameChecks(c) {
-			checks = c
-		} else {
-			if cap(st.checks)-len(st.checks) < nc {
-				st.checks = make([]Check, 0, max(2048, nc))
-			}
-			c0 := len(st.checks)
-			for k := range st.rows {
-				if st.rows[k].reason == "" {
-					st.checks = append(st.checks, st.rows[k].Check)
-				}
-			}
-			checks = st.checks[c0:len(st.checks):len(st.checks)]
-			if !ok && st.checkSets != nil {
-				st.checkSets[hc] = checks
-			}
+	checks, skips := make([]Check, 0, nc), make([]Skip, 0, len(st.rows)-nc)
+	rets := make([]int, 0, nr)
+	for _, r := range st.rows {
+		c := r.Check
+		if r.ret >= 0 {
+			rets = append(rets, r.ret)
+			c.Ret = &rets[len(rets)-1]
 		}
-	}
-	if ns > 0 {
-		if sk, ok := st.skipSets[hs]; ok && !own && len(sk) == ns && st.sameSkips(sk) {
-			skips = sk
+		if r.reason == "" {
+			checks = append(checks, c)
 		} else {
-			if cap(st.skips)-len(st.skips) < ns {
-				st.skips = make([]Skip, 0, max(512, ns))
-			}
-			s0 := len(st.skips)
-			for k := range st.rows {
-				if r := &st.rows[k]; r.reason != "" {
-					st.skips = append(st.skips, Skip{Check: r.Check, Reason: r.reason, Source: r.source})
-				}
-			}
-			skips = st.skips[s0:len(st.skips):len(st.skips)]
-			if !ok && st.skipSets != nil {
-				st.skipSets[hs] = skips
-			}
+			skips = append(skips, Skip{Check: c, Reason: r.reason, Source: r.source})
 		}
 	}
 	return checks, skips
 }
 
-// sameChecks reports whether the emitted rows are cs.
-func (st *state) sameChecks(cs []Check) bool {
-	j := 0
-	for k := range st.rows {
-		if r := &st.rows[k]; r.reason == "" {
-			if !sameCheck(&r.Check, &cs[j]) {
-				return false
-			}
-			j++
-		}
-	}
-	return true
-}
-
-// sameSkips reports whether the skipped rows are ss.
-func (st *state) sameSkips(ss []Skip) bool {
-	j := 0
-	for k := range st.rows {
-		if r := &st.rows[k]; r.reason != "" {
-			s := &ss[j]
-			if !sameCheck(&r.Check, &s.Check) || r.reason != s.Reason || r.source != s.Source {
-				return false
-			}
-			j++
-		}
-	}
-	return true
-}
-
 func (st *state) add(check asserts.Check, arg string, ret int) *row {
-	r := row{Check: Check{Name: check, Arg: arg}}
-	if ret >= 0 {
-		r.Ret = retPtr(ret)
-	}
+	r := row{Check: Check{Name: check, Arg: arg}, ret: ret}
 	st.rows = append(st.rows, r)
 	return &st.rows[len(st.rows)-1]
 }
@@ -455,7 +298,7 @@ func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
 		}
 		for k := range st.rows {
 			r := &st.rows[k]
-			if r.Name != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && (r.Ret == nil || *r.Ret != e.Ret) {
+			if r.Name != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && r.ret != e.Ret {
 				continue
 			}
 			r.skipFor(e)

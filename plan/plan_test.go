@@ -290,3 +290,43 @@ func TestParseProfile(t *testing.T) {
 		t.Error("loose: no error")
 	}
 }
+
+// TestOpsOwnTheirRows is the regression test for rows shared across ops
+// (the strict plan once gave 61 ops one backing array): every op's checks
+// and skips are marked with the op's own values, and then each op must
+// still hold its own marks, so that changing one op's check changes no
+// other op.
+func TestOpsOwnTheirRows(t *testing.T) {
+	s := loadPyTorch(t)
+	for _, p := range []Profile{Strict, PyTorch} {
+		pl, err := Build(s, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := func(op *Op) []*Check {
+			var cs []*Check
+			for i := range op.Checks {
+				cs = append(cs, &op.Checks[i])
+			}
+			for i := range op.Skipped {
+				cs = append(cs, &op.Skipped[i].Check)
+			}
+			return cs
+		}
+		for i, op := range pl.Ops {
+			for _, c := range rows(op) {
+				c.Arg = op.Name
+				if c.Ret != nil {
+					*c.Ret = 1000 + i
+				}
+			}
+		}
+		for i, op := range pl.Ops {
+			for _, c := range rows(op) {
+				if c.Arg != op.Name || c.Ret != nil && *c.Ret != 1000+i {
+					t.Fatalf("%s: a row of %s was changed through another op: arg %q", p, op.Name, c.Arg)
+				}
+			}
+		}
+	}
+}
