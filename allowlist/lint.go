@@ -121,14 +121,14 @@ func newNames(s *schema.Schema) *names {
 	for _, o := range s.Ops {
 		f := o.Func
 		add(Selector, o.Name)
-		on := string(appendOpName(nil, f))
+		on := f.Name.Name.String()
 		if f.Name.Overload != "" {
 			add(Selector, on+".*")
 		}
 		nm.bases[on] = append(nm.bases[on], o.Name)
 		add(BaseName, f.Name.Name.Base)
-		add(CppName, string(AppendCppName(nil, f)))
-		add(WrapperName, string(AppendWrapperName(nil, f)))
+		add(CppName, f.CppName())
+		add(WrapperName, f.WrapperName())
 	}
 	return nm
 }
@@ -234,7 +234,7 @@ func Suggest(s *schema.Schema, name string, n int) []string {
 	}
 	for _, o := range s.Ops {
 		if o.Func.Name.Overload != "" {
-			if on := string(appendOpName(nil, o.Func)); len(nm.bases[on]) > 0 && nm.bases[on][0] == o.Name {
+			if on := o.Func.Name.Name.String(); len(nm.bases[on]) > 0 && nm.bases[on][0] == o.Name {
 				consider(on)
 			}
 		}

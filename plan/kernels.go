@@ -85,8 +85,7 @@ func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 	// opNamed finds an op by name among the ops of its base name.
 	opNamed := func(name string) (int, bool) {
 		on, _, _ := strings.Cut(name, ".")
-		cands, nc := baseCandidates(on)
-		for _, b := range cands[:nc] {
+		for _, b := range schema.BaseCandidates(on) {
 			for _, i := range byBase.ops(b) {
 				if s.Ops[i].Name == name {
 					return int(i), true
@@ -231,26 +230,6 @@ func opSchema(o *schema.Op) string {
 		return o.Schema
 	}
 	return o.Func.String()
-}
-
-// baseCandidates returns the base names an op name can have: "add_" is
-// add, "__iand__" and, "foo_functional" foo.
-func baseCandidates(name string) (bs [5]string, n int) {
-	bs[0], n = name, 1
-	if len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") {
-		inner := name[2 : len(name)-2]
-		bs[n], n = inner, n+1
-		if strings.HasPrefix(inner, "i") {
-			bs[n], n = inner[1:], n+1
-		}
-	}
-	if t, ok := strings.CutSuffix(name, "_"); ok {
-		bs[n], n = t, n+1
-	}
-	if t, ok := strings.CutSuffix(name, "_functional"); ok {
-		bs[n], n = t, n+1
-	}
-	return bs, n
 }
 
 // baseGroups lists the ops of a schema by base name, in schema order.

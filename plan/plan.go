@@ -77,8 +77,8 @@ type Op struct {
 // the argument it must (or may) alias. distinct_outputs has neither.
 type Check struct {
 	Name asserts.Check `json:"check"`
-	Ret   *int   `json:"ret,omitempty"`
-	Arg   string `json:"arg,omitempty"`
+	Ret  *int          `json:"ret,omitempty"`
+	Arg  string        `json:"arg,omitempty"`
 }
 
 // A Skip is a check the plan does not emit, with why and where that was
@@ -552,15 +552,9 @@ func (b *builder) opNames(name string) []int {
 	base := strings.TrimSuffix(name, ".*")
 	var out []int
 	for i, o := range b.s.Ops {
-		n := o.Func.Name.Name
-		on := string(appendName(nil, n))
-		if on == base {
+		if o.Func.Name.Name.String() == base {
 			out = append(out, i)
 		}
 	}
 	return out
-}
-
-func appendName(b []byte, n schema.BaseName) []byte {
-	return append(b, n.String()...)
 }
