@@ -306,7 +306,7 @@ func Parse(path string, src []byte) (*List, error) {
 // checkNames lists the checks a skip entry may name.
 func checkNames() string {
 	var ns []string
-	for k := range asserts.Check(asserts.NumChecks) {
+	for k := range asserts.Check(asserts.NumPlanChecks) {
 		ns = append(ns, k.String())
 	}
 	return strings.Join(ns, ", ")

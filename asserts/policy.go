@@ -21,14 +21,27 @@ const (
 	CheckDistinctOutputs                 // distinct_outputs: fresh outputs of one call do not share storage
 	CheckBindingContext                  // binding_context: in a hermetic context, no input's storage is bound outside it
 
-	// NumChecks is the number of checks.
+	// NumChecks is the number of checks the runtime runs, counts and
+	// reports.
 	NumChecks = iota
 )
 
-var checkNames = [NumChecks]string{
+// CheckNotArgHandle (not_arg_handle: a fresh or view return is not an
+// argument's handle) names the plan rows that [Call.NotArg] and its list
+// forms run. It is not a check of its own at run time but part of
+// impl_use_count_le_1, which it completes for Go: it is skipped with that
+// check, reported as it, and counted neither as run nor as skipped.
+const CheckNotArgHandle Check = NumChecks
+
+// NumPlanChecks is the number of names plans and allowlists use: the
+// checks and not_arg_handle. This list of names is the only one: plan,
+// allowlist and gen take theirs from it.
+const NumPlanChecks = NumChecks + 1
+
+var checkNames = [NumPlanChecks]string{
 	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
 	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context",
+	"distinct_outputs", "binding_context", "not_arg_handle",
 }
 
 // String returns the check's name, e.g. "same_impl".
@@ -41,7 +54,7 @@ func (k Check) String() string {
 
 // MarshalText encodes the check by name.
 func (k Check) MarshalText() ([]byte, error) {
-	if int(k) >= NumChecks {
+	if int(k) >= NumPlanChecks {
 		return nil, fmt.Errorf("asserts: invalid check %d", uint8(k))
 	}
 	return []byte(k.String()), nil
@@ -57,7 +70,8 @@ func (k *Check) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// ParseCheck returns the check with the given name.
+// ParseCheck returns the check with the given name (not_arg_handle
+// included).
 func ParseCheck(name string) (Check, bool) {
 	for i, n := range checkNames {
 		if n == name {

@@ -334,10 +334,6 @@ func profileCode(p plan.Profile) jen.Code {
 	return qa("Strict")
 }
 
-// The name of the asserts function that reports whether checking is on at
-// run time.
-const switchFn = "Checking"
-
 func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
@@ -348,7 +344,7 @@ func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Optio
 	}
 	for _, w := range ws {
 		kernel := func() *jen.Statement { return jen.Qual(k.Path, w.name) }
-		body, err := w.checkedBody(kernel, switchFn)
+		body, err := w.checkedBody(kernel)
 		if err != nil {
 			return nil, err
 		}
@@ -419,7 +415,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Opti
 	}
 	for _, w := range ws {
 		kernel := func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }
-		body, err := w.checkedBody(kernel, switchFn)
+		body, err := w.checkedBody(kernel)
 		if err != nil {
 			return nil, err
 		}

@@ -33,6 +33,7 @@ func ExampleBuild() {
 	// no_mutation(self)
 	// binding_context(self)
 	// impl_use_count_le_1(return 0)
+	// not_arg_handle(return 0, self)
 	// shares_storage(return 0, self)
 }
 
@@ -78,6 +79,7 @@ skip_impl_use_count:
 	}
 	// Output:
 	// impl_use_count_le_1 ret 0: our dequantize returns a float input as it is (mine.yaml:3)
+	// not_arg_handle ret 0: our dequantize returns a float input as it is (mine.yaml:3)
 	// storage_use_count_eq_1 ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:64)
 }
 

@@ -247,7 +247,7 @@ func viewWhy(o *schema.Op) string {
 }
 
 // subject names what a check is about: "self", "return 0", "return 0,
-// self", or "-" for the op as a whole.
+// self", "returns 0, 1", or "-" for the op as a whole.
 func subject(c *Check) string {
 	switch {
 	case c.Ret != nil && c.Arg != "":
@@ -256,6 +256,12 @@ func subject(c *Check) string {
 		return fmt.Sprintf("return %d", *c.Ret)
 	case c.Arg != "":
 		return c.Arg
+	case len(c.Rets) > 0:
+		rs := make([]string, len(c.Rets))
+		for i, r := range c.Rets {
+			rs[i] = fmt.Sprint(r)
+		}
+		return "returns " + strings.Join(rs, ", ")
 	}
 	return "-"
 }
@@ -296,6 +302,8 @@ func describe(f *schema.Func, c *Check) string {
 		return fmt.Sprintf("%s is not written (its version counter is unchanged)", each(c.Arg))
 	case asserts.CheckDistinctOutputs:
 		return "the fresh outputs share no storage with each other"
+	case asserts.CheckNotArgHandle:
+		return fmt.Sprintf("%s is not %s's handle: a Go kernel can return an argument itself without raising its use count (part of impl_use_count_le_1)", ret(), each(c.Arg))
 	case asserts.CheckBindingContext:
 		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it", each(c.Arg))
 	}

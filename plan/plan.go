@@ -74,11 +74,14 @@ type Op struct {
 // A Check is one check on one argument or return. Arg names an argument;
 // Ret is a return index (nil when the check is not about a return).
 // shares_storage, fresh_or_alias and returns_arg have both: the return and
-// the argument it must (or may) alias. distinct_outputs has neither.
+// the argument it must (or may) alias; not_arg_handle has both too: the
+// return and an argument whose handle it must not be. distinct_outputs
+// has Rets, the fresh returns it compares.
 type Check struct {
 	Name asserts.Check `json:"check"`
 	Ret  *int          `json:"ret,omitempty"`
 	Arg  string        `json:"arg,omitempty"`
+	Rets []int         `json:"rets,omitempty"`
 }
 
 // A Skip is a check the plan does not emit, with why and where that was
@@ -237,6 +240,7 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 		b.strictRows(st, i, o, ex)
 	}
 	b.applySkips(st, b.ix.Entries(i))
+	st.skipNotArg()
 	out.Checks, out.Skipped = st.split()
 }
 
@@ -273,6 +277,35 @@ func (st *state) add(check asserts.Check, arg string, ret int) *row {
 	r := row{Check: Check{Name: check, Arg: arg}, ret: ret}
 	st.rows = append(st.rows, r)
 	return &st.rows[len(st.rows)-1]
+}
+
+// implUseCount adds impl_use_count_le_1 on return ri and, after it,
+// not_arg_handle against each tensor argument: in Go a kernel can return
+// an argument's handle itself without raising its use count. Both are
+// skipped by e (skip_impl_use_count), and not_arg_handle goes with
+// impl_use_count_le_1 (see skipNotArg).
+func (st *state) implUseCount(f *schema.Func, ri int, e *allowlist.Entry) {
+	st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(e)
+	forEachArg(f, func(a *schema.Argument) {
+		if a.Type.TensorForm() != schema.NotTensor {
+			st.add(asserts.CheckNotArgHandle, a.Name, ri).skipFor(e)
+		}
+	})
+}
+
+// skipNotArg skips the not_arg_handle rows of a return whose
+// impl_use_count_le_1 is skipped, for the same reason: at run time they
+// are one check.
+func (st *state) skipNotArg() {
+	for k := range st.rows {
+		r := &st.rows[k]
+		if r.Name != asserts.CheckImplUseCountLE1 || r.reason == "" {
+			continue
+		}
+		for j := k + 1; j < len(st.rows) && st.rows[j].Name == asserts.CheckNotArgHandle && st.rows[j].ret == r.ret; j++ {
+			st.rows[j].skip(r.reason, r.source)
+		}
+	}
 }
 
 func (r *row) skip(reason, source string) {
@@ -348,7 +381,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, "no check: PyTorch checks only plain Tensor returns")
 				continue
 			}
-			st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.implUseCount(f, ri, skipImpl)
 			if view != nil {
 				st.add(asserts.CheckSharesStorage, view.Arg, ri)
 				if ex != nil {
@@ -465,7 +498,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 	views := lastEntry(es, allowlist.Views)
 	mayAlias := lastEntry(es, allowlist.MayAlias)
 	composite := compositeOnly(o)
-	fresh := 0
+	fresh, freshRets := 0, []int(nil)
 	for ri := range f.Returns {
 		r := &f.Returns[ri]
 		form := r.Type.TensorForm()
@@ -493,7 +526,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
-			st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.implUseCount(f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
@@ -503,9 +536,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				why += ", and the op has a kernel other than CompositeImplicitAutograd, so it must alias"
 			}
 			if ex != nil {
-				if ex != nil {
-					ex.ret(ri, fmt.Sprintf(why, alias.Name, alias.Name, r.Annotation))
-				}
+				ex.ret(ri, fmt.Sprintf(why, alias.Name, alias.Name, r.Annotation))
 			}
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.add(asserts.CheckFreshOrAlias, mayAlias.Arg, ri)
@@ -513,14 +544,15 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.implUseCount(f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
-			st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.implUseCount(f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
+			freshRets = append(freshRets, ri)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
 				ex.ret(ri, "fresh tensors: the return has no alias annotation, so each element must be newly allocated")
@@ -531,7 +563,9 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	if fresh >= 2 {
-		st.add(asserts.CheckDistinctOutputs, "", -1).skipFor(skipStorage)
+		r := st.add(asserts.CheckDistinctOutputs, "", -1)
+		r.Rets = freshRets
+		r.skipFor(skipStorage)
 	}
 }
 
