@@ -31,7 +31,6 @@
 package allowlist
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"os"
@@ -101,15 +100,6 @@ func (c Category) String() string {
 		return categoryNames[c]
 	}
 	return "Category(" + strconv.Itoa(int(c)) + ")"
-}
-
-// Categories lists every category in the order files conventionally use.
-func Categories() []Category {
-	cs := make([]Category, numCategories)
-	for i := range cs {
-		cs[i] = Category(i)
-	}
-	return cs
 }
 
 // A Match says how an entry's op is compared with an operator.
@@ -243,9 +233,6 @@ var defaults = sync.OnceValues(func() (*List, error) {
 // batch-norm family's running statistics). The list is shared: do not
 // modify it.
 func Defaults() (*List, error) { return defaults() }
-
-// DefaultsSource returns the text of the built-in allowlist.
-func DefaultsSource() []byte { return bytes.Clone(defaultsYAML) }
 
 // ParseFile reads an allowlist file.
 func ParseFile(path string) (*List, error) {

@@ -14,8 +14,10 @@ import (
 
 type operatorName = schema.OperatorName
 
-// Kernels are the exported functions of a kernels package.
-type Kernels struct {
+// A KernelSet is the exported functions of a kernels package, found by
+// [LoadKernels] for function mode (not to be confused with the Kernels
+// interface interface mode generates).
+type KernelSet struct {
 	Path  string // import path
 	Name  string // package name
 	Funcs map[string]*Kernel
@@ -32,7 +34,7 @@ type Kernel struct {
 // LoadKernels loads the package matching pattern (an import path or a
 // relative directory such as ./kernels) from dir and lists its exported
 // functions.
-func LoadKernels(dir, pattern string) (*Kernels, error) {
+func LoadKernels(dir, pattern string) (*KernelSet, error) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
@@ -49,7 +51,7 @@ func LoadKernels(dir, pattern string) (*Kernels, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &Kernels{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}}
+	k := &KernelSet{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()

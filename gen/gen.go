@@ -53,7 +53,7 @@ type Options struct {
 	// "transpose*"); empty selects all.
 	Ops []string
 	// Kernels are the kernels found in function mode.
-	Kernels *Kernels
+	Kernels *KernelSet
 }
 
 // A File is one generated file.
@@ -371,7 +371,7 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 // genGuards assigns each kernel to a variable of the function type its
 // schema gives, so that a kernel whose signature drifts fails the build
 // at a line that says what to do.
-func genGuards(f *jen.File, ws []*wrapper, k *Kernels) {
+func genGuards(f *jen.File, ws []*wrapper, k *KernelSet) {
 	if len(ws) == 0 {
 		return
 	}
