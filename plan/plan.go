@@ -286,11 +286,11 @@ func (st *state) add(check asserts.Check, arg string, ret int) *row {
 // impl_use_count_le_1 (see skipNotArg).
 func (st *state) implUseCount(f *schema.Func, ri int, e *allowlist.Entry) {
 	st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(e)
-	forEachArg(f, func(a *schema.Argument) {
+	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
 			st.add(asserts.CheckNotArgHandle, a.Name, ri).skipFor(e)
 		}
-	})
+	}
 }
 
 // skipNotArg skips the not_arg_handle rows of a return whose
@@ -339,20 +339,6 @@ func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
 	}
 }
 
-// forEachArg calls fn for every argument of f in schema order, without
-// allocating.
-func forEachArg(f *schema.Func, fn func(a *schema.Argument)) {
-	for i := range f.Positional {
-		fn(&f.Positional[i])
-	}
-	for i := range f.KwargOnly {
-		fn(&f.KwargOnly[i])
-	}
-	for i := range f.Out {
-		fn(&f.Out[i])
-	}
-}
-
 // pytorchRows adds the rows of the pytorch profile: the checks PyTorch
 // 1.13.1's gen_variable_type emits around the op's VariableType kernel
 // (check_tensorimpl_and_storage), each skipped when PyTorch leaves it out.
@@ -360,15 +346,12 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
 	inputs := 0
-	for _, args := range [...][]schema.Argument{f.Positional, f.KwargOnly, f.Out} {
-		for k := range args {
-			a := &args[k]
-			switch a.Type.TensorForm() {
-			case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
-				st.add(asserts.CheckSameImpl, a.Name, -1)
-				st.add(asserts.CheckSameStorage, a.Name, -1)
-				inputs++
-			}
+	for _, a := range f.Args() {
+		switch a.Type.TensorForm() {
+		case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
+			st.add(asserts.CheckSameImpl, a.Name, -1)
+			st.add(asserts.CheckSameStorage, a.Name, -1)
+			inputs++
 		}
 	}
 	nIn := len(st.rows)
@@ -394,11 +377,11 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	if ex != nil {
-		forEachArg(f, func(a *schema.Argument) {
+		for _, a := range f.Args() {
 			if form := a.Type.TensorForm(); form == schema.TensorList || form == schema.TensorOptionalList {
 				ex.note(fmt.Sprintf("PyTorch 1.13.1 emits same_storage for the list %s, but that check never fires: the saved storages are appended after a vector of empty slots of the list's size, and only the empty slots are compared", a.Name))
 			}
-		})
+		}
 	}
 
 	cause, reason, source := b.pytorchKernel(i, o, es)
@@ -479,19 +462,16 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
 	skipIn := lastEntry(es, allowlist.SkipInputIdentity)
-	for _, args := range [...][]schema.Argument{f.Positional, f.KwargOnly, f.Out} {
-		for k := range args {
-			a := &args[k]
-			if a.Type.TensorForm() == schema.NotTensor {
-				continue
-			}
-			st.add(asserts.CheckSameImpl, a.Name, -1).skipFor(skipIn)
-			st.add(asserts.CheckSameStorage, a.Name, -1).skipFor(skipIn)
-			if !a.IsWrite() {
-				st.add(asserts.CheckNoMutation, a.Name, -1)
-			}
-			st.add(asserts.CheckBindingContext, a.Name, -1)
+	for _, a := range f.Args() {
+		if a.Type.TensorForm() == schema.NotTensor {
+			continue
 		}
+		st.add(asserts.CheckSameImpl, a.Name, -1).skipFor(skipIn)
+		st.add(asserts.CheckSameStorage, a.Name, -1).skipFor(skipIn)
+		if !a.IsWrite() {
+			st.add(asserts.CheckNoMutation, a.Name, -1)
+		}
+		st.add(asserts.CheckBindingContext, a.Name, -1)
 	}
 	skipImpl := lastEntry(es, allowlist.SkipImplUseCount)
 	skipStorage := lastEntry(es, allowlist.SkipStorageUseCount)
