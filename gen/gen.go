@@ -21,10 +21,8 @@ import (
 	"fmt"
 	"go/token"
 	"path"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -212,33 +210,16 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
-	jobs := fileJobs(ws, p.Profile, o)
-	res.Files = make([]File, len(jobs))
-	errs := make([]error, len(jobs))
-	// Build and render the files in parallel: formatting dominates.
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			f, err := j.build()
-			if err == nil {
-				var buf bytes.Buffer
-				if err = f.Render(&buf); err == nil {
-					res.Files[i] = File{Name: j.name, Data: buf.Bytes()}
-				}
-			}
-			if err != nil {
-				errs[i] = fmt.Errorf("%s: %v", j.name, err)
-			}
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+	for _, j := range fileJobs(ws, p.Profile, o) {
+		f, err := j.build()
+		var buf bytes.Buffer
+		if err == nil {
+			err = f.Render(&buf)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", j.name, err)
+		}
+		res.Files = append(res.Files, File{Name: j.name, Data: buf.Bytes()})
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
 	return res, nil
@@ -246,7 +227,7 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 
 // PartSize is the number of ops per generated file: larger op sets are
 // split into parts (assertgen_checked.go, assertgen_checked_2.go, ...),
-// which are built and formatted in parallel and stay readable in an editor.
+// which stay readable in an editor.
 const PartSize = 500
 
 type fileJob struct {

@@ -221,13 +221,9 @@ func (b *builder) names() map[string]int {
 // explanation.
 func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	o := b.s.Ops[i]
-	sch := o.Schema
-	if sch == "" { // an Op built by hand
-		sch = o.Func.String()
-	}
 	*out = Op{
 		Name:      o.Name,
-		Schema:    sch,
+		Schema:    opSchema(o),
 		Kind:      o.Kind,
 		IsViewOp:  o.IsViewOp,
 		Generated: o.Generated,
