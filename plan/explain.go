@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -179,7 +180,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 
 // kernelWhy says why PyTorch generates a VariableType kernel for an op.
 func (b *builder) kernelWhy(op *Op) string {
-	i := b.names()[op.Name]
+	i := slices.Index(b.s.Ops, op.Src)
 	if b.deriv == nil {
 		return "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd"
 	}

@@ -13,6 +13,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -144,7 +145,6 @@ type builder struct {
 	ix      *allowlist.Index
 	deriv   *Derivatives
 	infos   []derivInfo // per op; nil without derivatives
-	byName  map[string]int
 }
 
 // newBuilder prepares the plan of s.
@@ -204,17 +204,6 @@ type row struct {
 	Check                 // without Ret
 	ret            int    // the return, or -1
 	reason, source string // set when skipped
-}
-
-// names returns the index of every op by name, built on first use.
-func (b *builder) names() map[string]int {
-	if b.byName == nil {
-		b.byName = make(map[string]int, len(b.s.Ops))
-		for i, o := range b.s.Ops {
-			b.byName[o.Name] = i
-		}
-	}
-	return b.byName
 }
 
 // op fills the plan of the i-th op; ex, when not nil, collects the
@@ -432,7 +421,7 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 	}
 	if !abstract && (info == nil || !info.has) {
 		if info != nil {
-			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", info.entry.Pos.Filename + ":" + itoa(info.entry.Pos.Line)
+			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
 		}
 		return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
 	}
@@ -450,8 +439,6 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 	}
 	return kernelDerived, "", ""
 }
-
-func itoa(n int) string { return fmt.Sprint(n) }
 
 // strictRows adds the rows of the strict profile.
 func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
@@ -556,7 +543,7 @@ func schemaPath(s *schema.Schema) string {
 // opNames returns the ops a name given to explain selects: the op of that
 // name, or every overload of a name given as "name" or "name.*".
 func (b *builder) opNames(name string) []int {
-	if i, ok := b.names()[name]; ok {
+	if i := slices.IndexFunc(b.s.Ops, func(o *schema.Op) bool { return o.Name == name }); i >= 0 {
 		return []int{i}
 	}
 	base := strings.TrimSuffix(name, ".*")
