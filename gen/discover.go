@@ -81,39 +81,21 @@ func LoadKernels(dir, pattern string) (*KernelSet, error) {
 
 // signatureString prints a signature in the form of wrapper.signature.
 func signatureString(sig *types.Signature, qual types.Qualifier) string {
-	var b strings.Builder
-	b.WriteString("func(")
-	for i := 0; i < sig.Params().Len(); i++ {
-		if i > 0 {
-			b.WriteString(", ")
-		}
+	var ps, rs []string
+	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
 		name := v.Name()
 		if name == "" {
 			name = "_"
 		}
-		b.WriteString(name + " ")
-		t := v.Type()
+		t := types.TypeString(v.Type(), qual)
 		if sig.Variadic() && i == sig.Params().Len()-1 {
-			b.WriteString("..." + types.TypeString(t.(*types.Slice).Elem(), qual))
-			continue
+			t = "..." + types.TypeString(v.Type().(*types.Slice).Elem(), qual)
 		}
-		b.WriteString(types.TypeString(t, qual))
+		ps = append(ps, name+" "+t)
 	}
-	b.WriteString(")")
-	switch n := sig.Results().Len(); n {
-	case 0:
-	case 1:
-		b.WriteString(" " + types.TypeString(sig.Results().At(0).Type(), qual))
-	default:
-		b.WriteString(" (")
-		for i := 0; i < n; i++ {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(types.TypeString(sig.Results().At(i).Type(), qual))
-		}
-		b.WriteString(")")
+	for i := range sig.Results().Len() {
+		rs = append(rs, types.TypeString(sig.Results().At(i).Type(), qual))
 	}
-	return b.String()
+	return sigString(ps, rs)
 }

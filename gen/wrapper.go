@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -32,29 +33,28 @@ func (w *wrapper) signature() string { return w.sig(GoType.String) }
 func (w *wrapper) displaySignature() string { return w.sig(GoType.Display) }
 
 func (w *wrapper) sig(spell func(GoType) string) string {
-	s := "func("
+	ps := make([]string, len(w.params))
 	for i, p := range w.params {
-		if i > 0 {
-			s += ", "
-		}
-		s += p.name + " " + spell(p.typ)
+		ps[i] = p.name + " " + spell(p.typ)
 	}
-	s += ")"
-	switch len(w.results) {
+	rs := make([]string, len(w.results))
+	for i, r := range w.results {
+		rs[i] = spell(r)
+	}
+	return sigString(ps, rs)
+}
+
+// sigString spells a function signature from its parameters ("name type")
+// and results: "func(a T, b U) R", "func(a T) (R, S)".
+func sigString(params, results []string) string {
+	s := "func(" + strings.Join(params, ", ") + ")"
+	switch len(results) {
 	case 0:
+		return s
 	case 1:
-		s += " " + spell(w.results[0])
-	default:
-		s += " ("
-		for i, r := range w.results {
-			if i > 0 {
-				s += ", "
-			}
-			s += spell(r)
-		}
-		s += ")"
+		return s + " " + results[0]
 	}
-	return s
+	return s + " (" + strings.Join(results, ", ") + ")"
 }
 
 // localRE matches the identifiers generated code declares for itself: the
