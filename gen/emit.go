@@ -257,6 +257,9 @@ func (sn *snapshot) afters() []jen.Code {
 // check emits one row of the plan. binding_context runs before the
 // kernel; every other check after it.
 func (w *wrapper) check(sn *snapshot, ck *plan.Check) (jen.Code, error) {
+	if int(ck.Name) >= len(checkMethods) {
+		return nil, fmt.Errorf("%s: unknown check %s", w.op.Name, ck.Name)
+	}
 	m := checkMethods[ck.Name]
 	a, hasArg := sn.arg[ck.Arg]
 	if ck.Arg != "" && !hasArg {
@@ -310,9 +313,12 @@ func listSuffix(list bool) string {
 // planSkips counts what the plan skipped, so that run-time statistics show
 // it; not_arg_handle is counted with impl_use_count_le_1 (see
 // asserts.CheckNotArgHandle).
-func (w *wrapper) planSkips() []jen.Code {
+func (w *wrapper) planSkips() ([]jen.Code, error) {
 	var out []jen.Code
 	for _, sk := range w.op.Skipped {
+		if int(sk.Name) >= len(checkMethods) {
+			return nil, fmt.Errorf("%s: unknown skipped check %s", w.op.Name, sk.Name)
+		}
 		if sk.Name == asserts.CheckNotArgHandle {
 			continue
 		}
@@ -322,13 +328,17 @@ func (w *wrapper) planSkips() []jen.Code {
 		}
 		out = append(out, onCall("PlanSkip", qa("Check"+checkMethods[sk.Name]), loc))
 	}
-	return out
+	return out, nil
 }
 
 // checkedBody emits the checked path of a wrapper: save the arguments,
 // run the kernel, check, return. kernel renders the kernel being wrapped.
 func (w *wrapper) checkedBody(kernel func() *jen.Statement) ([]jen.Code, error) {
 	sn, err := w.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	skips, err := w.planSkips()
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +371,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement) ([]jen.Code, error) 
 	body = append(body, call)
 	body = append(body, sn.afters()...)
 	body = append(body, post...)
-	body = append(body, w.planSkips()...)
+	body = append(body, skips...)
 	body = append(body, onCall("End"))
 	if len(sn.results) > 0 {
 		body = append(body, jen.Return(sn.results...))

@@ -5,9 +5,11 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/plan"
 )
 
 // TestCheckNames ties the names of every check together: its name in plans
@@ -58,6 +60,31 @@ func TestCheckNames(t *testing.T) {
 		}
 		if _, ok := call.MethodByName(m + "List"); !ok {
 			t.Errorf("%s: no method asserts.Call.%sList", name, m)
+		}
+	}
+}
+
+// TestBadPlanRows checks that a plan row gen cannot format is an error
+// naming the op, not a panic or a wrapper that does not compile.
+func TestBadPlanRows(t *testing.T) {
+	zero := 0
+	for _, tc := range []struct {
+		rows    []plan.Check
+		skipped []plan.Skip
+		want    string
+	}{
+		{rows: []plan.Check{{Name: asserts.NumPlanChecks}}, want: "unknown check"},
+		{skipped: []plan.Skip{{Check: plan.Check{Name: asserts.NumPlanChecks + 1}}}, want: "unknown skipped check"},
+		{rows: []plan.Check{{Name: asserts.CheckSameImpl, Arg: "nope"}}, want: "on unknown argument nope"},
+		{rows: []plan.Check{{Name: asserts.CheckImplUseCountLE1, Ret: &zero}, {Name: asserts.CheckNotArgHandle, Ret: &zero, Arg: "nope"}}, want: "not_arg_handle on unknown argument nope"},
+	} {
+		p := smallPlan(t, plan.Strict)
+		op := *p.Ops[0]
+		op.Checks, op.Skipped = tc.rows, tc.skipped
+		p.Ops = []*plan.Op{&op}
+		_, err := Generate(p, Options{Mode: InterfaceMode, Package: "small"})
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), op.Name) {
+			t.Errorf("%v: got %v, want an error about %s with %q", tc.rows, err, op.Name, tc.want)
 		}
 	}
 }
