@@ -147,13 +147,8 @@ func (w *wrapper) snapshot() (*snapshot, error) {
 		if form == schema.NotTensor {
 			return nil, fmt.Errorf("%s: argument %s of type %s cannot be checked", w.op.Name, p.arg.Name, p.arg.Type)
 		}
-		s := &snap{list: isList(form), src: p.name, loc: argLoc(p.arg.Name), form: form}
-		prefix := "a"
-		if s.list {
-			prefix = "l"
-		}
-		var err error
-		if s.v, err = w.local(prefix, i); err != nil {
+		s, err := w.named(&snap{list: isList(form), src: p.name, loc: argLoc(p.arg.Name), form: form}, "a", "l", i)
+		if err != nil {
 			return nil, err
 		}
 		sn.args = append(sn.args, s)
@@ -167,19 +162,25 @@ func (w *wrapper) snapshot() (*snapshot, error) {
 		if form != schema.TensorSingle && form != schema.TensorOptional && form != schema.TensorList {
 			return nil, fmt.Errorf("%s: return %d of type %s cannot be checked", w.op.Name, i, f.Returns[i].Type)
 		}
-		s := &snap{list: form == schema.TensorList, src: results[i], loc: retLoc(i), form: form}
-		prefix := "o"
-		if s.list {
-			prefix = "ol"
-		}
-		var err error
-		if s.v, err = w.local(prefix, i); err != nil {
+		s, err := w.named(&snap{list: form == schema.TensorList, src: results[i], loc: retLoc(i), form: form}, "o", "ol", i)
+		if err != nil {
 			return nil, err
 		}
 		sn.rets = append(sn.rets, s)
 		sn.ret[i] = s
 	}
 	return sn, nil
+}
+
+// named names the snapshot s of parameter or return i: prefix<i>, or
+// listPrefix<i> for a SavedList.
+func (w *wrapper) named(s *snap, prefix, listPrefix string, i int) (*snap, error) {
+	if s.list {
+		prefix = listPrefix
+	}
+	var err error
+	s.v, err = w.local(prefix, i)
+	return s, err
 }
 
 // decls declares the snapshots: one var for the Saved ones, one for the
