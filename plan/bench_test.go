@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"io"
 	"testing"
 
 	"github.com/assertgen/assertgen/schema"
@@ -39,6 +40,25 @@ func BenchmarkMatchDerivatives(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := matchDerivatives(s, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWriteJSON measures writing the strict plan of the embedded
+// schema as JSON (plan -json without the schema parse).
+func BenchmarkWriteJSON(b *testing.B) {
+	s, err := schema.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Build(s, Strict)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := p.WriteJSON(io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}
