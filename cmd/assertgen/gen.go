@@ -45,8 +45,12 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.ops, "ops", "", "comma-separated op names or `patterns` (default: all)")
 }
 
-// load reads the config file and applies the flags that were set.
-func (g *genFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
+// parse parses the command line of gen or vet, reads the config file and
+// applies the flags that were set.
+func (g *genFlags) parse(fs *flag.FlagSet, args []string) (*gen.Config, error) {
+	if err := parseFlagsNoArgs(fs, args); err != nil {
+		return nil, err
+	}
 	var c *gen.Config
 	path := g.config
 	if path == "" {
@@ -197,10 +201,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	var g genFlags
 	g.register(fs)
 	check := fs.Bool("check", false, "write nothing; exit 1 and name the files that are stale")
-	if err := parseFlagsNoArgs(fs, args); err != nil {
-		return err
-	}
-	c, err := g.load(fs)
+	c, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -258,10 +259,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	var g genFlags
 	g.register(fs)
 	verbose := fs.Bool("v", false, "list every op without a kernel")
-	if err := parseFlagsNoArgs(fs, args); err != nil {
-		return err
-	}
-	c, err := g.load(fs)
+	c, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
