@@ -127,11 +127,7 @@ type Argument struct {
 // IsWrite reports whether the argument is annotated mutable (a!).
 func (a *Argument) IsWrite() bool { return a.Annotation != nil && a.Annotation.IsWrite }
 
-func (a *Argument) String() string {
-	var b strings.Builder
-	a.writeTo(&b)
-	return b.String()
-}
+func (a *Argument) String() string { return stringOf(a) }
 
 func (a *Argument) writeTo(b *strings.Builder) {
 	writeAnnotatedType(b, a.Type, a.Annotation)
@@ -154,11 +150,7 @@ type Return struct {
 // IsWrite reports whether the return is annotated mutable (a!).
 func (r *Return) IsWrite() bool { return r.Annotation != nil && r.Annotation.IsWrite }
 
-func (r *Return) String() string {
-	var b strings.Builder
-	r.writeTo(&b)
-	return b.String()
-}
+func (r *Return) String() string { return stringOf(r) }
 
 func (r *Return) writeTo(b *strings.Builder) {
 	writeAnnotatedType(b, r.Type, r.Annotation)
@@ -218,10 +210,13 @@ type Func struct {
 }
 
 // String prints the canonical form of the schema, as torchgen does.
-func (f *Func) String() string {
+func (f *Func) String() string { return stringOf(f) }
+
+// stringOf prints a part of a schema.
+func stringOf(x interface{ writeTo(*strings.Builder) }) string {
 	var b strings.Builder
 	b.Grow(128)
-	f.writeTo(&b)
+	x.writeTo(&b)
 	return b.String()
 }
 
