@@ -65,22 +65,22 @@ func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 	if err != nil {
 		return nil, plan.Options{}, err
 	}
-	opts, err := planOptions(s, in.profile, in.allowlists, in.derivatives, in.version)
+	opts, err := in.options(s)
 	return s, opts, err
 }
 
-// planOptions reads the allowlist files, merges them over the built-in
-// list and lints them against s (errors at file:line:col), reads the
+// options reads the allowlist files, merges them over the built-in list
+// and lints them against s (errors at file:line:col), reads the
 // derivatives.yaml file if one is given, and returns the plan options.
-func planOptions(s *schema.Schema, profile plan.Profile, allowlists []string, derivatives, version string) (plan.Options, error) {
-	opts := plan.Options{Profile: profile, PyTorchVersion: version}
+func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
+	opts := plan.Options{Profile: in.profile, PyTorchVersion: in.version}
 	defaults, err := allowlist.Defaults()
 	if err != nil {
 		return opts, err
 	}
 	var errs schema.ErrorList
 	var files []*allowlist.List
-	for _, path := range allowlists {
+	for _, path := range in.allowlists {
 		l, err := allowlist.ParseFile(path)
 		var el schema.ErrorList
 		switch {
@@ -100,8 +100,8 @@ func planOptions(s *schema.Schema, profile plan.Profile, allowlists []string, de
 		return opts, err
 	}
 	opts.Allowlist = merged
-	if derivatives != "" {
-		d, err := schema.LoadDerivatives(derivatives)
+	if in.derivatives != "" {
+		d, err := schema.LoadDerivatives(in.derivatives)
 		if err != nil {
 			return opts, err
 		}
