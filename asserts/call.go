@@ -404,12 +404,13 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta&fResult == 0 {
 		c.misuse(CheckFreshOrAlias, ret, "needs a Result snapshot of the return")
 	}
-	if r.id.Impl == s.id.Impl {
-		return
-	}
 	rm, rc := c.classify(r)
 	sm, sc := c.classify(s)
 	m, cs := rm|sm, rc|sc
+	if r.id.Impl == s.id.Impl {
+		c.sameHandle(ret, r, arg, s, m)
+		return
+	}
 	if !m.Has(CheckSharesStorage) && r.id.Storage == s.id.Storage {
 		return
 	}
@@ -424,6 +425,22 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 			WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage),
 			ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
 	}
+}
+
+// sameHandle finishes fresh_or_alias for a return with the TensorImpl of
+// argument s: legal when it is a new handle of it (the use count is then
+// at least 2, the caller's and the return's), not when the kernel handed
+// back the argument's handle itself (use count 1), which the caller would
+// release twice. m is the checks skipped for the pair; with the TensorImpl
+// use count skipped it cannot tell and passes.
+func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
+	if m.Has(CheckImplUseCountLE1) || r.implUses() > 1 {
+		return
+	}
+	c.report(&Violation{Check: CheckFreshOrAlias, loc: ret, other: arg,
+		Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
+		WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage),
+		ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
 }
 
 // An Output names a fresh return for [Call.DistinctOutputs]: a single
@@ -581,9 +598,15 @@ func (c *Call) slowInput(k Check, l Loc, s *Saved) {
 	case CheckNoMutation:
 		want, got = s.id.Version, s.after.Version
 	}
-	if want != got {
-		c.report(&Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got})
+	if want == got {
+		return
 	}
+	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got}
+	if s.after.Impl == 0 {
+		// Not a swap but a released (or reset) handle: say so.
+		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0
+	}
+	c.report(v)
 }
 
 func (c *Call) slowResult(k Check, l Loc, r *Saved) {

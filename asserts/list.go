@@ -330,6 +330,7 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 			continue
 		}
 		if e.id.Impl == r.id.Impl {
+			c.sameHandle(ret, r, arg.Elem(i), e, rm|em)
 			return
 		}
 		if !(rm | em).Has(CheckSharesStorage) && e.id.Storage == r.id.Storage {

@@ -21,9 +21,14 @@ import (
 //	shares_storage          the argument's StorageImpl / the return's
 //	returns_arg             the argument's TensorImpl / the return's
 //	fresh_or_alias          the argument's TensorImpl / the return's (storages
-//	                        in WantStorage/GotStorage, use counts too)
+//	                        in WantStorage/GotStorage, use counts too); equal
+//	                        when the return is the argument's handle itself
 //	distinct_outputs        0 / the StorageImpl two returns share
 //	binding_context         the call's context / the binding's context
+//
+// For a check on an argument whose handle the kernel released or left
+// undefined (Released), Want is the argument's TensorImpl before the
+// kernel and Got is 0, whatever the check.
 type Violation struct {
 	Op       string  `json:"op"`
 	Overload string  `json:"overload,omitempty"`
@@ -49,6 +54,9 @@ type Violation struct {
 	ImplUses    int    `json:"impl_uses,omitempty"`
 	StorageUses int    `json:"storage_uses,omitempty"`
 	Traits      Traits `json:"traits"`
+	// Released reports, for a check on an argument, that its handle was
+	// released or undefined after the kernel (it had a TensorImpl before).
+	Released bool `json:"released,omitempty"`
 	// Binding and Env are set for binding_context.
 	Binding *Binding  `json:"binding,omitempty"`
 	Env     *EnvState `json:"env,omitempty"`
@@ -93,6 +101,9 @@ func (v *Violation) Error() string {
 func (v *Violation) String() string { return v.Error() }
 
 func (v *Violation) detail() string {
+	if v.Released {
+		return fmt.Sprintf("kernel released the argument's handle or left it undefined (TensorImpl before %v, now none)", ID(v.Want))
+	}
 	switch v.Check {
 	case CheckSameImpl:
 		return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
@@ -115,6 +126,9 @@ func (v *Violation) detail() string {
 	case CheckReturnsArg:
 		return fmt.Sprintf("is not %s (want TensorImpl %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
 	case CheckFreshOrAlias:
+		if v.Want == v.Got && v.Got != 0 {
+			return fmt.Sprintf("is the handle of %s itself (TensorImpl %v, use count %d), not a new handle of it", v.Other, ID(v.Got), v.ImplUses)
+		}
 		if v.OtherIsList {
 			return fmt.Sprintf("is neither an element of %s, a view of one, nor fresh (TensorImpl %v use count %d, StorageImpl %v use count %d)",
 				v.Other, ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
@@ -136,6 +150,9 @@ func (v *Violation) detail() string {
 
 func hint(v *Violation) string {
 	arg := strings.TrimPrefix(v.Other, "argument ")
+	if v.Released {
+		return "a kernel must not release or reset its caller's handles: the caller still owns every argument"
+	}
 	switch v.Check {
 	case CheckSameImpl:
 		return "a kernel must not point an argument's handle at another TensorImpl; write into the tensor (copy_, resize_) instead of replacing it"
@@ -161,6 +178,9 @@ func hint(v *Violation) string {
 	case CheckReturnsArg:
 		return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", arg)
 	case CheckFreshOrAlias:
+		if v.Want == v.Got && v.Got != 0 {
+			return fmt.Sprintf("returning %s as is hands the caller a handle it already holds, and it will be released twice; return a new handle of the same tensor, a view of it, or a new tensor", arg)
+		}
 		if v.OtherIsList {
 			return fmt.Sprintf("a may-alias op must return an element of %s, a view of one, or a fresh tensor nobody else holds", arg)
 		}
