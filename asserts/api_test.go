@@ -442,7 +442,7 @@ func TestNames(t *testing.T) {
 		names = append(names, k.String())
 	}
 	if got := strings.Join(names, " "); got != "same_impl same_storage impl_use_count_le_1 storage_use_count_eq_1 "+
-		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context" {
+		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context fresh_no_alias" {
 		t.Errorf("check names: %s", got)
 	}
 	for _, p := range []asserts.Profile{asserts.Strict, asserts.PyTorch} {
@@ -484,9 +484,10 @@ func TestPolicy(t *testing.T) {
 	wantStrict := map[string]string{
 		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1",
 		"direct_subclass":             "impl_use_count_le_1",
-		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context",
+		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias",
 		"wrapper_propagating_storage": "impl_use_count_le_1,storage_use_count_eq_1",
-		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context",
+		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias",
+		"aliases_mutable_arg":         "no_mutation",
 		"meta":                        "none",
 		"functional_wrapper":          "none",
 		"undefined":                   "all",
@@ -515,7 +516,7 @@ func TestSkips(t *testing.T) {
 	var s asserts.Saved
 	w := newFake(kWrapStub)
 	c.Save(&s, w)
-	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context" {
+	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias" {
 		t.Errorf("Skips() = %v", got)
 	}
 	if !s.Defined() || s.Ident().Impl != w.id.Impl {

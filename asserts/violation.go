@@ -24,7 +24,9 @@ import (
 //	                        in WantStorage/GotStorage, use counts too); equal
 //	                        when the return is the argument's handle itself
 //	distinct_outputs        0 / the StorageImpl two returns share
-//	binding_context         the call's context / the binding's context
+//	binding_context         the call's context / the binding's context; with
+//	                        WhileCalled, the binding's context before / after
+//	fresh_no_alias          the argument's StorageImpl / the return's (equal)
 //
 // For a check on an argument whose handle the kernel released or left
 // undefined (Released), Want is the argument's TensorImpl before the
@@ -57,6 +59,10 @@ type Violation struct {
 	// Released reports, for a check on an argument, that its handle was
 	// released or undefined after the kernel (it had a TensorImpl before).
 	Released bool `json:"released,omitempty"`
+	// WhileCalled reports, for binding_context, that the kernel bound the
+	// argument's storage (or changed its binding) during the call; Want and
+	// Got are then the binding's context before and after (Want 0: none).
+	WhileCalled bool `json:"while_called,omitempty"`
 	// Binding and Env are set for binding_context.
 	Binding *Binding  `json:"binding,omitempty"`
 	Env     *EnvState `json:"env,omitempty"`
@@ -137,7 +143,15 @@ func (v *Violation) detail() string {
 			v.Other, ID(v.Want), ID(v.WantStorage), ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
 	case CheckDistinctOutputs:
 		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
+	case CheckFreshNoAlias:
+		return fmt.Sprintf("shares StorageImpl %v with %s (storage use count %d), but the schema says the return is fresh", ID(v.Got), v.Other, v.StorageUses)
 	case CheckBindingContext:
+		if v.WhileCalled {
+			if v.Binding == nil {
+				return fmt.Sprintf("kernel removed the binding of StorageImpl %v (made in context %d) inside hermetic context %d", ID(v.GotStorage), v.Want, v.Env.Context)
+			}
+			return fmt.Sprintf("kernel bound StorageImpl %v in context %d during the call (hermetic context %d); the binding dangles once the context ends", ID(v.GotStorage), v.Got, v.Env.Context)
+		}
 		h := "not hermetic"
 		if v.Binding != nil && v.Binding.Hermetic {
 			h = "hermetic"
@@ -187,7 +201,12 @@ func hint(v *Violation) string {
 		return fmt.Sprintf("a may-alias op must return %s itself, a view of it, or a fresh tensor nobody else holds", arg)
 	case CheckDistinctOutputs:
 		return "each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"
+	case CheckFreshNoAlias:
+		return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", arg)
 	case CheckBindingContext:
+		if v.WhileCalled {
+			return "a kernel running in a hermetic context must not bind foreign objects to (or unbind) its inputs' storages: the objects die with the context while the inputs live on"
+		}
 		return "the storage's foreign object was made outside this hermetic context and must not be used or freed here; copy the tensor into the context first (the PyObject-preservation bug of torch::deploy)"
 	}
 	return ""
