@@ -82,7 +82,7 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
 		"undefined": {"undefined", "undefined"}, "mode": {"", "mode_active"},
-	},	// fresh_no_alias needs no use counts: under a mode and for subclasses
+	}, // fresh_no_alias needs no use counts: under a mode and for subclasses
 	// the strict profile still checks it.
 	asserts.CheckFreshNoAlias: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
