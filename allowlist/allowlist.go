@@ -31,7 +31,6 @@
 package allowlist
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"os"
@@ -42,6 +41,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -102,15 +102,6 @@ func (c Category) String() string {
 	return "Category(" + strconv.Itoa(int(c)) + ")"
 }
 
-// Categories lists every category in the order files conventionally use.
-func Categories() []Category {
-	cs := make([]Category, numCategories)
-	for i := range cs {
-		cs[i] = Category(i)
-	}
-	return cs
-}
-
 // A Match says how an entry's op is compared with an operator.
 type Match uint8
 
@@ -149,17 +140,6 @@ func (m Match) String() string {
 	return "Match(" + strconv.Itoa(int(m)) + ")"
 }
 
-// Checks lists the check names a skip entry may name, in the order the
-// plan emits them.
-var Checks = []string{
-	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
-	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context",
-}
-
-// Profiles lists the profile names an entry may name.
-var Profiles = []string{"strict", "pytorch"}
-
 // An Entry is one item of an allowlist.
 type Entry struct {
 	Category Category
@@ -173,7 +153,7 @@ type Entry struct {
 	// Ret is the return a Skip entry is limited to, or -1 for all.
 	Ret int
 	// Check is the check a Skip entry skips.
-	Check string
+	Check asserts.Check
 	// Profiles lists the profiles the entry applies to; nil means all.
 	Profiles []string
 	// Versions is the PyTorch version constraint as written ("" for all).
@@ -213,7 +193,7 @@ func (e *Entry) AppliesTo(profile, version string) bool {
 // user entries with the same key and profiles are duplicates.
 func (e *Entry) key(withProfiles bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d|%d|%s|%s|%d", e.Category, e.Match, e.Op, e.Check, e.Ret)
+	fmt.Fprintf(&b, "%d|%d|%s|%d|%d", e.Category, e.Match, e.Op, e.Check, e.Ret)
 	if e.Category != Views {
 		b.WriteString("|" + e.Arg)
 	}
@@ -253,9 +233,6 @@ var defaults = sync.OnceValues(func() (*List, error) {
 // batch-norm family's running statistics). The list is shared: do not
 // modify it.
 func Defaults() (*List, error) { return defaults() }
-
-// DefaultsSource returns the text of the built-in allowlist.
-func DefaultsSource() []byte { return bytes.Clone(defaultsYAML) }
 
 // ParseFile reads an allowlist file.
 func ParseFile(path string) (*List, error) {
@@ -313,6 +290,15 @@ func Parse(path string, src []byte) (*List, error) {
 	return l, nil
 }
 
+// checkNames lists the checks a skip entry may name.
+func checkNames() string {
+	var ns []string
+	for k := range asserts.Check(asserts.NumPlanChecks) {
+		ns = append(ns, k.String())
+	}
+	return strings.Join(ns, ", ")
+}
+
 func parseCategory(s string) (Category, bool) {
 	for i, n := range categoryNames {
 		if n == s {
@@ -343,6 +329,15 @@ var keysByCategory = [numCategories][]string{
 	Skip:     {"check", "arg", "ret"},
 }
 
+// An item is one item of a category's list while it is read.
+type item struct {
+	cat               Category
+	proto             Entry
+	ops               []*yaml.Node
+	opKey, reasonNode *yaml.Node
+	seen              map[string]bool
+}
+
 // entries reads one item of a category's list; an item with "ops" gives
 // one entry per op.
 func (p *parser) entries(cat Category, n *yaml.Node) []*Entry {
@@ -350,117 +345,149 @@ func (p *parser) entries(cat Category, n *yaml.Node) []*Entry {
 		p.errorf(n, "%s: an entry is a mapping with op and reason", cat)
 		return nil
 	}
-	proto := Entry{Category: cat, Ret: -1}
-	var ops []*yaml.Node
-	var opKey, reasonNode *yaml.Node
-	seen := map[string]bool{}
+	it := &item{cat: cat, proto: Entry{Category: cat, Ret: -1}, seen: map[string]bool{}}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if seen[k.Value] {
+		if it.seen[k.Value] {
 			p.errorf(k, "%s: duplicate key %q", cat, k.Value)
 			continue
 		}
-		seen[k.Value] = true
-		switch k.Value {
-		case "op":
-			opKey = k
-			if p.scalar(cat, k, v) {
-				ops = append(ops, v)
-			}
-		case "ops":
-			opKey = k
-			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
-				p.errorf(v, "%s: ops: want a non-empty list of op selectors", cat)
-				continue
-			}
-			for _, o := range v.Content {
-				if p.scalar(cat, k, o) {
-					ops = append(ops, o)
-				}
-			}
-		case "match":
-			if !p.scalar(cat, k, v) {
-				continue
-			}
-			m, ok := parseMatch(v.Value)
-			if !ok {
-				p.errorf(v, "%s: unknown match %q (want one of %s)", cat, v.Value, strings.Join(matchNames[:], ", "))
-			}
-			proto.Match = m
-		case "profiles":
-			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
-				p.errorf(v, "%s: profiles: want a non-empty list of profiles", cat)
-				continue
-			}
-			proto.Profiles = []string{}
-			for _, pr := range v.Content {
-				if !p.scalar(cat, k, pr) {
-					continue
-				}
-				if !slices.Contains(Profiles, pr.Value) {
-					p.errorf(pr, "%s: unknown profile %q (want strict or pytorch)", cat, pr.Value)
-					continue
-				}
-				proto.Profiles = append(proto.Profiles, pr.Value)
-			}
-		case "versions":
-			if !p.scalar(cat, k, v) {
-				continue
-			}
-			vb, err := parseVersions(v.Value)
-			if err != nil {
-				p.errorf(v, "%s: versions: %v", cat, err)
-				continue
-			}
-			proto.Versions, proto.versions = v.Value, vb
-		case "reason":
-			reasonNode = k
-			if p.scalar(cat, k, v) {
-				proto.Reason = strings.TrimSpace(v.Value)
-				if proto.Reason == "" {
-					p.errorf(v, "%s: empty reason: say why the entry is needed", cat)
-				}
-			}
-		case "arg", "check", "ret":
-			if !slices.Contains(keysByCategory[cat], k.Value) {
-				p.errorf(k, "%s: unknown key %q", cat, k.Value)
-				continue
-			}
-			if !p.scalar(cat, k, v) {
-				continue
-			}
-			switch k.Value {
-			case "arg":
-				proto.Arg, proto.ArgPos = v.Value, p.pos(v)
-			case "check":
-				proto.Check, proto.CheckPos = v.Value, p.pos(v)
-				if !slices.Contains(Checks, v.Value) {
-					p.errorf(v, "%s: unknown check %q (want one of %s)", cat, v.Value, strings.Join(Checks, ", "))
-				}
-			case "ret":
-				r, err := strconv.Atoi(v.Value)
-				if err != nil || r < 0 {
-					p.errorf(v, "%s: ret: want a return index (0, 1, ...), found %q", cat, v.Value)
-					continue
-				}
-				proto.Ret, proto.RetPos = r, p.pos(v)
-			}
-		default:
-			p.errorf(k, "%s: unknown key %q", cat, k.Value)
-		}
+		it.seen[k.Value] = true
+		p.key(it, k, v)
 	}
+	p.complete(it, n)
+	var out []*Entry
+	for _, o := range it.ops {
+		e := it.proto
+		e.Op, e.Pos = o.Value, p.pos(o)
+		e.source = e.Pos.Filename + ":" + strconv.Itoa(e.Pos.Line)
+		if msg := checkSelector(e.Match, e.Op); msg != "" {
+			p.errorf(o, "%s: %s", cat, msg)
+			continue
+		}
+		out = append(out, &e)
+	}
+	return out
+}
+
+// key reads the key k, with value v, of an item.
+func (p *parser) key(it *item, k, v *yaml.Node) {
+	cat, proto := it.cat, &it.proto
+	switch k.Value {
+	case "op":
+		it.opKey = k
+		if p.scalar(cat, k, v) {
+			it.ops = append(it.ops, v)
+		}
+	case "ops":
+		it.opKey = k
+		if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+			p.errorf(v, "%s: ops: want a non-empty list of op selectors", cat)
+			return
+		}
+		for _, o := range v.Content {
+			if p.scalar(cat, k, o) {
+				it.ops = append(it.ops, o)
+			}
+		}
+	case "match":
+		if !p.scalar(cat, k, v) {
+			return
+		}
+		m, ok := parseMatch(v.Value)
+		if !ok {
+			p.errorf(v, "%s: unknown match %q (want one of %s)", cat, v.Value, strings.Join(matchNames[:], ", "))
+		}
+		proto.Match = m
+	case "profiles":
+		p.profiles(it, k, v)
+	case "versions":
+		if !p.scalar(cat, k, v) {
+			return
+		}
+		vb, err := parseVersions(v.Value)
+		if err != nil {
+			p.errorf(v, "%s: versions: %v", cat, err)
+			return
+		}
+		proto.Versions, proto.versions = v.Value, vb
+	case "reason":
+		it.reasonNode = k
+		if p.scalar(cat, k, v) {
+			proto.Reason = strings.TrimSpace(v.Value)
+			if proto.Reason == "" {
+				p.errorf(v, "%s: empty reason: say why the entry is needed", cat)
+			}
+		}
+	case "arg", "check", "ret":
+		if !slices.Contains(keysByCategory[cat], k.Value) {
+			p.errorf(k, "%s: unknown key %q", cat, k.Value)
+			return
+		}
+		if p.scalar(cat, k, v) {
+			p.target(it, k, v)
+		}
+	default:
+		p.errorf(k, "%s: unknown key %q", cat, k.Value)
+	}
+}
+
+// profiles reads the profiles key of an item.
+func (p *parser) profiles(it *item, k, v *yaml.Node) {
+	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+		p.errorf(v, "%s: profiles: want a non-empty list of profiles", it.cat)
+		return
+	}
+	it.proto.Profiles = []string{}
+	for _, pr := range v.Content {
+		if !p.scalar(it.cat, k, pr) {
+			continue
+		}
+		if _, ok := asserts.ParseProfile(pr.Value); !ok {
+			p.errorf(pr, "%s: unknown profile %q (want strict or pytorch)", it.cat, pr.Value)
+			continue
+		}
+		it.proto.Profiles = append(it.proto.Profiles, pr.Value)
+	}
+}
+
+// target reads the arg, check or ret key of an item.
+func (p *parser) target(it *item, k, v *yaml.Node) {
+	proto := &it.proto
+	switch k.Value {
+	case "arg":
+		proto.Arg, proto.ArgPos = v.Value, p.pos(v)
+	case "check":
+		c, ok := asserts.ParseCheck(v.Value)
+		if !ok {
+			p.errorf(v, "%s: unknown check %q (want one of %s)", it.cat, v.Value, checkNames())
+		}
+		proto.Check, proto.CheckPos = c, p.pos(v)
+	case "ret":
+		r, err := strconv.Atoi(v.Value)
+		if err != nil || r < 0 {
+			p.errorf(v, "%s: ret: want a return index (0, 1, ...), found %q", it.cat, v.Value)
+			return
+		}
+		proto.Ret, proto.RetPos = r, p.pos(v)
+	}
+}
+
+// complete reports the keys an item n lacks or combines wrongly.
+func (p *parser) complete(it *item, n *yaml.Node) {
+	cat, seen := it.cat, it.seen
 	switch {
-	case opKey == nil:
+	case it.opKey == nil:
 		p.errorf(n, "%s: entry without op", cat)
 	case seen["op"] && seen["ops"]:
-		p.errorf(opKey, "%s: an entry has op or ops, not both", cat)
+		p.errorf(it.opKey, "%s: an entry has op or ops, not both", cat)
 	}
-	if reasonNode == nil {
+	if it.reasonNode == nil {
 		p.errorf(n, "%s: entry without reason: say why it is needed", cat)
 	}
 	switch cat {
 	case Views:
-		if proto.Arg == "" && !seen["arg"] {
+		if it.proto.Arg == "" && !seen["arg"] {
 			p.errorf(n, "views: entry without arg: name the argument the op returns a view of")
 		}
 	case Skip:
@@ -471,18 +498,6 @@ func (p *parser) entries(cat Category, n *yaml.Node) []*Entry {
 			p.errorf(n, "skip: an entry limits the check to an argument or a return, not both")
 		}
 	}
-	var out []*Entry
-	for _, o := range ops {
-		e := proto
-		e.Op, e.Pos = o.Value, p.pos(o)
-		e.source = e.Pos.Filename + ":" + strconv.Itoa(e.Pos.Line)
-		if msg := checkSelector(e.Match, e.Op); msg != "" {
-			p.errorf(o, "%s: %s", cat, msg)
-			continue
-		}
-		out = append(out, &e)
-	}
-	return out
 }
 
 // scalar reports whether v is a scalar, reporting an error if not.

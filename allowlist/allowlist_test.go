@@ -344,7 +344,11 @@ skip:
 		return
 	}
 	for _, e := range l.Entries {
-		fmt.Printf("%s %s %s %s (%s)\n", e.Source(), e.Category, e.Op, e.Arg, e.Check)
+		check := ""
+		if e.Category == Skip {
+			check = e.Check.String()
+		}
+		fmt.Printf("%s %s %s %s (%s)\n", e.Source(), e.Category, e.Op, e.Arg, check)
 	}
 	// Output:
 	// my.yaml:3 views _unsafe_view self ()

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -48,7 +49,7 @@ func (l *List) Lint(s *schema.Schema) error {
 		if e.Arg != "" && !slices.ContainsFunc(ops, func(o *schema.Op) bool { return o.Func.Arg(e.Arg) != nil }) {
 			errs.Addf(e.ArgPos, "%s: unknown argument %q of %s (arguments: %s)", e.Category, e.Arg, e.Op, argNames(ops[0]))
 		}
-		if e.Arg != "" && e.Category == Skip && e.Check == "distinct_outputs" {
+		if e.Arg != "" && e.Category == Skip && e.Check == asserts.CheckDistinctOutputs {
 			errs.Addf(e.ArgPos, "skip: distinct_outputs is a check of the whole op: it takes no arg")
 		}
 		if e.Ret >= 0 && !slices.ContainsFunc(ops, func(o *schema.Op) bool { return e.Ret < len(o.Func.Returns) }) {
@@ -120,14 +121,14 @@ func newNames(s *schema.Schema) *names {
 	for _, o := range s.Ops {
 		f := o.Func
 		add(Selector, o.Name)
-		on := string(appendOpName(nil, f))
+		on := f.Name.Name.String()
 		if f.Name.Overload != "" {
 			add(Selector, on+".*")
 		}
 		nm.bases[on] = append(nm.bases[on], o.Name)
 		add(BaseName, f.Name.Name.Base)
-		add(CppName, string(AppendCppName(nil, f)))
-		add(WrapperName, string(AppendWrapperName(nil, f)))
+		add(CppName, f.CppName())
+		add(WrapperName, f.WrapperName())
 	}
 	return nm
 }
@@ -141,8 +142,8 @@ func (nm *names) noMatch(e *Entry, s *schema.Schema) string {
 			return fmt.Sprintf("%s: unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", e.Category, op, op, listSome(ovs, 4))
 		}
 	}
-	if best, ok := closest(op, nm.byMatch[e.Match]); ok {
-		return fmt.Sprintf("%s: unknown op %q; did you mean %q?", e.Category, op, best)
+	if best := near(op, nm.byMatch[e.Match]); len(best) > 0 {
+		return fmt.Sprintf("%s: unknown op %q; did you mean %q?", e.Category, op, best[0])
 	}
 	what := "op"
 	if e.Match != Selector {
@@ -158,28 +159,29 @@ func listSome(ns []string, n int) string {
 	return strings.Join(ns[:n], ", ") + ", ..."
 }
 
-// closest returns the candidate nearest to s by edit distance, if it is
-// near enough to be a typo of s: at most 1 edit for short names, up to 3
-// for long ones.
-func closest(s string, cands []string) (string, bool) {
+// near returns the candidates close enough to s to be a typo of it (at
+// most 1 edit for short names, up to 3 for long ones), nearest first.
+func near(s string, cands []string) []string {
 	limit := min(1+len(s)/6, 3)
-	best, bestD := "", limit+1
+	type cand struct {
+		name string
+		d    int
+	}
+	var cs []cand
 	for _, c := range cands {
-		if d := abs(len(c) - len(s)); d > limit {
+		if len(c)-len(s) > limit || len(s)-len(c) > limit {
 			continue
 		}
-		if d := editDistance(s, c, bestD); d < bestD {
-			best, bestD = c, d
+		if d := editDistance(s, c, limit+1); d <= limit {
+			cs = append(cs, cand{c, d})
 		}
 	}
-	return best, bestD <= limit
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
+	slices.SortStableFunc(cs, func(a, b cand) int { return a.d - b.d })
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.name
 	}
-	return x
+	return out
 }
 
 // editDistance returns the Levenshtein distance of a and b, or any value
@@ -214,37 +216,14 @@ func editDistance(a, b string, limit int) int {
 // overloads ("transpose") and "name.*" forms.
 func Suggest(s *schema.Schema, name string, n int) []string {
 	nm := newNames(s)
-	type cand struct {
-		name string
-		d    int
-	}
-	var cs []cand
-	limit := min(1+len(name)/6, 3)
-	consider := func(c string) {
-		if abs(len(c)-len(name)) > limit {
-			return
-		}
-		if d := editDistance(name, c, limit+1); d <= limit {
-			cs = append(cs, cand{c, d})
-		}
-	}
-	for _, c := range nm.byMatch[Selector] {
-		consider(c)
-	}
+	cands := slices.Clone(nm.byMatch[Selector])
 	for _, o := range s.Ops {
 		if o.Func.Name.Overload != "" {
-			if on := string(appendOpName(nil, o.Func)); len(nm.bases[on]) > 0 && nm.bases[on][0] == o.Name {
-				consider(on)
+			if on := o.Func.Name.Name.String(); nm.bases[on][0] == o.Name {
+				cands = append(cands, on)
 			}
 		}
 	}
-	slices.SortStableFunc(cs, func(a, b cand) int { return a.d - b.d })
-	var out []string
-	for _, c := range cs {
-		if len(out) == n {
-			break
-		}
-		out = append(out, c.name)
-	}
-	return out
+	out := near(name, cands)
+	return out[:min(n, len(out))]
 }

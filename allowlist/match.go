@@ -8,65 +8,21 @@ import (
 
 // Matches reports whether the entry's op selects f.
 func (e *Entry) Matches(f *schema.Func) bool {
-	var buf [128]byte
 	switch e.Match {
 	case Selector:
 		if name, ok := strings.CutSuffix(e.Op, ".*"); ok {
-			return string(appendOpName(buf[:0], f)) == name
-		}
-		if e.Op == "" || strings.IndexByte(e.Op, '.') < 0 {
-			return f.Name.Overload == "" && string(appendOpName(buf[:0], f)) == e.Op
+			return f.Name.Name.String() == name
 		}
 		name, ov, _ := strings.Cut(e.Op, ".")
-		return f.Name.Overload == ov && string(appendOpName(buf[:0], f)) == name
+		return f.Name.Overload == ov && f.Name.Name.String() == name
 	case BaseName:
 		return f.Name.Name.Base == e.Op
 	case CppName:
-		return string(AppendCppName(buf[:0], f)) == e.Op
+		return f.CppName() == e.Op
 	case WrapperName:
-		return string(AppendWrapperName(buf[:0], f)) == e.Op
+		return f.WrapperName() == e.Op
 	}
 	return false
-}
-
-func appendOpName(b []byte, f *schema.Func) []byte {
-	n := f.Name.Name
-	if n.Dunder {
-		b = append(b, "__"...)
-		if n.Inplace {
-			b = append(b, 'i')
-		}
-		b = append(b, n.Base...)
-		return append(b, "__"...)
-	}
-	b = append(b, n.Base...)
-	if n.Inplace {
-		b = append(b, '_')
-	} else if n.FunctionalOverload {
-		b = append(b, "_functional"...)
-	}
-	return b
-}
-
-// AppendCppName appends PyTorch's C++ name of f (torchgen's cpp.name):
-// the name with its in-place "_", plus "_out" when f has out= arguments.
-func AppendCppName(b []byte, f *schema.Func) []byte {
-	b = appendOpName(b, f)
-	if len(f.Out) > 0 {
-		b = append(b, "_out"...)
-	}
-	return b
-}
-
-// AppendWrapperName appends the name PyTorch gives f's VariableType kernel
-// (type_wrapper_name): the C++ name, plus "_" and the overload if any.
-func AppendWrapperName(b []byte, f *schema.Func) []byte {
-	b = AppendCppName(b, f)
-	if f.Name.Overload != "" {
-		b = append(b, '_')
-		b = append(b, f.Name.Overload...)
-	}
-	return b
 }
 
 // candidateBases returns the base names (BaseName.Base) an op matched by e
@@ -77,7 +33,7 @@ func (e *Entry) candidateBases() []string {
 		return []string{e.Op}
 	case Selector:
 		name, _, _ := strings.Cut(e.Op, ".")
-		return basesOfOpName(name)
+		return schema.BaseCandidates(name)
 	case CppName:
 		return basesOfCppName(e.Op)
 	case WrapperName:
@@ -94,29 +50,9 @@ func (e *Entry) candidateBases() []string {
 }
 
 func basesOfCppName(s string) []string {
-	bs := basesOfOpName(s)
+	bs := schema.BaseCandidates(s)
 	if t, ok := strings.CutSuffix(s, "_out"); ok && t != "" {
-		bs = append(bs, basesOfOpName(t)...)
-	}
-	return bs
-}
-
-// basesOfOpName undoes appendOpName, keeping every reading of an
-// ambiguous name.
-func basesOfOpName(s string) []string {
-	bs := []string{s}
-	if len(s) > 4 && strings.HasPrefix(s, "__") && strings.HasSuffix(s, "__") {
-		inner := s[2 : len(s)-2]
-		bs = append(bs, inner)
-		if strings.HasPrefix(inner, "i") {
-			bs = append(bs, inner[1:])
-		}
-	}
-	if t, ok := strings.CutSuffix(s, "_"); ok {
-		bs = append(bs, t)
-	}
-	if t, ok := strings.CutSuffix(s, "_functional"); ok {
-		bs = append(bs, t)
+		bs = append(bs, schema.BaseCandidates(t)...)
 	}
 	return bs
 }

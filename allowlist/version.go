@@ -2,6 +2,7 @@ package allowlist
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -40,13 +41,10 @@ func parseVersions(s string) ([]versionBound, error) {
 // parseVersion reads "MAJOR.MINOR" or "MAJOR.MINOR.PATCH".
 func parseVersion(s string) ([]int, error) {
 	parts := strings.Split(s, ".")
-	if len(parts) < 2 || len(parts) > 3 {
-		return nil, fmt.Errorf("bad version %q (want MAJOR.MINOR or MAJOR.MINOR.PATCH, e.g. 1.13)", s)
-	}
 	v := make([]int, len(parts))
 	for i, p := range parts {
 		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
+		if err != nil || n < 0 || len(parts) < 2 || len(parts) > 3 {
 			return nil, fmt.Errorf("bad version %q (want MAJOR.MINOR or MAJOR.MINOR.PATCH, e.g. 1.13)", s)
 		}
 		v[i] = n
@@ -65,15 +63,8 @@ func ValidVersion(s string) error {
 // 1.13.1 equals 1.13: a bound names a release series as precisely as it
 // wants.
 func compareVersions(a, b []int) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
+	n := min(len(a), len(b))
+	return slices.Compare(a[:n], b[:n])
 }
 
 func versionOK(bs []versionBound, version string) bool {

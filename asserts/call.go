@@ -7,7 +7,7 @@ import (
 
 // An Op is the static description of one wrapped operator. Generated code
 // declares one package-level Op per wrapper and passes its address to
-// [Begin]; the Op also accumulates the operator's statistics, so it must not
+// [Call.Begin]; the Op also accumulates the operator's statistics, so it must not
 // be copied after first use.
 type Op struct {
 	// Name is the operator's base name with in-place marker, e.g. "add_".
@@ -153,7 +153,7 @@ func (t *tally) equal(o *tally) bool {
 	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6]) == 0
 }
 
-// Call is one checked call of an operator, from [Begin] to [Call.End]. It
+// Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
 // lives on the wrapper's stack and is used by one goroutine.
 type Call struct {
 	op  *Op
@@ -184,15 +184,6 @@ func (c *Call) Begin(op *Op) {
 	c.env, c.saved = envState()
 	c.t = tally{}
 	c.nmut = 0
-}
-
-// Begin returns a started call of op, as c.Begin(op) does. The method form
-// is the one to generate: a Call returned by value is copied, and the copy
-// stalls on the stores just made (4-5 ns per call).
-func Begin(op *Op) Call {
-	var c Call
-	c.Begin(op)
-	return c
 }
 
 // BeginWith starts a checked call of op under an explicit mode state, for

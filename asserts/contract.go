@@ -187,7 +187,7 @@ type EnvState struct {
 }
 
 // Env is the runtime's mode state. Go has no thread-locals, so the runtime
-// registers one Env with [SetEnv] and [Begin] reads it once per call. State
+// registers one Env with [SetEnv] and [Call.Begin] reads it once per call. State
 // must be safe to call from several goroutines at once.
 type Env interface {
 	State() EnvState

@@ -28,10 +28,11 @@
 // # Generated code
 //
 // A wrapper saves each tensor argument before the kernel, completes the
-// snapshot after it, snapshots each return, runs one check per plan row and
-// ends the call. Checking costs no heap allocation (lists of up to 8 tensors
-// included), and the common path of every check is inlined into the
-// wrapper. For add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) ->
+// snapshot after it, snapshots each return, runs one check per plan row
+// (binding_context before the kernel, the others after it; a not_arg_handle
+// row is a [Call.NotArg]) and ends the call. Checking costs no heap
+// allocation (lists of up to 8 tensors included), and the common path of
+// every check is inlined into the wrapper. For add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) ->
 // Tensor under the strict profile:
 //
 //	//go:build debugasserts
@@ -62,6 +63,8 @@
 //		c.SameStorage(asserts.Arg("other"), &a1)
 //		c.NoMutation(asserts.Arg("other"), &a1)
 //		c.ImplUseCountLE1(asserts.Ret(0), &o0)
+//		c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+//		c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 //		c.StorageUseCountEq1(asserts.Ret(0), &o0)
 //		c.End()
 //		return r0
@@ -73,7 +76,7 @@
 //     mutated argument, and c.ReturnsArg(asserts.Ret(0), &o0,
 //     asserts.Arg("self"), &a0) instead of the use-count checks;
 //   - view (transpose.int): c.SharesStorage(asserts.Ret(0), &o0,
-//     asserts.Arg("self"), &a0) and c.ImplUseCountLE1;
+//     asserts.Arg("self"), &a0), c.ImplUseCountLE1 and c.NotArg;
 //   - may-alias (reshape): c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0);
 //   - several fresh returns: c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0),
 //     asserts.Out(asserts.Ret(1), &o1));

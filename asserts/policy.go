@@ -22,50 +22,73 @@ const (
 	CheckBindingContext                  // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
 	CheckFreshNoAlias                    // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
 
-	// NumChecks is the number of checks.
+	// NumChecks is the number of checks the runtime runs, counts and
+	// reports.
 	NumChecks = iota
 )
 
-var checkNames = [NumChecks]string{
+// CheckNotArgHandle (not_arg_handle: a fresh or view return is not an
+// argument's handle) names the plan rows that [Call.NotArg] and its list
+// forms run. It is not a check of its own at run time but part of
+// impl_use_count_le_1, which it completes for Go: it is skipped with that
+// check, reported as it, and counted neither as run nor as skipped.
+const CheckNotArgHandle Check = NumChecks
+
+// NumPlanChecks is the number of names plans and allowlists use: the
+// checks and not_arg_handle. This list of names is the only one: plan,
+// allowlist and gen take theirs from it.
+const NumPlanChecks = NumChecks + 1
+
+var checkNames = [NumPlanChecks]string{
 	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
 	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context", "fresh_no_alias",
+	"distinct_outputs", "binding_context", "fresh_no_alias", "not_arg_handle",
 }
 
 // String returns the check's name, e.g. "same_impl".
-func (k Check) String() string {
-	if int(k) < len(checkNames) {
-		return checkNames[k]
-	}
-	return fmt.Sprintf("check(%d)", uint8(k))
-}
+func (k Check) String() string { return nameOf(checkNames[:], k, "check") }
 
 // MarshalText encodes the check by name.
 func (k Check) MarshalText() ([]byte, error) {
-	if int(k) >= NumChecks {
+	if int(k) >= NumPlanChecks {
 		return nil, fmt.Errorf("asserts: invalid check %d", uint8(k))
 	}
 	return []byte(k.String()), nil
 }
 
 // UnmarshalText decodes a check name.
-func (k *Check) UnmarshalText(b []byte) error {
-	c, ok := ParseCheck(string(b))
-	if !ok {
-		return fmt.Errorf("asserts: unknown check %q", b)
+func (k *Check) UnmarshalText(b []byte) error { return unmarshalName(checkNames[:], k, b, "check") }
+
+// ParseCheck returns the check with the given name (not_arg_handle
+// included).
+func ParseCheck(name string) (Check, bool) { return parseName[Check](checkNames[:], name) }
+
+// nameOf returns the name of v in names, or what(v) outside the table.
+func nameOf[T ~uint8](names []string, v T, what string) string {
+	if int(v) < len(names) {
+		return names[v]
 	}
-	*k = c
-	return nil
+	return fmt.Sprintf("%s(%d)", what, uint8(v))
 }
 
-// ParseCheck returns the check with the given name.
-func ParseCheck(name string) (Check, bool) {
-	for i, n := range checkNames {
+// parseName returns the value named name in names.
+func parseName[T ~uint8](names []string, name string) (T, bool) {
+	for i, n := range names {
 		if n == name {
-			return Check(i), true
+			return T(i), true
 		}
 	}
 	return 0, false
+}
+
+// unmarshalName decodes a name of names into *v.
+func unmarshalName[T ~uint8](names []string, v *T, b []byte, what string) error {
+	x, ok := parseName[T](names, string(b))
+	if !ok {
+		return fmt.Errorf("asserts: unknown %s %q", what, b)
+	}
+	*v = x
+	return nil
 }
 
 // A CheckSet is a set of checks.
@@ -126,26 +149,20 @@ const (
 	numProfiles = iota
 )
 
+var profileNames = [numProfiles]string{"strict", "pytorch"}
+
 // String returns "strict" or "pytorch".
-func (p Profile) String() string {
-	switch p {
-	case Strict:
-		return "strict"
-	case PyTorch:
-		return "pytorch"
-	}
-	return fmt.Sprintf("profile(%d)", uint8(p))
-}
+func (p Profile) String() string { return nameOf(profileNames[:], p, "profile") }
 
 // ParseProfile returns the profile with the given name.
-func ParseProfile(name string) (Profile, bool) {
-	switch name {
-	case "strict":
-		return Strict, true
-	case "pytorch":
-		return PyTorch, true
-	}
-	return 0, false
+func ParseProfile(name string) (Profile, bool) { return parseName[Profile](profileNames[:], name) }
+
+// MarshalText encodes the profile by name.
+func (p Profile) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText decodes a profile name.
+func (p *Profile) UnmarshalText(b []byte) error {
+	return unmarshalName(profileNames[:], p, b, "profile")
 }
 
 // A Reason is why a check was skipped: a condition of the call or of a
@@ -178,26 +195,13 @@ var reasonNames = [NumReasons]string{
 }
 
 // String returns the reason's name, e.g. "mode_active".
-func (r Reason) String() string {
-	if int(r) < len(reasonNames) {
-		return reasonNames[r]
-	}
-	return fmt.Sprintf("reason(%d)", uint8(r))
-}
+func (r Reason) String() string { return nameOf(reasonNames[:], r, "reason") }
 
 // MarshalText encodes the reason by name.
 func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText decodes a reason name.
-func (r *Reason) UnmarshalText(b []byte) error {
-	for i, n := range reasonNames {
-		if n == string(b) {
-			*r = Reason(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("asserts: unknown reason %q", b)
-}
+func (r *Reason) UnmarshalText(b []byte) error { return unmarshalName(reasonNames[:], r, b, "reason") }
 
 // A Rule of a skip policy: when Reason holds for a tensor (or for the call),
 // the checks in Skips are skipped for that tensor.
@@ -333,17 +337,4 @@ func traitConds(id Ident) conds {
 		cs |= 1 << ReasonNoVersion
 	}
 	return cs
-}
-
-// MarshalText encodes the profile by name.
-func (p Profile) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
-
-// UnmarshalText decodes a profile name.
-func (p *Profile) UnmarshalText(b []byte) error {
-	q, ok := ParseProfile(string(b))
-	if !ok {
-		return fmt.Errorf("asserts: unknown profile %q", b)
-	}
-	*p = q
-	return nil
 }

@@ -14,8 +14,10 @@ import (
 
 type operatorName = schema.OperatorName
 
-// Kernels are the exported functions of a kernels package.
-type Kernels struct {
+// A KernelSet is the exported functions of a kernels package, found by
+// [LoadKernels] for function mode (not to be confused with the Kernels
+// interface interface mode generates).
+type KernelSet struct {
 	Path  string // import path
 	Name  string // package name
 	Funcs map[string]*Kernel
@@ -32,7 +34,7 @@ type Kernel struct {
 // LoadKernels loads the package matching pattern (an import path or a
 // relative directory such as ./kernels) from dir and lists its exported
 // functions.
-func LoadKernels(dir, pattern string) (*Kernels, error) {
+func LoadKernels(dir, pattern string) (*KernelSet, error) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
@@ -49,7 +51,7 @@ func LoadKernels(dir, pattern string) (*Kernels, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &Kernels{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}}
+	k := &KernelSet{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
@@ -79,39 +81,21 @@ func LoadKernels(dir, pattern string) (*Kernels, error) {
 
 // signatureString prints a signature in the form of wrapper.signature.
 func signatureString(sig *types.Signature, qual types.Qualifier) string {
-	var b strings.Builder
-	b.WriteString("func(")
-	for i := 0; i < sig.Params().Len(); i++ {
-		if i > 0 {
-			b.WriteString(", ")
-		}
+	var ps, rs []string
+	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
 		name := v.Name()
 		if name == "" {
 			name = "_"
 		}
-		b.WriteString(name + " ")
-		t := v.Type()
+		t := types.TypeString(v.Type(), qual)
 		if sig.Variadic() && i == sig.Params().Len()-1 {
-			b.WriteString("..." + types.TypeString(t.(*types.Slice).Elem(), qual))
-			continue
+			t = "..." + types.TypeString(v.Type().(*types.Slice).Elem(), qual)
 		}
-		b.WriteString(types.TypeString(t, qual))
+		ps = append(ps, name+" "+t)
 	}
-	b.WriteString(")")
-	switch n := sig.Results().Len(); n {
-	case 0:
-	case 1:
-		b.WriteString(" " + types.TypeString(sig.Results().At(0).Type(), qual))
-	default:
-		b.WriteString(" (")
-		for i := 0; i < n; i++ {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(types.TypeString(sig.Results().At(i).Type(), qual))
-		}
-		b.WriteString(")")
+	for i := range sig.Results().Len() {
+		rs = append(rs, types.TypeString(sig.Results().At(i).Type(), qual))
 	}
-	return b.String()
+	return sigString(ps, rs)
 }

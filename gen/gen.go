@@ -21,10 +21,8 @@ import (
 	"fmt"
 	"go/token"
 	"path"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -53,7 +51,7 @@ type Options struct {
 	// "transpose*"); empty selects all.
 	Ops []string
 	// Kernels are the kernels found in function mode.
-	Kernels *Kernels
+	Kernels *KernelSet
 }
 
 // A File is one generated file.
@@ -212,33 +210,16 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
-	jobs := fileJobs(ws, p.Profile, o)
-	res.Files = make([]File, len(jobs))
-	errs := make([]error, len(jobs))
-	// Build and render the files in parallel: formatting dominates.
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			f, err := j.build()
-			if err == nil {
-				var buf bytes.Buffer
-				if err = f.Render(&buf); err == nil {
-					res.Files[i] = File{Name: j.name, Data: buf.Bytes()}
-				}
-			}
-			if err != nil {
-				errs[i] = fmt.Errorf("%s: %v", j.name, err)
-			}
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+	for _, j := range fileJobs(ws, p.Profile, o) {
+		f, err := j.build()
+		var buf bytes.Buffer
+		if err == nil {
+			err = f.Render(&buf)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", j.name, err)
+		}
+		res.Files = append(res.Files, File{Name: j.name, Data: buf.Bytes()})
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
 	return res, nil
@@ -246,7 +227,7 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 
 // PartSize is the number of ops per generated file: larger op sets are
 // split into parts (assertgen_checked.go, assertgen_checked_2.go, ...),
-// which are built and formatted in parallel and stay readable in an editor.
+// which stay readable in an editor.
 const PartSize = 500
 
 type fileJob struct {
@@ -334,10 +315,6 @@ func profileCode(p plan.Profile) jen.Code {
 	return qa("Strict")
 }
 
-// The name of the asserts function that reports whether checking is on at
-// run time.
-const switchFn = "Checking"
-
 func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
@@ -348,7 +325,7 @@ func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Optio
 	}
 	for _, w := range ws {
 		kernel := func() *jen.Statement { return jen.Qual(k.Path, w.name) }
-		body, err := w.checkedBody(kernel, switchFn)
+		body, err := w.checkedBody(kernel)
 		if err != nil {
 			return nil, err
 		}
@@ -375,7 +352,7 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 // genGuards assigns each kernel to a variable of the function type its
 // schema gives, so that a kernel whose signature drifts fails the build
 // at a line that says what to do.
-func genGuards(f *jen.File, ws []*wrapper, k *Kernels) {
+func genGuards(f *jen.File, ws []*wrapper, k *KernelSet) {
 	if len(ws) == 0 {
 		return
 	}
@@ -419,7 +396,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Opti
 	}
 	for _, w := range ws {
 		kernel := func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }
-		body, err := w.checkedBody(kernel, switchFn)
+		body, err := w.checkedBody(kernel)
 		if err != nil {
 			return nil, err
 		}

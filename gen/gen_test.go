@@ -43,7 +43,7 @@ func smallTypes(t testing.TB) TypeMap {
 	return m
 }
 
-func smallKernels(t testing.TB) *Kernels {
+func smallKernels(t testing.TB) *KernelSet {
 	t.Helper()
 	k, err := LoadKernels(smallDir, "./kernels")
 	if err != nil {

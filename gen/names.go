@@ -2,6 +2,7 @@ package gen
 
 import (
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -114,21 +115,8 @@ var goReserved = map[string]bool{
 // neither a keyword nor a predeclared or reserved identifier: type → type_,
 // len → len_.
 func ParamName(s string) string {
-	if token.IsKeyword(s) || goReserved[s] || isPredeclared(s) || !token.IsIdentifier(s) {
+	if token.IsKeyword(s) || goReserved[s] || types.Universe.Lookup(s) != nil || !token.IsIdentifier(s) {
 		return s + "_"
 	}
 	return s
 }
-
-var predeclared = map[string]bool{
-	"any": true, "append": true, "bool": true, "byte": true, "cap": true, "clear": true,
-	"close": true, "comparable": true, "complex": true, "complex128": true, "complex64": true,
-	"copy": true, "delete": true, "error": true, "false": true, "float32": true, "float64": true,
-	"imag": true, "int": true, "int16": true, "int32": true, "int64": true, "int8": true,
-	"iota": true, "len": true, "make": true, "max": true, "min": true, "new": true, "nil": true,
-	"panic": true, "print": true, "println": true, "real": true, "recover": true, "rune": true,
-	"string": true, "true": true, "uint": true, "uint16": true, "uint32": true, "uint64": true,
-	"uint8": true, "uintptr": true,
-}
-
-func isPredeclared(s string) bool { return predeclared[s] }

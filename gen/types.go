@@ -3,6 +3,8 @@ package gen
 import (
 	"fmt"
 	"go/token"
+	"go/types"
+	"maps"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -50,7 +52,7 @@ func ParseGoType(s string) (GoType, error) {
 		}
 	} else {
 		t.Name = rest
-		if !builtinTypes[t.Name] {
+		if !isBuiltinType(t.Name) {
 			return t, fmt.Errorf("invalid Go type %q: %s is not a builtin type; qualify it with its import path, e.g. example.com/rt.%s", s, t.Name, t.Name)
 		}
 	}
@@ -60,11 +62,10 @@ func ParseGoType(s string) (GoType, error) {
 	return t, nil
 }
 
-var builtinTypes = map[string]bool{
-	"any": true, "bool": true, "byte": true, "complex64": true, "complex128": true, "error": true,
-	"float32": true, "float64": true, "int": true, "int8": true, "int16": true, "int32": true,
-	"int64": true, "rune": true, "string": true, "uint": true, "uint8": true, "uint16": true,
-	"uint32": true, "uint64": true, "uintptr": true,
+// isBuiltinType reports whether name is a predeclared Go type.
+func isBuiltinType(name string) bool {
+	_, ok := types.Universe.Lookup(name).(*types.TypeName)
+	return ok && name != "comparable"
 }
 
 func (t GoType) String() string {
@@ -145,12 +146,8 @@ func DefaultTypes() TypeMap {
 // Merge returns m with the entries of over replacing its own.
 func (m TypeMap) Merge(over TypeMap) TypeMap {
 	out := make(TypeMap, len(m)+len(over))
-	for k, v := range m {
-		out[k] = v
-	}
-	for k, v := range over {
-		out[k] = v
-	}
+	maps.Copy(out, m)
+	maps.Copy(out, over)
 	return out
 }
 

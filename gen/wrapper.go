@@ -3,6 +3,8 @@ package gen
 import (
 	"fmt"
 	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -31,33 +33,51 @@ func (w *wrapper) signature() string { return w.sig(GoType.String) }
 func (w *wrapper) displaySignature() string { return w.sig(GoType.Display) }
 
 func (w *wrapper) sig(spell func(GoType) string) string {
-	s := "func("
+	ps := make([]string, len(w.params))
 	for i, p := range w.params {
-		if i > 0 {
-			s += ", "
-		}
-		s += p.name + " " + spell(p.typ)
+		ps[i] = p.name + " " + spell(p.typ)
 	}
-	s += ")"
-	switch len(w.results) {
-	case 0:
-	case 1:
-		s += " " + spell(w.results[0])
-	default:
-		s += " ("
-		for i, r := range w.results {
-			if i > 0 {
-				s += ", "
-			}
-			s += spell(r)
-		}
-		s += ")"
+	rs := make([]string, len(w.results))
+	for i, r := range w.results {
+		rs[i] = spell(r)
 	}
-	return s
+	return sigString(ps, rs)
 }
 
-// localRE matches the identifiers generated code declares for itself.
+// sigString spells a function signature from its parameters ("name type")
+// and results: "func(a T, b U) R", "func(a T) (R, S)".
+func sigString(params, results []string) string {
+	s := "func(" + strings.Join(params, ", ") + ")"
+	switch len(results) {
+	case 0:
+		return s
+	case 1:
+		return s + " " + results[0]
+	}
+	return s + " (" + strings.Join(results, ", ") + ")"
+}
+
+// localRE matches the identifiers generated code declares for itself: the
+// Call c; in interface mode the receiver k and its field next; the
+// snapshots a<i> and l<i> of parameter i; the results r<i> and their
+// snapshots o<i> and ol<i>. newWrapper adds "_" to a parameter that
+// matches.
 var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+)$`)
+
+// local names a generated local, prefix and i, and reports one that
+// localRE does not reserve or that a parameter has.
+func (w *wrapper) local(prefix string, i int) (string, error) {
+	n := prefix + strconv.Itoa(i)
+	if !localRE.MatchString(n) {
+		return "", fmt.Errorf("%s: generated local %s is not reserved against parameters", w.op.Name, n)
+	}
+	for _, p := range w.params {
+		if p.name == n {
+			return "", fmt.Errorf("%s: generated local %s collides with a parameter", w.op.Name, n)
+		}
+	}
+	return n, nil
+}
 
 // newWrapper maps an op's schema to Go.
 func newWrapper(op *plan.Op, goName string, types TypeMap) (*wrapper, error) {
@@ -82,14 +102,4 @@ func newWrapper(op *plan.Op, goName string, types TypeMap) (*wrapper, error) {
 		w.results = append(w.results, t)
 	}
 	return w, nil
-}
-
-// param returns the parameter of the schema argument named name.
-func (w *wrapper) param(name string) (int, *param) {
-	for i := range w.params {
-		if w.params[i].arg.Name == name {
-			return i, &w.params[i]
-		}
-	}
-	return -1, nil
 }

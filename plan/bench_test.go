@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/assertgen/assertgen/internal/pytorch"
+	"io"
 	"testing"
 
 	"github.com/assertgen/assertgen/schema"
@@ -63,4 +64,23 @@ func BenchmarkParseDerivatives(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkWriteJSON measures writing the strict plan of the embedded
+// schema as JSON (plan -json without the schema parse).
+func BenchmarkWriteJSON(b *testing.B) {
+	s, err := schema.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Build(s, Strict)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := p.WriteJSON(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"github.com/assertgen/assertgen/asserts"
 	"os"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func newDiffData(t *testing.T, s *schema.Schema) *diffData {
 	if d.st, err = Build(s, Strict); err != nil {
 		t.Fatal(err)
 	}
-	if d.pyb, err = newBuilder(s, Options{Profile: PyTorch}, false); err != nil {
+	if d.pyb, err = newBuilder(s, Options{Profile: PyTorch}); err != nil {
 		t.Fatal(err)
 	}
 	for i, o := range s.Ops {
@@ -58,9 +59,9 @@ func (d *diffData) would(i int) []Check {
 	return rows
 }
 
-func hasRow(rows []Check, check string, ret int) bool {
+func hasRow(rows []Check, check asserts.Check, ret int) bool {
 	for _, r := range rows {
-		if r.Check == check && r.Ret != nil && *r.Ret == ret {
+		if r.Name == check && r.Ret != nil && *r.Ret == ret {
 			return true
 		}
 	}
@@ -161,7 +162,7 @@ var differences = []difference{
 		why:  "PyTorch decides views by base name (ALL_VIEW_FUNCTIONS) and checks these returns as fresh (storage use count 1), the opposite of what the schema says; strict reads the annotation. Includes _test_autograd_multiple_dispatch_view, which later releases add to the table.",
 		count: func(d *diffData, i int) (bool, int) {
 			n := d.strictRows(i, func(c Check) bool {
-				return c.Check == SharesStorage && !retIsList(d.s.Ops[i].Func, c) && !hasRow(d.would(i), SharesStorage, *c.Ret) && d.s.Ops[i].Func.Returns[*c.Ret].Annotation != nil
+				return c.Name == asserts.CheckSharesStorage && !retIsList(d.s.Ops[i].Func, c) && !hasRow(d.would(i), asserts.CheckSharesStorage, *c.Ret) && d.s.Ops[i].Func.Returns[*c.Ret].Annotation != nil
 			})
 			return n > 0, n
 		},
@@ -172,7 +173,7 @@ var differences = []difference{
 		count: func(d *diffData, i int) (bool, int) {
 			op := false
 			for _, c := range d.would(i) {
-				if c.Check == SharesStorage && !hasRow(d.st.Ops[i].Checks, SharesStorage, *c.Ret) {
+				if c.Name == asserts.CheckSharesStorage && !hasRow(d.st.Ops[i].Checks, asserts.CheckSharesStorage, *c.Ret) {
 					op = true
 				}
 			}
@@ -189,7 +190,7 @@ var differences = []difference{
 			f := d.s.Ops[i].Func
 			n := d.strictRows(i, func(c Check) bool {
 				a := f.Arg(c.Arg)
-				return (c.Check == SameImpl || c.Check == SameStorage) && c.Ret == nil && a != nil && a.Type.TensorForm() == schema.TensorOptional
+				return (c.Name == asserts.CheckSameImpl || c.Name == asserts.CheckSameStorage) && c.Ret == nil && a != nil && a.Type.TensorForm() == schema.TensorOptional
 			})
 			return n > 0, n
 		},
@@ -206,7 +207,7 @@ var differences = []difference{
 		what: "In-place and out= returns: returns_arg",
 		why:  "PyTorch checks no return of an in-place or out= op; strict checks that the op returns the very tensor it wrote, as the write annotation says.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Check == ReturnsArg })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckReturnsArg })
 			return n > 0, n
 		},
 	},
@@ -214,7 +215,7 @@ var differences = []difference{
 		what: "May-alias returns: fresh_or_alias",
 		why:  "reshape, contiguous, to and the like (alias-annotated, CompositeImplicitAutograd only) return a view or a copy depending on the input, and composites such as type_as, to_dense and _cast_* return their input when there is nothing to do although their schema says fresh (may_alias entries); strict accepts either and still rejects a return that shares storage with anything else.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Check == FreshOrAlias })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckFreshOrAlias })
 			return n > 0, n
 		},
 	},
@@ -224,7 +225,7 @@ var differences = []difference{
 		count: func(d *diffData, i int) (bool, int) {
 			f := d.s.Ops[i].Func
 			n := d.strictRows(i, func(c Check) bool {
-				return c.Check == SharesStorage && f.Returns[*c.Ret].Annotation == nil
+				return c.Name == asserts.CheckSharesStorage && f.Returns[*c.Ret].Annotation == nil
 			})
 			return n > 0, n
 		},
@@ -236,14 +237,14 @@ var differences = []difference{
 			if d.s.Ops[i].Kind != schema.Mutable {
 				return false, 0
 			}
-			return true, d.strictRows(i, func(c Check) bool { return c.Check == NoMutation })
+			return true, d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckNoMutation })
 		},
 	},
 	{
 		what: "no_mutation (every tensor argument not marked !)",
 		why:  "What SchemaCheckMode checks by cloning every input, at the cost of one version-counter compare per argument.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Check == NoMutation })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckNoMutation })
 			return n > 0, n
 		},
 	},
@@ -253,7 +254,7 @@ var differences = []difference{
 		count: func(d *diffData, i int) (bool, int) {
 			n := 0
 			for _, s := range d.st.Ops[i].Skipped {
-				if s.Check.Check == NoMutation {
+				if s.Name == asserts.CheckNoMutation {
 					n++
 				}
 			}
@@ -264,7 +265,7 @@ var differences = []difference{
 		what: "distinct_outputs (ops with two or more fresh outputs)",
 		why:  "Fresh outputs of one call must not share storage with each other; PyTorch's per-output use counts miss it when a mode or subclass holds references.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Check == DistinctOutputs })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckDistinctOutputs })
 			return n > 0, n
 		},
 	},
@@ -272,7 +273,7 @@ var differences = []difference{
 		what: "binding_context (every tensor argument)",
 		why:  "The PyObject-preservation bug: a storage bound in one context and handled in a hermetic one; runtimes opt in through the contract.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Check == BindingContext })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckBindingContext })
 			return n > 0, n
 		},
 	},
@@ -286,7 +287,7 @@ var differences = []difference{
 			f := d.s.Ops[i].Func
 			n := 0
 			for _, c := range d.py.Ops[i].Checks {
-				if a := f.Arg(c.Arg); c.Check == SameStorage && a != nil && a.Type.IsList() {
+				if a := f.Arg(c.Arg); c.Name == asserts.CheckSameStorage && a != nil && a.Type.IsList() {
 					n++
 				}
 			}

@@ -19,11 +19,11 @@ func ExampleBuild() {
 		for _, c := range op.Checks {
 			switch {
 			case c.Ret != nil && c.Arg != "":
-				fmt.Printf("%s(return %d, %s)\n", c.Check, *c.Ret, c.Arg)
+				fmt.Printf("%s(return %d, %s)\n", c.Name, *c.Ret, c.Arg)
 			case c.Ret != nil:
-				fmt.Printf("%s(return %d)\n", c.Check, *c.Ret)
+				fmt.Printf("%s(return %d)\n", c.Name, *c.Ret)
 			default:
-				fmt.Printf("%s(%s)\n", c.Check, c.Arg)
+				fmt.Printf("%s(%s)\n", c.Name, c.Arg)
 			}
 		}
 	}
@@ -33,6 +33,7 @@ func ExampleBuild() {
 	// no_mutation(self)
 	// binding_context(self)
 	// impl_use_count_le_1(return 0)
+	// not_arg_handle(return 0, self)
 	// shares_storage(return 0, self)
 }
 
@@ -42,7 +43,7 @@ func ExampleBuild_pytorch() {
 	for _, op := range p.Ops {
 		if op.Name == "reshape" {
 			fmt.Println(len(op.Checks), "checks")
-			fmt.Println(op.Skipped[0].Check.Check, op.Skipped[0].Reason)
+			fmt.Println(op.Skipped[0].Name, op.Skipped[0].Reason)
 		}
 	}
 	// Output:
@@ -72,12 +73,13 @@ skip_impl_use_count:
 	for _, op := range p.Ops {
 		if op.Name == "dequantize.self" {
 			for _, sk := range op.Skipped {
-				fmt.Printf("%s ret %d: %s (%s)\n", sk.Check.Check, *sk.Ret, sk.Reason, sk.Source)
+				fmt.Printf("%s ret %d: %s (%s)\n", sk.Name, *sk.Ret, sk.Reason, sk.Source)
 			}
 		}
 	}
 	// Output:
 	// impl_use_count_le_1 ret 0: our dequantize returns a float input as it is (mine.yaml:3)
+	// not_arg_handle ret 0: our dequantize returns a float input as it is (mine.yaml:3)
 	// storage_use_count_eq_1 ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:64)
 }
 

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -66,7 +68,7 @@ func (e *UnknownOpError) Error() string {
 // which explains every overload in schema order. An unknown name is an
 // [*UnknownOpError] with suggestions.
 func Explain(w io.Writer, s *schema.Schema, name string, opts Options) error {
-	b, err := newBuilder(s, opts, false)
+	b, err := newBuilder(s, opts)
 	if err != nil {
 		return err
 	}
@@ -75,14 +77,14 @@ func Explain(w io.Writer, s *schema.Schema, name string, opts Options) error {
 		return &UnknownOpError{Name: name, Schema: schemaPath(s), Suggestions: allowlist.Suggest(s, name, 5)}
 	}
 	bw := bufio.NewWriter(w)
-	st := b.newState()
+	var st state
 	for k, i := range idx {
 		if k > 0 {
 			bw.WriteString("\n")
 		}
 		var op Op
 		ex := &explanation{}
-		b.op(st, i, &op, ex)
+		b.op(&st, i, &op, ex)
 		b.writeExplain(bw, &op, ex)
 	}
 	return bw.Flush()
@@ -158,27 +160,27 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	}
 	wc, ws := 0, 0
 	for _, c := range op.Checks {
-		wc, ws = max(wc, len(c.Check)), max(ws, len(subject(&c)))
+		wc, ws = max(wc, len(c.Name.String())), max(ws, len(subject(&c)))
 	}
 	for _, sk := range op.Skipped {
-		wc, ws = max(wc, len(sk.Check.Check)), max(ws, len(subject(&sk.Check)))
+		wc, ws = max(wc, len(sk.Name.String())), max(ws, len(subject(&sk.Check)))
 	}
 	for _, c := range op.Checks {
-		p("  %-*s  %-*s  %s\n", wc, c.Check, ws, subject(&c), describe(f, &c))
+		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c))
 	}
 	p("skipped (%d):\n", len(op.Skipped))
 	if len(op.Skipped) == 0 {
 		p("  none\n")
 	}
 	for _, sk := range op.Skipped {
-		p("  %-*s  %-*s  %s\n", wc, sk.Check.Check, ws, subject(&sk.Check), describe(f, &sk.Check))
+		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
 	}
 }
 
 // kernelWhy says why PyTorch generates a VariableType kernel for an op.
 func (b *builder) kernelWhy(op *Op) string {
-	i := b.names()[op.Name]
+	i := slices.Index(b.s.Ops, op.Src)
 	if b.deriv == nil {
 		return "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd"
 	}
@@ -246,7 +248,7 @@ func viewWhy(o *schema.Op) string {
 }
 
 // subject names what a check is about: "self", "return 0", "return 0,
-// self", or "-" for the op as a whole.
+// self", "returns 0, 1", or "-" for the op as a whole.
 func subject(c *Check) string {
 	switch {
 	case c.Ret != nil && c.Arg != "":
@@ -255,6 +257,12 @@ func subject(c *Check) string {
 		return fmt.Sprintf("return %d", *c.Ret)
 	case c.Arg != "":
 		return c.Arg
+	case len(c.Rets) > 0:
+		rs := make([]string, len(c.Rets))
+		for i, r := range c.Rets {
+			rs[i] = fmt.Sprint(r)
+		}
+		return "returns " + strings.Join(rs, ", ")
 	}
 	return "-"
 }
@@ -276,26 +284,28 @@ func describe(f *schema.Func, c *Check) string {
 		}
 		return fmt.Sprintf("return %d", *c.Ret)
 	}
-	switch c.Check {
-	case SameImpl:
+	switch c.Name {
+	case asserts.CheckSameImpl:
 		return fmt.Sprintf("after the call, %s is still the same TensorImpl", each(c.Arg))
-	case SameStorage:
+	case asserts.CheckSameStorage:
 		return fmt.Sprintf("%s keeps its StorageImpl (the contents and size may change, the storage object may not)", each(c.Arg))
-	case ImplUseCountLE1:
+	case asserts.CheckImplUseCountLE1:
 		return fmt.Sprintf("%s is a TensorImpl nothing else holds (use count <= 1)", ret())
-	case StorageUseCountEQ1:
+	case asserts.CheckStorageUseCountEq1:
 		return fmt.Sprintf("%s has a storage of its own (StorageImpl use count == 1)", ret())
-	case SharesStorage:
+	case asserts.CheckSharesStorage:
 		return fmt.Sprintf("%s is a view: it shares %s's StorageImpl", ret(), c.Arg)
-	case FreshOrAlias:
+	case asserts.CheckFreshOrAlias:
 		return fmt.Sprintf("%s is %s itself, a view of it, or a fresh tensor", ret(), c.Arg)
-	case ReturnsArg:
+	case asserts.CheckReturnsArg:
 		return fmt.Sprintf("%s is %s itself, the tensor the op wrote", ret(), c.Arg)
-	case NoMutation:
+	case asserts.CheckNoMutation:
 		return fmt.Sprintf("%s is not written (its version counter is unchanged)", each(c.Arg))
-	case DistinctOutputs:
+	case asserts.CheckDistinctOutputs:
 		return "the fresh outputs share no storage with each other"
-	case BindingContext:
+	case asserts.CheckNotArgHandle:
+		return fmt.Sprintf("%s is not %s's handle: a Go kernel can return an argument itself without raising its use count (part of impl_use_count_le_1)", ret(), each(c.Arg))
+	case asserts.CheckBindingContext:
 		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it", each(c.Arg))
 	}
 	return ""

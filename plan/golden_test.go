@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -29,12 +30,15 @@ func loadPyTorch(t testing.TB) *schema.Schema {
 // planLines renders a plan as JSON lines, one op per line: the form of
 // the golden files.
 func planLines(p *Plan) []byte {
-	var b []byte
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
 	for _, op := range p.Ops {
-		b = op.appendJSON(b)
-		b = append(b, '\n')
+		if err := enc.Encode(op); err != nil {
+			panic(err)
+		}
 	}
-	return b
+	return b.Bytes()
 }
 
 // checkGolden compares got with the golden file, op by op (line by line),

@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -37,68 +37,120 @@ const (
 	matchMutable                    // a generated functional op, given its mutable variant's entry
 )
 
-// matchDerivatives returns, per op of s, the entry PyTorch attaches to it
-// (a zero derivInfo for none). Entries whose schema is not an op of s are errors, as
-// in PyTorch.
-func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
-	n := len(s.Ops)
-	byBase := groupByBase(s)
-	// Signatures are compared by a 64-bit hash of their key, confirmed on
-	// the keys themselves: no key is kept as a string.
-	full := newSigIndex(s, false, false)
-	view := newSigIndex(s, false, true)
-	stripped := newSigIndex(s, true, false)
+// A matcher holds what matching derivatives.yaml to the ops of a schema
+// looks ops up by.
+type matcher struct {
+	s      *schema.Schema
+	byName map[string]int
+	byBase map[string][]int // in schema order
+	// full and stripped are signature keys (schema.Func.AppendSignatureKey)
+	// with and without defaults.
+	full, stripped sigKeys
+	// isViewCopy marks the view_copy ops, and viewCopyOf gives the
+	// view_copy op of a view op.
+	isViewCopy []bool
+	viewCopyOf map[int]int
+}
 
-	// View groups (torchgen's get_grouped_by_view_native_functions): a
-	// view op and the functional op with the same signature once "_copy"
-	// is dropped from its name.
-	isViewCopy := make([]bool, n)
-	viewCopyOf := map[int]int{}
-	viewSig := map[uint64][]int32{}
-	viewBases := map[string]bool{}
+func newMatcher(s *schema.Schema) *matcher {
+	m := &matcher{s: s, byName: make(map[string]int, len(s.Ops)), byBase: map[string][]int{},
+		full: newSigKeys(s, false, false), stripped: newSigKeys(s, true, false),
+		isViewCopy: make([]bool, len(s.Ops)), viewCopyOf: map[int]int{}}
 	for i, o := range s.Ops {
+		if _, dup := m.byName[o.Name]; !dup {
+			m.byName[o.Name] = i
+		}
+		b := o.Func.Name.Name.Base
+		m.byBase[b] = append(m.byBase[b], i)
+	}
+	m.groupViews()
+	return m
+}
+
+// groupViews pairs view ops with their view_copy ops (torchgen's
+// get_grouped_by_view_native_functions): a view op and the functional op
+// with the same signature once "_copy" is dropped from its name.
+func (m *matcher) groupViews() {
+	view := newSigKeys(m.s, false, true)
+	viewSig := map[string][]int{}
+	viewBases := map[string]bool{}
+	for i, o := range m.s.Ops {
 		if o.IsViewOp && !o.Func.Name.Name.Inplace {
-			h := view.of(i)
-			viewSig[h] = append(viewSig[h], int32(i))
+			viewSig[view.of(i)] = append(viewSig[view.of(i)], i)
 			viewBases[o.Func.Name.Name.Base] = true
 		}
 	}
-	for i, o := range s.Ops {
+	for i, o := range m.s.Ops {
 		base := o.Func.Name.Name.Base
-		if o.IsViewOp || o.Kind != schema.Functional {
-			continue
-		}
 		if strings.HasSuffix(base, "_copy") {
 			base = strings.ReplaceAll(base, "_copy", "")
 		}
-		if !viewBases[base] {
+		if o.IsViewOp || o.Kind != schema.Functional || !viewBases[base] {
 			continue
 		}
 		for _, v := range viewSig[view.of(i)] {
-			if view.equal(int(v), i) {
-				isViewCopy[i] = true
-				viewCopyOf[int(v)] = i
-			}
+			m.isViewCopy[i] = true
+			m.viewCopyOf[v] = i
 		}
 	}
+}
 
-	// opNamed finds an op by name among the ops of its base name.
-	opNamed := func(name string) (int, bool) {
-		on, _, _ := strings.Cut(name, ".")
-		cands, nc := baseCandidates(on)
-		for _, b := range cands[:nc] {
-			for _, i := range byBase.ops(b) {
-				if s.Ops[i].Name == name {
-					return int(i), true
-				}
-			}
-		}
-		return 0, false
+// entryOp returns the op a derivatives.yaml entry is for: load_derivatives
+// looks the entry's schema up as written; a spelling that differs only in
+// spacing is accepted too.
+func (m *matcher) entryOp(e *Derivative) (int, *schema.Position, string) {
+	name := e.Name
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = strings.TrimSpace(name[:i])
 	}
+	if si, ok := m.byName[name]; ok && !m.isViewCopy[si] && sameText(m.s.Ops[si], e.Name) {
+		return si, nil, ""
+	}
+	f, err := schema.ParseFunc(e.Name)
+	if err != nil {
+		pos, msg := e.Pos, err.Error()
+		if se, ok := err.(*schema.SyntaxError); ok {
+			pos.Column += se.Offset
+			msg = se.Msg
+		}
+		return -1, &pos, fmt.Sprintf("derivatives entry %s: %s", name, msg)
+	}
+	si, ok := m.byName[f.Name.String()]
+	if !ok || m.isViewCopy[si] || opSchema(m.s.Ops[si]) != f.String() {
+		return -1, &e.Pos, fmt.Sprintf("derivatives entry %s: no op with this schema in %s", f.Name, m.s.Path)
+	}
+	return si, nil, ""
+}
 
+// canonical is torchgen's canonical_function: among the ops with the
+// signature of op si, the one named like it that is neither a functional
+// variant nor out=, else the first.
+func (m *matcher) canonical(si int) int {
+	f := m.s.Ops[si].Func
+	first := -1
+	for _, j := range m.byBase[f.Name.Name.Base] {
+		if m.isViewCopy[j] || m.full.of(si) != m.full.of(j) {
+			continue
+		}
+		if first < 0 {
+			first = j
+		}
+		g := m.s.Ops[j].Func
+		if !strings.Contains(g.Name.Overload, "functional") && len(g.Out) == 0 && g.Name.Name == f.Name.Name {
+			return j
+		}
+	}
+	return first
+}
+
+// matchDerivatives returns, per op of s, the entry PyTorch attaches to it
+// (a zero derivInfo for none). Entries whose schema is not an op of s are
+// errors, as in PyTorch.
+func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
+	m := newMatcher(s)
 	var errs schema.ErrorList
-	infos := make([]derivInfo, n) // by the op the entry is keyed on
-	var order []int               // ops with an entry, in the order entries were added
+	infos := make([]derivInfo, len(s.Ops)) // by the op the entry is keyed on
+	var order []int                        // ops with an entry, in the order entries were added
 	put := func(i int, info derivInfo) {
 		if infos[i].entry == nil {
 			order = append(order, i)
@@ -107,106 +159,61 @@ func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
 	}
 	for k := range d.Entries {
 		e := &d.Entries[k]
-		// load_derivatives looks the entry's schema up as written; a
-		// spelling that differs only in spacing is accepted too.
-		name := e.Name
-		if i := strings.IndexByte(name, '('); i >= 0 {
-			name = strings.TrimSpace(name[:i])
+		si, pos, msg := m.entryOp(e)
+		if pos != nil {
+			errs.Add(*pos, msg)
+			continue
 		}
-		si, ok := opNamed(name)
-		if !ok || isViewCopy[si] || !sameText(s.Ops[si], e.Name) {
-			f, err := schema.ParseFunc(e.Name)
-			if err != nil {
-				pos, msg := e.Pos, err.Error()
-				if se, ok := err.(*schema.SyntaxError); ok {
-					pos.Column += se.Offset
-					msg = se.Msg
-				}
-				errs.Addf(pos, "derivatives entry %s: %s", name, msg)
-				continue
-			}
-			si, ok = opNamed(f.Name.String())
-			if !ok || isViewCopy[si] || opSchema(s.Ops[si]) != f.String() {
-				errs.Addf(e.Pos, "derivatives entry %s: no op with this schema in %s", f.Name, s.Path)
-				continue
-			}
-		}
-		f := s.Ops[si].Func
-		// canonical_function: among the ops with the same signature, the
-		// one named like the entry that is neither a functional variant
-		// nor out=, else the first.
-		canonical, first := -1, -1
-		for _, j32 := range byBase.ops(f.Name.Name.Base) {
-			j := int(j32)
-			if isViewCopy[j] || !full.equal(si, j) {
-				continue
-			}
-			if first < 0 {
-				first = j
-			}
-			g := s.Ops[j].Func
-			if canonical < 0 && !strings.Contains(g.Name.Overload, "functional") && len(g.Out) == 0 && g.Name.Name == f.Name.Name {
-				canonical = j
-			}
-		}
-		if canonical < 0 {
-			canonical = first
-		}
-		put(canonical, derivInfo{entry: e, canonical: s.Ops[canonical], has: hasDerivatives(s.Ops[canonical].Func, e)})
+		c := m.canonical(si)
+		put(c, derivInfo{entry: e, canonical: s.Ops[c], has: hasDerivatives(s.Ops[c].Func, e)})
 	}
 	// add_view_copy_derivatives
 	for _, i := range append([]int(nil), order...) {
-		if vc, ok := viewCopyOf[i]; ok {
+		if vc, ok := m.viewCopyOf[i]; ok {
 			info := infos[i]
 			info.how = matchViewCopy
 			put(vc, info)
 		}
 	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	m.inherit(infos, order)
+	return infos, nil
+}
 
-	// match_differentiability_info: the last entry with a signature wins,
-	// as in the dicts PyTorch builds.
-	functional := make(map[uint64][]int32, len(order))
-	nonFunctional := map[uint64][]int32{}
-	infoBases := make(map[string]bool, len(order))
+// inherit is match_differentiability_info: an op without an entry of its
+// own gets that of its functional variant (in-place and out= ops) or, for
+// a generated op, of the mutable op it came from; the last entry with a
+// signature wins, as in the dicts PyTorch builds. Generated out= ops get
+// none.
+func (m *matcher) inherit(infos []derivInfo, order []int) {
+	functional, nonFunctional := map[string]int{}, map[string]int{}
+	infoBases := map[string]bool{}
 	for _, i := range order {
-		h := stripped.of(i)
-		if s.Ops[i].Kind == schema.Functional {
-			functional[h] = append(functional[h], int32(i))
+		if m.s.Ops[i].Kind == schema.Functional {
+			functional[m.stripped.of(i)] = i
 		} else {
-			nonFunctional[h] = append(nonFunctional[h], int32(i))
+			nonFunctional[m.stripped.of(i)] = i
 		}
-		infoBases[s.Ops[i].Func.Name.Name.Base] = true
+		infoBases[m.s.Ops[i].Func.Name.Name.Base] = true
 	}
-	lookup := func(m map[uint64][]int32, i int) (int, bool) {
-		l := m[stripped.of(i)]
-		for k := len(l) - 1; k >= 0; k-- {
-			if stripped.equal(int(l[k]), i) {
-				return int(l[k]), true
-			}
-		}
-		return 0, false
-	}
-	out := infos
-	for i, o := range s.Ops {
+	for i, o := range m.s.Ops {
 		if o.Generated && o.Kind == schema.Out {
-			out[i] = derivInfo{} // "Don't bother matching info to generated out= variants"
+			infos[i] = derivInfo{} // "Don't bother matching info to generated out= variants"
 			continue
 		}
 		if infos[i].entry != nil || !infoBases[o.Func.Name.Name.Base] {
 			continue
 		}
-		if j, ok := lookup(functional, i); ok {
-			out[i] = infos[j]
-			out[i].how = matchFunctional
-		} else if j, ok := lookup(nonFunctional, i); ok && o.Generated {
-			out[i] = infos[j]
-			out[i].how = matchMutable
+		if j, ok := functional[m.stripped.of(i)]; ok {
+			infos[i] = infos[j]
+			infos[i].how = matchFunctional
+		} else if j, ok := nonFunctional[m.stripped.of(i)]; ok && o.Generated {
+			infos[i] = infos[j]
+			infos[i].how = matchMutable
 		}
 	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // sameText reports whether the op's schema is spelled text: an op of a
@@ -231,72 +238,6 @@ func opSchema(o *schema.Op) string {
 		return o.Schema
 	}
 	return o.Func.String()
-}
-
-// baseCandidates returns the base names an op name can have: "add_" is
-// add, "__iand__" and, "foo_functional" foo.
-func baseCandidates(name string) (bs [5]string, n int) {
-	bs[0], n = name, 1
-	if len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") {
-		inner := name[2 : len(name)-2]
-		bs[n], n = inner, n+1
-		if strings.HasPrefix(inner, "i") {
-			bs[n], n = inner[1:], n+1
-		}
-	}
-	if t, ok := strings.CutSuffix(name, "_"); ok {
-		bs[n], n = t, n+1
-	}
-	if t, ok := strings.CutSuffix(name, "_functional"); ok {
-		bs[n], n = t, n+1
-	}
-	return bs, n
-}
-
-// baseGroups lists the ops of a schema by base name, in schema order.
-type baseGroups struct {
-	group map[string]int32 // base -> group
-	start []int32          // group g is idx[start[g]:start[g+1]]
-	idx   []int32
-}
-
-// groupByBase groups the ops of s by base name with one map and two
-// slices (a counting sort), not a slice per base.
-func groupByBase(s *schema.Schema) *baseGroups {
-	g := &baseGroups{group: make(map[string]int32, len(s.Ops)/2)}
-	of := make([]int32, len(s.Ops))
-	var count []int32
-	for i, o := range s.Ops {
-		b := o.Func.Name.Name.Base
-		k, ok := g.group[b]
-		if !ok {
-			k = int32(len(count))
-			g.group[b] = k
-			count = append(count, 0)
-		}
-		of[i] = k
-		count[k]++
-	}
-	g.start = make([]int32, len(count)+1)
-	for k, c := range count {
-		g.start[k+1] = g.start[k] + c
-	}
-	next := append([]int32(nil), g.start[:len(count)]...)
-	g.idx = make([]int32, len(s.Ops))
-	for i, k := range of {
-		g.idx[next[k]] = int32(i)
-		next[k]++
-	}
-	return g
-}
-
-// ops returns the indexes of the ops with base name b.
-func (g *baseGroups) ops(b string) []int32 {
-	k, ok := g.group[b]
-	if !ok {
-		return nil
-	}
-	return g.idx[g.start[k]:g.start[k+1]]
 }
 
 // hasDerivatives reports whether some dispatch key of e has a backward
@@ -415,48 +356,22 @@ func lastEntry(es []*allowlist.Entry, c allowlist.Category) *allowlist.Entry {
 	return nil
 }
 
-// keyBuf builds signature keys in a reused buffer.
-type keyBuf struct{ b []byte }
-
-// A sigIndex hashes the signature keys of a schema's ops of one kind
-// (stripped defaults or not, view_copy names or not), once per op.
-type sigIndex struct {
+// sigKeys computes the signature keys of a schema's ops of one kind
+// (schema.Func.AppendSignatureKey), once per op and on first use.
+type sigKeys struct {
 	s                    *schema.Schema
 	stripDefault, noCopy bool
-	hash                 []uint64 // 0: not computed yet
-	a, b                 keyBuf
+	keys                 []string
 }
 
-func newSigIndex(s *schema.Schema, stripDefault, stripViewCopy bool) *sigIndex {
-	return &sigIndex{s: s, stripDefault: stripDefault, noCopy: stripViewCopy, hash: make([]uint64, len(s.Ops))}
+func newSigKeys(s *schema.Schema, stripDefault, stripViewCopy bool) sigKeys {
+	return sigKeys{s: s, stripDefault: stripDefault, noCopy: stripViewCopy, keys: make([]string, len(s.Ops))}
 }
 
-// of returns the hash of op i's key.
-func (x *sigIndex) of(i int) uint64 {
-	if x.hash[i] == 0 {
-		h := uint64(fnvOffset)
-		for _, c := range x.a.key(x.s.Ops[i].Func, x.stripDefault, x.noCopy) {
-			h = (h ^ uint64(c)) * fnvPrime
-		}
-		x.hash[i] = h | 1
+// of returns the key of op i.
+func (k *sigKeys) of(i int) string {
+	if k.keys[i] == "" {
+		k.keys[i] = string(k.s.Ops[i].Func.AppendSignatureKey(nil, k.stripDefault, k.noCopy))
 	}
-	return x.hash[i]
-}
-
-// equal reports whether ops i and j have the same key.
-func (x *sigIndex) equal(i, j int) bool {
-	if i == j {
-		return true
-	}
-	if x.of(i) != x.of(j) {
-		return false
-	}
-	return bytes.Equal(x.a.key(x.s.Ops[i].Func, x.stripDefault, x.noCopy), x.b.key(x.s.Ops[j].Func, x.stripDefault, x.noCopy))
-}
-
-// key returns the signature key of f (see schema.Func.AppendSignatureKey),
-// built in the buffer, which the next call reuses.
-func (kb *keyBuf) key(f *schema.Func, stripDefault, stripViewCopy bool) []byte {
-	kb.b = f.AppendSignatureKey(kb.b[:0], stripDefault, stripViewCopy)
-	return kb.b
+	return k.keys[i]
 }

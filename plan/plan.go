@@ -13,11 +13,11 @@ package plan
 
 import (
 	"fmt"
-	"runtime"
+	"slices"
 	"strings"
-	"sync"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -41,18 +41,7 @@ func ParseProfile(s string) (Profile, error) {
 	return "", fmt.Errorf("unknown profile %q (want strict or pytorch)", s)
 }
 
-// Check names, in the order of DESIGN.md.
 const (
-	SameImpl            = "same_impl"
-	SameStorage         = "same_storage"
-	ImplUseCountLE1     = "impl_use_count_le_1"
-	StorageUseCountEQ1  = "storage_use_count_eq_1"
-	SharesStorage       = "shares_storage"
-	FreshOrAlias        = "fresh_or_alias"
-	ReturnsArg          = "returns_arg"
-	NoMutation          = "no_mutation"
-	DistinctOutputs     = "distinct_outputs"
-	BindingContext      = "binding_context"
 	sourcePyTorchRule   = "profile:pytorch"
 	defaultTorchVersion = "1.13"
 )
@@ -84,14 +73,16 @@ type Op struct {
 }
 
 // A Check is one check on one argument or return. Arg names an argument;
-// Ret is a return index (nil when the check is not about a return); plans
-// share the ints Ret points to, so treat them as read-only.
+// Ret is a return index (nil when the check is not about a return).
 // shares_storage, fresh_or_alias and returns_arg have both: the return and
-// the argument it must (or may) alias. distinct_outputs has neither.
+// the argument it must (or may) alias; not_arg_handle has both too: the
+// return and an argument whose handle it must not be. distinct_outputs
+// has Rets, the fresh returns it compares.
 type Check struct {
-	Check string `json:"check"`
-	Ret   *int   `json:"ret,omitempty"`
-	Arg   string `json:"arg,omitempty"`
+	Name asserts.Check `json:"check"`
+	Ret  *int          `json:"ret,omitempty"`
+	Arg  string        `json:"arg,omitempty"`
+	Rets []int         `json:"rets,omitempty"`
 }
 
 // A Skip is a check the plan does not emit, with why and where that was
@@ -129,7 +120,7 @@ func Build(s *schema.Schema, p Profile) (*Plan, error) {
 
 // BuildWith makes the plan of every op of s.
 func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
-	b, err := newBuilder(s, opts, true)
+	b, err := newBuilder(s, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -137,27 +128,11 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if b.deriv != nil {
 		pl.Derivatives = b.deriv.Path
 	}
-	ops := make([]Op, len(s.Ops))
-	for i := range ops {
-		pl.Ops[i] = &ops[i]
+	var st state
+	for i := range s.Ops {
+		pl.Ops[i] = &Op{}
+		b.op(&st, i, pl.Ops[i], nil)
 	}
-	// Two halves on two goroutines: plans of ops are independent.
-	workers := min(runtime.GOMAXPROCS(0), 2)
-	if len(ops) < 256 {
-		workers = 1
-	}
-	var wg sync.WaitGroup
-	chunk := (len(ops) + workers - 1) / workers
-	for w := range workers {
-		lo, hi := w*chunk, min((w+1)*chunk, len(ops))
-		wg.Go(func() {
-			st := b.newState()
-			for i := lo; i < hi; i++ {
-				b.op(st, i, &ops[i], nil)
-			}
-		})
-	}
-	wg.Wait()
 	return pl, nil
 }
 
@@ -170,12 +145,10 @@ type builder struct {
 	ix      *allowlist.Index
 	deriv   *Derivatives
 	infos   []derivInfo // per op; nil without derivatives
-	byName  map[string]int
 }
 
-// newBuilder prepares the plan of s; allOps says the plan of every op
-// will be built (not just a few, as for explain).
-func newBuilder(s *schema.Schema, opts Options, allOps bool) (*builder, error) {
+// newBuilder prepares the plan of s.
+func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives}
 	if b.profile == "" {
 		b.profile = Strict
@@ -210,127 +183,36 @@ func newBuilder(s *schema.Schema, opts Options, allOps bool) (*builder, error) {
 	} else {
 		b.deriv = nil
 	}
-	// Matching derivatives.yaml is serial: it runs next to the allowlist
-	// index and, for a whole plan, the printing of every op's schema.
-	var wg sync.WaitGroup
-	var merr error
 	if b.deriv != nil {
-		wg.Go(func() { b.infos, merr = matchDerivatives(s, b.deriv) })
+		infos, err := matchDerivatives(s, b.deriv)
+		if err != nil {
+			return nil, err
+		}
+		b.infos = infos
 	}
 	b.ix = b.allow.Index(s, string(b.profile), b.version)
-	wg.Wait()
-	if merr != nil {
-		return nil, merr
-	}
 	return b, nil
 }
 
-// state is one goroutine's scratch space: rows are appended to slabs that
-// the ops' slices share, so a plan costs a few allocations per thousand
-// rows, and ops with the same rows share one slice (there are a few
-// hundred distinct lists among thousands of ops: memory a short-lived
-// process would otherwise fault in page by page).
+// state is the scratch space of the builder: the rows of one op.
 type state struct {
-	rows      []row
-	checks    []Check
-	skips     []Skip
-	checkSets map[uint64][]Check
-	skipSets  map[uint64][]Skip
+	rows []row
 }
 
 // A row is a check before it is sorted into emitted and skipped.
 type row struct {
-	Check
+	Check                 // without Ret
+	ret            int    // the return, or -1
 	reason, source string // set when skipped
-}
-
-// names returns the index of every op by name, built on first use (not
-// from the parallel part of BuildWith).
-func (b *builder) names() map[string]int {
-	if b.byName == nil {
-		b.byName = make(map[string]int, len(b.s.Ops))
-		for i, o := range b.s.Ops {
-			b.byName[o.Name] = i
-		}
-	}
-	return b.byName
-}
-
-func (b *builder) newState() *state {
-	return &state{checkSets: make(map[uint64][]Check, 512), skipSets: make(map[uint64][]Skip, 256)}
-}
-
-// FNV-1a, for the row interning keys.
-const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-)
-
-func hashString(h uint64, s string) uint64 {
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * fnvPrime
-	}
-	return (h ^ 0xff) * fnvPrime
-}
-
-// hashLong hashes a long string by its length and ends: reasons and
-// sources are few and shared, and equal hashes are compared in full.
-func hashLong(h uint64, s string) uint64 {
-	h = (h ^ uint64(len(s))) * fnvPrime
-	if len(s) > 16 {
-		return hashString(hashString(h, s[:8]), s[len(s)-8:])
-	}
-	return hashString(h, s)
-}
-
-func (c *Check) hash(h uint64) uint64 {
-	h = hashString(hashString(h, c.Check), c.Arg)
-	r := uint64(0xffff)
-	if c.Ret != nil {
-		r = uint64(*c.Ret)
-	}
-	return (h ^ r) * fnvPrime
-}
-
-func sameCheck(a, b *Check) bool {
-	return a.Check == b.Check && a.Arg == b.Arg && (a.Ret == nil) == (b.Ret == nil) && (a.Ret == nil || *a.Ret == *b.Ret)
-}
-
-// noChecks and noSkips are the empty, non-nil lists of ops with no check
-// or no skip (JSON [] rather than null). Their capacity is 0, so an append
-// to them allocates.
-var (
-	noChecks = []Check{}
-	noSkips  = []Skip{}
-)
-
-// retIndex backs the Ret pointers of checks, so that rows need no
-// allocation of their own.
-var retIndex = func() (a [64]int) {
-	for i := range a {
-		a[i] = i
-	}
-	return a
-}()
-
-func retPtr(i int) *int {
-	if i < len(retIndex) {
-		return &retIndex[i]
-	}
-	return &i
 }
 
 // op fills the plan of the i-th op; ex, when not nil, collects the
 // explanation.
 func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	o := b.s.Ops[i]
-	sch := o.Schema
-	if sch == "" { // an Op built by hand
-		sch = o.Func.String()
-	}
 	*out = Op{
 		Name:      o.Name,
-		Schema:    sch,
+		Schema:    opSchema(o),
 		Kind:      o.Kind,
 		IsViewOp:  o.IsViewOp,
 		Generated: o.Generated,
@@ -343,103 +225,72 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 		b.strictRows(st, i, o, ex)
 	}
 	b.applySkips(st, b.ix.Entries(i))
-	out.Checks, out.Skipped = st.intern(ex != nil)
+	st.skipNotArg()
+	out.Checks, out.Skipped = st.split()
 }
 
-// intern returns the op's checks and skips: a slice already made for an
-// earlier op when the rows are the same, else a new one in the slabs.
-// Single ops (explain) get slices of their own.
-func (st *state) intern(own bool) ([]Check, []Skip) {
-	nc, ns := 0, 0
-	hc, hs := uint64(fnvOffset), uint64(fnvOffset)
-	for k := range st.rows {
-		r := &st.rows[k]
+// split returns the op's checks and skips, in slices of their own (never
+// nil, so that JSON shows [] rather than null).
+func (st *state) split() ([]Check, []Skip) {
+	nc, nr := 0, 0
+	for _, r := range st.rows {
 		if r.reason == "" {
 			nc++
-			hc = r.Check.hash(hc)
-		} else {
-			ns++
-			hs = hashLong(hashLong(r.Check.hash(hs), r.reason), r.source)
+		}
+		if r.ret >= 0 {
+			nr++
 		}
 	}
-	checks, skips := noChecks, noSkips
-	if nc > 0 {
-		if c, ok := st.checkSets[hc]; ok && !own && len(c) == nc && st.sameChecks(c) {
-			checks = c
-		} else {
-			if cap(st.checks)-len(st.checks) < nc {
-				st.checks = make([]Check, 0, max(2048, nc))
-			}
-			c0 := len(st.checks)
-			for k := range st.rows {
-				if st.rows[k].reason == "" {
-					st.checks = append(st.checks, st.rows[k].Check)
-				}
-			}
-			checks = st.checks[c0:len(st.checks):len(st.checks)]
-			if !ok && st.checkSets != nil {
-				st.checkSets[hc] = checks
-			}
+	checks, skips := make([]Check, 0, nc), make([]Skip, 0, len(st.rows)-nc)
+	rets := make([]int, 0, nr)
+	for _, r := range st.rows {
+		c := r.Check
+		if r.ret >= 0 {
+			rets = append(rets, r.ret)
+			c.Ret = &rets[len(rets)-1]
 		}
-	}
-	if ns > 0 {
-		if sk, ok := st.skipSets[hs]; ok && !own && len(sk) == ns && st.sameSkips(sk) {
-			skips = sk
+		if r.reason == "" {
+			checks = append(checks, c)
 		} else {
-			if cap(st.skips)-len(st.skips) < ns {
-				st.skips = make([]Skip, 0, max(512, ns))
-			}
-			s0 := len(st.skips)
-			for k := range st.rows {
-				if r := &st.rows[k]; r.reason != "" {
-					st.skips = append(st.skips, Skip{Check: r.Check, Reason: r.reason, Source: r.source})
-				}
-			}
-			skips = st.skips[s0:len(st.skips):len(st.skips)]
-			if !ok && st.skipSets != nil {
-				st.skipSets[hs] = skips
-			}
+			skips = append(skips, Skip{Check: c, Reason: r.reason, Source: r.source})
 		}
 	}
 	return checks, skips
 }
 
-// sameChecks reports whether the emitted rows are cs.
-func (st *state) sameChecks(cs []Check) bool {
-	j := 0
-	for k := range st.rows {
-		if r := &st.rows[k]; r.reason == "" {
-			if !sameCheck(&r.Check, &cs[j]) {
-				return false
-			}
-			j++
-		}
-	}
-	return true
-}
-
-// sameSkips reports whether the skipped rows are ss.
-func (st *state) sameSkips(ss []Skip) bool {
-	j := 0
-	for k := range st.rows {
-		if r := &st.rows[k]; r.reason != "" {
-			s := &ss[j]
-			if !sameCheck(&r.Check, &s.Check) || r.reason != s.Reason || r.source != s.Source {
-				return false
-			}
-			j++
-		}
-	}
-	return true
-}
-
-func (st *state) add(check, arg string, ret int) *row {
-	r := row{Check: Check{Check: check, Arg: arg}}
-	if ret >= 0 {
-		r.Ret = retPtr(ret)
-	}
+func (st *state) add(check asserts.Check, arg string, ret int) *row {
+	r := row{Check: Check{Name: check, Arg: arg}, ret: ret}
 	st.rows = append(st.rows, r)
 	return &st.rows[len(st.rows)-1]
+}
+
+// implUseCount adds impl_use_count_le_1 on return ri and, after it,
+// not_arg_handle against each tensor argument: in Go a kernel can return
+// an argument's handle itself without raising its use count. Both are
+// skipped by e (skip_impl_use_count), and not_arg_handle goes with
+// impl_use_count_le_1 (see skipNotArg).
+func (st *state) implUseCount(f *schema.Func, ri int, e *allowlist.Entry) {
+	st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(e)
+	for _, a := range f.Args() {
+		if a.Type.TensorForm() != schema.NotTensor {
+			st.add(asserts.CheckNotArgHandle, a.Name, ri).skipFor(e)
+		}
+	}
+}
+
+// skipNotArg skips the not_arg_handle rows of a return whose
+// impl_use_count_le_1 is skipped, for the same reason: at run time they
+// are one check.
+func (st *state) skipNotArg() {
+	for k := range st.rows {
+		r := &st.rows[k]
+		if r.Name != asserts.CheckImplUseCountLE1 || r.reason == "" {
+			continue
+		}
+		for j := k + 1; j < len(st.rows) && st.rows[j].Name == asserts.CheckNotArgHandle && st.rows[j].ret == r.ret; j++ {
+			st.rows[j].skip(r.reason, r.source)
+		}
+	}
 }
 
 func (r *row) skip(reason, source string) {
@@ -465,25 +316,11 @@ func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
 		}
 		for k := range st.rows {
 			r := &st.rows[k]
-			if r.Check.Check != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && (r.Ret == nil || *r.Ret != e.Ret) {
+			if r.Name != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && r.ret != e.Ret {
 				continue
 			}
 			r.skipFor(e)
 		}
-	}
-}
-
-// forEachArg calls fn for every argument of f in schema order, without
-// allocating.
-func forEachArg(f *schema.Func, fn func(a *schema.Argument)) {
-	for i := range f.Positional {
-		fn(&f.Positional[i])
-	}
-	for i := range f.KwargOnly {
-		fn(&f.KwargOnly[i])
-	}
-	for i := range f.Out {
-		fn(&f.Out[i])
 	}
 }
 
@@ -494,15 +331,12 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
 	inputs := 0
-	for _, args := range [...][]schema.Argument{f.Positional, f.KwargOnly, f.Out} {
-		for k := range args {
-			a := &args[k]
-			switch a.Type.TensorForm() {
-			case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
-				st.add(SameImpl, a.Name, -1)
-				st.add(SameStorage, a.Name, -1)
-				inputs++
-			}
+	for _, a := range f.Args() {
+		switch a.Type.TensorForm() {
+		case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
+			st.add(asserts.CheckSameImpl, a.Name, -1)
+			st.add(asserts.CheckSameStorage, a.Name, -1)
+			inputs++
 		}
 	}
 	nIn := len(st.rows)
@@ -515,24 +349,24 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, "no check: PyTorch checks only plain Tensor returns")
 				continue
 			}
-			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
+			st.implUseCount(f, ri, skipImpl)
 			if view != nil {
-				st.add(SharesStorage, view.Arg, ri)
+				st.add(asserts.CheckSharesStorage, view.Arg, ri)
 				if ex != nil {
 					ex.ret(ri, fmt.Sprintf("a view of %s: %s (%s)", view.Arg, view.Reason, view.Source()))
 				}
 			} else {
-				st.add(StorageUseCountEQ1, "", ri).skipFor(skipStorage)
+				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
 		}
 	}
 	if ex != nil {
-		forEachArg(f, func(a *schema.Argument) {
+		for _, a := range f.Args() {
 			if form := a.Type.TensorForm(); form == schema.TensorList || form == schema.TensorOptionalList {
 				ex.note(fmt.Sprintf("PyTorch 1.13.1 emits same_storage for the list %s, but that check never fires: the saved storages are appended after a vector of empty slots of the list's size, and only the empty slots are compared", a.Name))
 			}
-		})
+		}
 	}
 
 	cause, reason, source := b.pytorchKernel(i, o, es)
@@ -587,7 +421,7 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 	}
 	if !abstract && (info == nil || !info.has) {
 		if info != nil {
-			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", info.entry.Pos.Filename + ":" + itoa(info.entry.Pos.Line)
+			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
 		}
 		return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
 	}
@@ -606,33 +440,28 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 	return kernelDerived, "", ""
 }
 
-func itoa(n int) string { return fmt.Sprint(n) }
-
 // strictRows adds the rows of the strict profile.
 func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
 	skipIn := lastEntry(es, allowlist.SkipInputIdentity)
-	for _, args := range [...][]schema.Argument{f.Positional, f.KwargOnly, f.Out} {
-		for k := range args {
-			a := &args[k]
-			if a.Type.TensorForm() == schema.NotTensor {
-				continue
-			}
-			st.add(SameImpl, a.Name, -1).skipFor(skipIn)
-			st.add(SameStorage, a.Name, -1).skipFor(skipIn)
-			if !a.IsWrite() {
-				st.add(NoMutation, a.Name, -1)
-			}
-			st.add(BindingContext, a.Name, -1)
+	for _, a := range f.Args() {
+		if a.Type.TensorForm() == schema.NotTensor {
+			continue
 		}
+		st.add(asserts.CheckSameImpl, a.Name, -1).skipFor(skipIn)
+		st.add(asserts.CheckSameStorage, a.Name, -1).skipFor(skipIn)
+		if !a.IsWrite() {
+			st.add(asserts.CheckNoMutation, a.Name, -1)
+		}
+		st.add(asserts.CheckBindingContext, a.Name, -1)
 	}
 	skipImpl := lastEntry(es, allowlist.SkipImplUseCount)
 	skipStorage := lastEntry(es, allowlist.SkipStorageUseCount)
 	views := lastEntry(es, allowlist.Views)
 	mayAlias := lastEntry(es, allowlist.MayAlias)
 	composite := compositeOnly(o)
-	fresh := 0
+	fresh, freshRets := 0, []int(nil)
 	for ri := range f.Returns {
 		r := &f.Returns[ri]
 		form := r.Type.TensorForm()
@@ -645,23 +474,23 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 		switch {
 		case alias != nil && r.IsWrite():
-			st.add(ReturnsArg, alias.Name, ri)
+			st.add(asserts.CheckReturnsArg, alias.Name, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil && mayAlias != nil:
-			st.add(FreshOrAlias, alias.Name, ri)
+			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source()))
 			}
 		case alias != nil && composite:
-			st.add(FreshOrAlias, alias.Name, ri)
+			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
-			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
-			st.add(SharesStorage, alias.Name, ri)
+			st.implUseCount(f, ri, skipImpl)
+			st.add(asserts.CheckSharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
 			case o.Entry == nil:
@@ -670,24 +499,23 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				why += ", and the op has a kernel other than CompositeImplicitAutograd, so it must alias"
 			}
 			if ex != nil {
-				if ex != nil {
-					ex.ret(ri, fmt.Sprintf(why, alias.Name, alias.Name, r.Annotation))
-				}
+				ex.ret(ri, fmt.Sprintf(why, alias.Name, alias.Name, r.Annotation))
 			}
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.add(FreshOrAlias, mayAlias.Arg, ri)
+			st.add(asserts.CheckFreshOrAlias, mayAlias.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
-			st.add(SharesStorage, views.Arg, ri)
+			st.implUseCount(f, ri, skipImpl)
+			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
-			st.add(ImplUseCountLE1, "", ri).skipFor(skipImpl)
-			st.add(StorageUseCountEQ1, "", ri).skipFor(skipStorage)
+			st.implUseCount(f, ri, skipImpl)
+			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
+			freshRets = append(freshRets, ri)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
 				ex.ret(ri, "fresh tensors: the return has no alias annotation, so each element must be newly allocated")
@@ -698,7 +526,9 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	if fresh >= 2 {
-		st.add(DistinctOutputs, "", -1).skipFor(skipStorage)
+		r := st.add(asserts.CheckDistinctOutputs, "", -1)
+		r.Rets = freshRets
+		r.skipFor(skipStorage)
 	}
 }
 
@@ -713,21 +543,15 @@ func schemaPath(s *schema.Schema) string {
 // opNames returns the ops a name given to explain selects: the op of that
 // name, or every overload of a name given as "name" or "name.*".
 func (b *builder) opNames(name string) []int {
-	if i, ok := b.names()[name]; ok {
+	if i := slices.IndexFunc(b.s.Ops, func(o *schema.Op) bool { return o.Name == name }); i >= 0 {
 		return []int{i}
 	}
 	base := strings.TrimSuffix(name, ".*")
 	var out []int
 	for i, o := range b.s.Ops {
-		n := o.Func.Name.Name
-		on := string(appendName(nil, n))
-		if on == base {
+		if o.Func.Name.Name.String() == base {
 			out = append(out, i)
 		}
 	}
 	return out
-}
-
-func appendName(b []byte, n schema.BaseName) []byte {
-	return append(b, n.String()...)
 }

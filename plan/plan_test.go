@@ -31,7 +31,7 @@ func rowsOf(cs []Check) string {
 		if c.Arg != "" {
 			in = append(in, c.Arg)
 		}
-		parts = append(parts, c.Check+"("+strings.Join(in, ",")+")")
+		parts = append(parts, c.Name.String()+"("+strings.Join(in, ",")+")")
 	}
 	return strings.Join(parts, " ")
 }
@@ -149,14 +149,14 @@ skip:
 		allow      *allowlist.List
 		op, checks string
 	}{
-		{small, nil, "foo", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) storage_use_count_eq_1(0)"},
+		{small, nil, "foo", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0)"},
 		{small, nil, "foo_", "same_impl(self) same_storage(self) binding_context(self) returns_arg(0,self)"},
 		{small, nil, "foo.out", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) same_impl(out) same_storage(out) binding_context(out) returns_arg(0,out)"},
-		{small, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) shares_storage(0,self)"},
+		{small, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) not_arg_handle(0,self) shares_storage(0,self)"},
 		{small, nil, "may", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) fresh_or_alias(0,self)"},
 		{small, allowlist.Merge(d, user), "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) fresh_or_alias(0,self)"},
-		{small, allowlist.Merge(d, user), "foo", "same_impl(self) same_storage(self) no_mutation(self) impl_use_count_le_1(0) storage_use_count_eq_1(0)"},
-		{list, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) shares_storage(0,self)"},
+		{small, allowlist.Merge(d, user), "foo", "same_impl(self) same_storage(self) no_mutation(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0)"},
+		{list, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) not_arg_handle(0,self) shares_storage(0,self)"},
 		{list, nil, "bar_", "same_impl(self) same_storage(self) binding_context(self) same_impl(other) same_storage(other) no_mutation(other) binding_context(other) returns_arg(0,self)"},
 	} {
 		p, err := BuildWith(tc.s, Options{Profile: Strict, Allowlist: tc.allow})
@@ -183,9 +183,9 @@ skip:
 func TestPyTorchVersion(t *testing.T) {
 	s := loadPyTorch(t)
 	for _, tc := range []struct{ version, want string }{
-		{"", "same_impl(self) same_storage(self) impl_use_count_le_1(0) storage_use_count_eq_1(0)"},
-		{"1.13", "same_impl(self) same_storage(self) impl_use_count_le_1(0) storage_use_count_eq_1(0)"},
-		{"2.1", "same_impl(self) same_storage(self) impl_use_count_le_1(0) shares_storage(0,self)"},
+		{"", "same_impl(self) same_storage(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0)"},
+		{"1.13", "same_impl(self) same_storage(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0)"},
+		{"2.1", "same_impl(self) same_storage(self) impl_use_count_le_1(0) not_arg_handle(0,self) shares_storage(0,self)"},
 	} {
 		p, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: tc.version})
 		if err != nil {
@@ -288,5 +288,45 @@ func TestParseProfile(t *testing.T) {
 	}
 	if _, err := ParseProfile("loose"); err == nil {
 		t.Error("loose: no error")
+	}
+}
+
+// TestOpsOwnTheirRows is the regression test for rows shared across ops
+// (the strict plan once gave 61 ops one backing array): every op's checks
+// and skips are marked with the op's own values, and then each op must
+// still hold its own marks, so that changing one op's check changes no
+// other op.
+func TestOpsOwnTheirRows(t *testing.T) {
+	s := loadPyTorch(t)
+	for _, p := range []Profile{Strict, PyTorch} {
+		pl, err := Build(s, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := func(op *Op) []*Check {
+			var cs []*Check
+			for i := range op.Checks {
+				cs = append(cs, &op.Checks[i])
+			}
+			for i := range op.Skipped {
+				cs = append(cs, &op.Skipped[i].Check)
+			}
+			return cs
+		}
+		for i, op := range pl.Ops {
+			for _, c := range rows(op) {
+				c.Arg = op.Name
+				if c.Ret != nil {
+					*c.Ret = 1000 + i
+				}
+			}
+		}
+		for i, op := range pl.Ops {
+			for _, c := range rows(op) {
+				if c.Arg != op.Name || c.Ret != nil && *c.Ret != 1000+i {
+					t.Fatalf("%s: a row of %s was changed through another op: arg %q", p, op.Name, c.Arg)
+				}
+			}
+		}
 	}
 }
