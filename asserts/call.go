@@ -543,8 +543,9 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
 // PyTorch's SchemaCheckMode. It needs no use counts, so it holds under
 // modes and for subclasses, where impl_use_count_le_1 and
 // storage_use_count_eq_1 are skipped. Call it after StorageUseCountEq1 on
-// the return: where that check reported the return, the report stands for
-// this one too, and a bug is reported once.
+// the return. A bug is reported once: where storage_use_count_eq_1
+// reported the return, or the return is the argument itself and
+// impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
 func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
 	if r.meta != Versioned|fResult || s.meta != Versioned || r.id.Storage == s.id.Storage {
@@ -563,6 +564,13 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	}
 	if r.id.Storage != s.id.Storage || r.meta&fStorageReported != 0 {
 		return
+	}
+	if r.id.Impl == s.id.Impl {
+		// The argument itself (or its handle): impl_use_count_le_1 reports
+		// it where it runs (the use count, or NotArg for the same handle).
+		if m, _ := c.classify(r); !m.Has(CheckImplUseCountLE1) {
+			return
+		}
 	}
 	c.report(&Violation{Check: k, loc: ret, other: arg,
 		Want: uint64(s.id.Storage), Got: uint64(r.id.Storage),
