@@ -313,15 +313,6 @@ func (st *state) freshNoAlias(f *schema.Func, ri int, e *allowlist.Entry) {
 	}
 }
 
-// viewedArg is the argument a views entry names, or else the one the
-// return's annotation aliases.
-func viewedArg(views *allowlist.Entry, alias *schema.Argument) string {
-	if views.Arg != "" {
-		return views.Arg
-	}
-	return alias.Name
-}
-
 // skipNotArg skips the not_arg_handle rows of a return whose
 // impl_use_count_le_1 is skipped, for the same reason: at run time they
 // are one check.
@@ -526,9 +517,9 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
 			st.implUseCount(f, ri, skipImpl)
-			st.add(asserts.CheckSharesStorage, viewedArg(views, alias), ri)
+			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
-				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", viewedArg(views, alias), views.Reason, views.Source()))
+				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		case alias != nil && mayAlias != nil:
 			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)

@@ -13,6 +13,38 @@ import (
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
 const _ = asserts.Version1
 
+var opSetData = asserts.Op{
+	Name:     "set_data",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
+func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
+	if !asserts.Checking() {
+		kernels.SetData(self, new_data)
+	}
+	var c asserts.Call
+	c.Begin(&opSetData)
+	var a0, a1 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, new_data)
+	c.Mutable(&a0)
+	c.BindingContext(asserts.Arg("self"), &a0, self)
+	c.BindingContext(asserts.Arg("new_data"), &a1, new_data)
+	kernels.SetData(self, new_data)
+	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
+	c.BindingContextAfter(asserts.Arg("new_data"), &a1, new_data)
+	c.After(&a0, self)
+	c.After(&a1, new_data)
+	c.SameImpl(asserts.Arg("self"), &a0)
+	c.SameImpl(asserts.Arg("new_data"), &a1)
+	c.SameStorage(asserts.Arg("new_data"), &a1)
+	c.NoMutation(asserts.Arg("new_data"), &a1)
+	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
+	c.End()
+}
+
 var opAddTensor = asserts.Op{
 	Name:     "add",
 	Overload: "Tensor",
@@ -2203,6 +2235,7 @@ func XForeachZero_(self []*reftensor.Tensor) {
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*reftensor.Tensor, *reftensor.Tensor)                                                                        = kernels.SetData
 	_ func(*reftensor.Tensor, *reftensor.Tensor, float64) *reftensor.Tensor                                             = kernels.AddTensor
 	_ func(*reftensor.Tensor, *reftensor.Tensor, float64) *reftensor.Tensor                                             = kernels.Add_Tensor
 	_ func(*reftensor.Tensor, *reftensor.Tensor, float64, *reftensor.Tensor) *reftensor.Tensor                          = kernels.AddOut

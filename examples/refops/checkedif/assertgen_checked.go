@@ -22,6 +22,38 @@ type checked struct {
 }
 
 var _ Kernels = checked{}
+var opSetData = asserts.Op{
+	Name:     "set_data",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
+func (k checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
+	if !asserts.Checking() {
+		k.next.SetData(self, new_data)
+	}
+	var c asserts.Call
+	c.Begin(&opSetData)
+	var a0, a1 asserts.Saved
+	c.Save(&a0, self)
+	c.Save(&a1, new_data)
+	c.Mutable(&a0)
+	c.BindingContext(asserts.Arg("self"), &a0, self)
+	c.BindingContext(asserts.Arg("new_data"), &a1, new_data)
+	k.next.SetData(self, new_data)
+	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
+	c.BindingContextAfter(asserts.Arg("new_data"), &a1, new_data)
+	c.After(&a0, self)
+	c.After(&a1, new_data)
+	c.SameImpl(asserts.Arg("self"), &a0)
+	c.SameImpl(asserts.Arg("new_data"), &a1)
+	c.SameStorage(asserts.Arg("new_data"), &a1)
+	c.NoMutation(asserts.Arg("new_data"), &a1)
+	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
+	c.End()
+}
+
 var opAddTensor = asserts.Op{
 	Name:     "add",
 	Overload: "Tensor",
