@@ -17,15 +17,11 @@ import (
 //   - unknown op: the entry selects no op and its op is close to a name of
 //     the schema (a typo; the message suggests the closest name), or names
 //     a base that only has overloads ("add" instead of "add.*");
-//
 //   - stale entry: the entry selects no op and nothing close exists (an op
 //     that was removed or renamed);
-//
 //   - duplicate: two user entries say the same thing;
-//
 //   - unknown argument or return: no op the entry selects has the argument
-//     or the return it names.
-//
+//     or the return it names;
 //   - no effect: a views entry for ops none of whose returns could be a
 //     view (in-place and out= returns, no tensor return).
 //
