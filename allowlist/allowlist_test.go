@@ -183,6 +183,8 @@ func TestLint(t *testing.T) {
 			`u.yaml:4:10: skip: unknown argument "running_mea" of native_batch_norm`},
 		{"unknown return", "skip:\n  - op: add.Tensor\n    check: impl_use_count_le_1\n    ret: 1\n    reason: r\n",
 			"u.yaml:4:10: skip: unknown return 1 of add.Tensor (it has 1)"},
+		{"views with no effect (in-place)", "views:\n  - op: add_.Tensor\n    arg: self\n    reason: r\n",
+			"u.yaml:2:9: views: no effect on add_.Tensor: it returns no tensor that could be a view (its tensor returns, if any, are the arguments it writes)"},
 		{"distinct_outputs with arg", "skip:\n  - op: native_batch_norm\n    check: distinct_outputs\n    arg: input\n    reason: r\n",
 			"u.yaml:4:10: skip: distinct_outputs is a check of the whole op: it takes no arg"},
 	} {

@@ -21,7 +21,9 @@ import (
 //     that was removed or renamed);
 //   - duplicate: two user entries say the same thing;
 //   - unknown argument or return: no op the entry selects has the argument
-//     or the return it names.
+//     or the return it names;
+//   - no effect: a views entry for ops none of whose returns could be a
+//     view (in-place and out= returns, no tensor return).
 //
 // Built-in entries are never reported here: PyTorch's lists name ops of
 // several releases; see [Unmatched].
@@ -51,6 +53,10 @@ func (l *List) Lint(s *schema.Schema) error {
 		}
 		if e.Arg != "" && e.Category == Skip && e.Check == asserts.CheckDistinctOutputs {
 			errs.Addf(e.ArgPos, "skip: distinct_outputs is a check of the whole op: it takes no arg")
+		}
+		if e.Category == Views && (e.Profiles == nil || slices.Contains(e.Profiles, "strict")) &&
+			!slices.ContainsFunc(ops, canView) {
+			errs.Addf(e.Pos, "views: no effect on %s: it returns no tensor that could be a view (its tensor returns, if any, are the arguments it writes)", e.Op)
 		}
 		if e.Ret >= 0 && !slices.ContainsFunc(ops, func(o *schema.Op) bool { return e.Ret < len(o.Func.Returns) }) {
 			errs.Addf(e.RetPos, "%s: unknown return %d of %s (it has %d)", e.Category, e.Ret, e.Op, len(ops[0].Func.Returns))
@@ -226,4 +232,22 @@ func Suggest(s *schema.Schema, name string, n int) []string {
 	}
 	out := near(name, cands)
 	return out[:min(n, len(out))]
+}
+
+// canView reports whether a views entry changes the strict plan of o: it
+// has a tensor return that is alias-annotated without a write, or an
+// unannotated one of a functional or mutable op.
+func canView(o *schema.Op) bool {
+	f := o.Func
+	for i := range f.Returns {
+		r := &f.Returns[i]
+		switch {
+		case r.Type.TensorForm() == schema.NotTensor:
+		case r.Annotation != nil && !r.IsWrite():
+			return true
+		case r.Annotation == nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
+			return true
+		}
+	}
+	return false
 }

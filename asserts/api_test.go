@@ -442,7 +442,7 @@ func TestNames(t *testing.T) {
 		names = append(names, k.String())
 	}
 	if got := strings.Join(names, " "); got != "same_impl same_storage impl_use_count_le_1 storage_use_count_eq_1 "+
-		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context" {
+		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context fresh_no_alias" {
 		t.Errorf("check names: %s", got)
 	}
 	for _, p := range []asserts.Profile{asserts.Strict, asserts.PyTorch} {
@@ -484,9 +484,10 @@ func TestPolicy(t *testing.T) {
 	wantStrict := map[string]string{
 		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1",
 		"direct_subclass":             "impl_use_count_le_1",
-		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context",
+		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias",
 		"wrapper_propagating_storage": "impl_use_count_le_1,storage_use_count_eq_1",
-		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context",
+		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias",
+		"aliases_mutable_arg":         "no_mutation",
 		"meta":                        "none",
 		"functional_wrapper":          "none",
 		"undefined":                   "all",
@@ -515,7 +516,7 @@ func TestSkips(t *testing.T) {
 	var s asserts.Saved
 	w := newFake(kWrapStub)
 	c.Save(&s, w)
-	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context" {
+	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias" {
 		t.Errorf("Skips() = %v", got)
 	}
 	if !s.Defined() || s.Ident().Impl != w.id.Impl {
@@ -542,7 +543,9 @@ func TestChecksAgainstListArguments(t *testing.T) {
 			c.SharesStorageListOf(ret1, &rl, argTensors, &sl)
 		}
 	}
-	out := run(t, asserts.Strict, asserts.EnvState{}, body(a, view, fresh, held))
+	// A new handle of a: the caller's and the return's.
+	aNew := &fake{id: a.id, implUses: 2, storageUses: 1}
+	out := run(t, asserts.Strict, asserts.EnvState{}, body(aNew, view, fresh, held))
 	var got []string
 	for i := range out.violations {
 		got = append(got, out.violations[i].Error())
@@ -575,5 +578,84 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	out = run(t, asserts.Strict, asserts.EnvState{}, body(sp))
 	if out.stats.Skipped[asserts.ReasonNoStorage] != 1 {
 		t.Errorf("sparse return: %+v", out.stats)
+	}
+}
+
+// A may-alias return with an argument's TensorImpl must be a new handle of
+// it (use count 2: the caller's and the return's), not the argument's
+// handle itself, which the caller would release twice. Under a mode the
+// use count proves nothing and the check passes.
+func TestFreshOrAliasSameHandle(t *testing.T) {
+	a := newFake(kPlain)
+	newHandle := &fake{id: a.id, implUses: 2, storageUses: 1}
+	single := func(ret *fake) func(c *asserts.Call) {
+		return func(c *asserts.Call) {
+			var s, r asserts.Saved
+			c.Save(&s, a)
+			c.After(&s, a)
+			c.Result(&r, ret)
+			c.FreshOrAlias(ret0, &r, argSelf, &s)
+		}
+	}
+	ofList := func(ret *fake) func(c *asserts.Call) {
+		return func(c *asserts.Call) {
+			var sl asserts.SavedList
+			asserts.SaveList(c, &sl, []*fake{newFake(kPlain), a})
+			asserts.AfterList(c, &sl, []*fake{newFake(kPlain), a})
+			var r asserts.Saved
+			c.Result(&r, ret)
+			c.FreshOrAliasOf(ret0, &r, argTensors, &sl)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		body func(c *asserts.Call)
+		env  asserts.EnvState
+		want string
+	}{
+		{"new handle", single(newHandle), asserts.EnvState{}, ""},
+		{"same handle", single(a), asserts.EnvState{},
+			"op.ov: fresh_or_alias: return 0: is the handle of argument self itself (TensorImpl " + a.id.Impl.String() +
+				", use count 1), not a new handle of it; hint: returning self as is hands the caller a handle it already holds, and it will be released twice; return a new handle of the same tensor, a view of it, or a new tensor"},
+		{"same handle under a mode", single(a), asserts.EnvState{ModeActive: true}, ""},
+		{"list: new handle", ofList(newHandle), asserts.EnvState{}, ""},
+		{"list: same handle", ofList(a), asserts.EnvState{},
+			"op.ov: fresh_or_alias: return 0: is the handle of argument tensors[1] itself (TensorImpl " + a.id.Impl.String() + ", use count 1)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := run(t, asserts.Strict, tc.env, tc.body)
+			switch {
+			case tc.want == "" && len(out.violations) != 0:
+				t.Errorf("got %v, want no violation", out.violations[0].Error())
+			case tc.want != "" && (len(out.violations) != 1 || !strings.HasPrefix(out.violations[0].Error(), tc.want)):
+				t.Errorf("got %v, want one violation %q", out.violations, tc.want)
+			}
+		})
+	}
+}
+
+// A kernel that releases an argument's handle (or resets it) is reported
+// as such, not as a swap to TensorImpl 0x0.
+func TestReleasedArgumentMessage(t *testing.T) {
+	a := newFake(kPlain)
+	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+		var s asserts.Saved
+		c.Save(&s, a)
+		released := &fake{}
+		c.After(&s, released)
+		c.SameImpl(argSelf, &s)
+		c.SameStorage(argSelf, &s)
+		c.NoMutation(argSelf, &s)
+	})
+	if len(out.violations) != 3 {
+		t.Fatalf("got %d violations, want 3", len(out.violations))
+	}
+	for i, k := range []string{"same_impl", "same_storage", "no_mutation"} {
+		want := "op.ov: " + k + ": argument self: kernel released the argument's handle or left it undefined (TensorImpl before " +
+			a.id.Impl.String() + ", now none); hint: a kernel must not release or reset its caller's handles"
+		v := out.violations[i]
+		if !strings.HasPrefix(v.Error(), want) || !v.Released || v.Want != uint64(a.id.Impl) || v.Got != 0 {
+			t.Errorf("violation %d = %v (Released %v, Want %#x, Got %#x), want %q", i, v.Error(), v.Released, v.Want, v.Got, want)
+		}
 	}
 }

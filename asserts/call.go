@@ -90,6 +90,9 @@ const (
 	fResult    Traits = 1 << 17 // from Result: after holds the use counts
 	fAbsent    Traits = 1 << 18 // an absent optional argument
 	fMode      Traits = 1 << 19 // saved while a mode is active
+	// storage_use_count_eq_1 reported this return (fresh_no_alias then
+	// stays silent on it).
+	fStorageReported Traits = 1 << 20
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -112,7 +115,7 @@ func (c *Call) Skips(s *Saved) CheckSet {
 // tally counts, in 16-bit lanes, the checks run and the skips by reason of
 // one call. The lanes of the checks a wrapper calls most are in different
 // words, so that the inlined increments do not wait on each other.
-type tally [6]uint64
+type tally [7]uint64
 
 const (
 	laneSameImpl      = 0
@@ -127,6 +130,8 @@ const (
 	laneFreshOrAlias  = 13
 	lanePlan          = 22
 	laneSpilled       = 23 // set once a call's counts were spilled: never in a signature
+	laneAliasesMut    = 19
+	laneFreshNoAlias  = 24
 )
 
 var checkLane = [NumChecks]int{
@@ -135,16 +140,17 @@ var checkLane = [NumChecks]int{
 	CheckSharesStorage: laneSharesStorage, CheckFreshOrAlias: laneFreshOrAlias,
 	CheckReturnsArg: laneReturnsArg, CheckNoMutation: laneNoMutation,
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
+	CheckFreshNoAlias: laneFreshNoAlias,
 }
 
-var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, lanePlan}
+var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
 // equal reports whether t and o hold the same counts (without the call to
 // memequal an array comparison makes).
 func (t *tally) equal(o *tally) bool {
-	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5]) == 0
+	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6]) == 0
 }
 
 // Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
@@ -158,6 +164,11 @@ type Call struct {
 	// versioned, plain tensor, After done, no mode) has meta Versioned.
 	saved Traits
 	t     tally
+	// The StorageImpls of the arguments the call may write (see
+	// [Call.Mutable]): the first four inline, the rest in mutMore.
+	nmut    int
+	mut     [4]ID
+	mutMore []ID
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -172,6 +183,7 @@ func (c *Call) Begin(op *Op) {
 	c.op = op
 	c.env, c.saved = envState()
 	c.t = tally{}
+	c.nmut = 0
 }
 
 // BeginWith starts a checked call of op under an explicit mode state, for
@@ -181,6 +193,7 @@ func (c *Call) BeginWith(op *Op, st EnvState) {
 	c.op = op
 	c.env, c.saved = st, savedFlags(st)
 	c.t = tally{}
+	c.nmut = 0
 }
 
 // pol returns the call's skip policy (used off the fast path only).
@@ -228,6 +241,58 @@ func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
 func (c *Call) After(s *Saved, t Tensor) {
 	s.after = t.Ident()
 	s.meta &^= fPending
+}
+
+// Mutable records that the argument saved in s is one the call may write
+// (Tensor(a!)). Call it after [Call.Save] for each such argument of an op
+// that checks no_mutation on others: an argument that shares a StorageImpl
+// with a mutable one (x.add_(x), x[0].add_(x[1]), add(a, b, out=a)) sees
+// its version move with the legal write, so no_mutation skips it (reason
+// aliases_mutable_arg) instead of blaming it.
+func (c *Call) Mutable(s *Saved) {
+	if c.nmut < len(c.mut) {
+		c.mut[c.nmut] = s.id.Storage
+		c.nmut++
+		return
+	}
+	c.mutableMore(s.id.Storage)
+}
+
+// MutableList records every element of a mutable list argument, as
+// [Call.Mutable] does for one tensor.
+func (c *Call) MutableList(l *SavedList) {
+	for i := range l.n {
+		c.Mutable(l.at(i))
+	}
+}
+
+//go:noinline
+func (c *Call) mutableMore(st ID) {
+	if c.nmut == len(c.mut) {
+		c.mutMore = c.mutMore[:0]
+	}
+	c.mutMore = append(c.mutMore, st)
+	c.nmut++
+}
+
+// aliasesMutable reports whether storage st is a mutable argument's.
+func (c *Call) aliasesMutable(st ID) bool {
+	if st == 0 {
+		return false
+	}
+	for _, m := range c.mut[:min(c.nmut, len(c.mut))] {
+		if m == st {
+			return true
+		}
+	}
+	if c.nmut > len(c.mut) {
+		for _, m := range c.mutMore {
+			if m == st {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Result snapshots a return into r after the kernel: identities and use
@@ -339,6 +404,45 @@ func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
 	}
 }
 
+// BindingContextAfter completes binding_context once the kernel has
+// returned, before [Call.After]: in a hermetic context, the kernel must not
+// have bound the argument's storage (or changed its binding), since a
+// binding made in the context dangles once the context ends while the
+// argument lives on. It is part of the check [Call.BindingContext] started
+// and not counted again; outside hermetic contexts it does nothing.
+func (c *Call) BindingContextAfter(l Loc, s *Saved, t Tensor) {
+	if c.env.Hermetic {
+		c.bindingAfterSlow(l, s, t)
+	}
+}
+
+//go:noinline
+func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Tensor) {
+	if m, _ := c.classify(s); m.Has(CheckBindingContext) {
+		return // skipped, and counted, before the kernel
+	}
+	if s.meta&fPending == 0 {
+		c.misuse(CheckBindingContext, l, "BindingContextAfter called after After")
+	}
+	bt, ok := t.(Bound)
+	if !ok {
+		return
+	}
+	b, bound := bt.StorageBinding()
+	was := s.after.Version == 1
+	if bound == was && (!bound || b.Context == ContextID(s.after.Storage)) {
+		return
+	}
+	v := &Violation{Check: CheckBindingContext, loc: l, Traits: s.traits(),
+		Want: uint64(s.after.Storage), Got: uint64(b.Context), WhileCalled: true,
+		Env:        &EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic},
+		GotStorage: uint64(s.id.Storage)}
+	if bound {
+		v.Binding = &b
+	}
+	c.report(v)
+}
+
 // PlanSkip counts a check that the plan skipped when the wrapper was
 // generated (an allowlist entry or the profile), under reason plan, so that
 // run-time statistics show it too. It checks nothing.
@@ -395,12 +499,13 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta&fResult == 0 {
 		c.misuse(CheckFreshOrAlias, ret, "needs a Result snapshot of the return")
 	}
-	if r.id.Impl == s.id.Impl {
-		return
-	}
 	rm, rc := c.classify(r)
 	sm, sc := c.classify(s)
 	m, cs := rm|sm, rc|sc
+	if r.id.Impl == s.id.Impl {
+		c.sameHandle(ret, r, arg, s, m)
+		return
+	}
 	if !m.Has(CheckSharesStorage) && r.id.Storage == s.id.Storage {
 		return
 	}
@@ -415,6 +520,61 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 			WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage),
 			ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
 	}
+}
+
+// sameHandle finishes fresh_or_alias for a return with the TensorImpl of
+// argument s: legal when it is a new handle of it (the use count is then
+// at least 2, the caller's and the return's), not when the kernel handed
+// back the argument's handle itself (use count 1), which the caller would
+// release twice. m is the checks skipped for the pair; with the TensorImpl
+// use count skipped it cannot tell and passes.
+func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
+	if m.Has(CheckImplUseCountLE1) || r.implUses() > 1 {
+		return
+	}
+	c.report(&Violation{Check: CheckFreshOrAlias, loc: ret, other: arg,
+		Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
+		WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage),
+		ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
+}
+
+// FreshNoAlias checks that a fresh return shares no StorageImpl with
+// argument s (fresh_no_alias): the output/input aliasing check of
+// PyTorch's SchemaCheckMode. It needs no use counts, so it holds under
+// modes and for subclasses, where impl_use_count_le_1 and
+// storage_use_count_eq_1 are skipped. Call it after StorageUseCountEq1 on
+// the return. A bug is reported once: where storage_use_count_eq_1
+// reported the return, or the return is the argument itself and
+// impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
+func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	if r.meta != Versioned|fResult || s.meta != Versioned || r.id.Storage == s.id.Storage {
+		c.freshNoAliasSlow(ret, r, arg, s)
+	}
+}
+
+//go:noinline
+func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
+	const k = CheckFreshNoAlias
+	if c.pairSkipped(k, ret, r, arg, s) {
+		return
+	}
+	if r.meta&fResult == 0 {
+		c.misuse(k, ret, "needs a Result snapshot of the return")
+	}
+	if r.id.Storage != s.id.Storage || r.meta&fStorageReported != 0 {
+		return
+	}
+	if r.id.Impl == s.id.Impl {
+		// The argument itself (or its handle): impl_use_count_le_1 reports
+		// it where it runs (the use count, or NotArg for the same handle).
+		if m, _ := c.classify(r); !m.Has(CheckImplUseCountLE1) {
+			return
+		}
+	}
+	c.report(&Violation{Check: k, loc: ret, other: arg,
+		Want: uint64(s.id.Storage), Got: uint64(r.id.Storage),
+		StorageUses: r.storageUses(), Traits: r.traits()})
 }
 
 // An Output names a fresh return for [Call.DistinctOutputs]: a single
@@ -572,9 +732,19 @@ func (c *Call) slowInput(k Check, l Loc, s *Saved) {
 	case CheckNoMutation:
 		want, got = s.id.Version, s.after.Version
 	}
-	if want != got {
-		c.report(&Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got})
+	if want == got {
+		return
 	}
+	if k == CheckNoMutation && c.aliasesMutable(s.id.Storage) {
+		c.skip(k, ReasonAliasesMutable)
+		return
+	}
+	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got}
+	if s.after.Impl == 0 {
+		// Not a swap but a released (or reset) handle: say so.
+		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0
+	}
+	c.report(v)
 }
 
 func (c *Call) slowResult(k Check, l Loc, r *Saved) {
@@ -593,6 +763,7 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 		v.Got = uint64(r.implUses())
 	} else {
 		v.Got = uint64(r.storageUses())
+		r.meta |= fStorageReported
 	}
 	c.report(v)
 }
@@ -611,6 +782,14 @@ func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
 		return
 	}
 	b, ok := bt.StorageBinding()
+	if s.meta&fPending != 0 {
+		// Before the kernel: keep what was bound for BindingContextAfter
+		// (s.after is unused until After).
+		s.after = Ident{Storage: ID(b.Context)}
+		if ok {
+			s.after.Version = 1
+		}
+	}
 	if !ok || b.Context == c.env.Context {
 		return
 	}

@@ -29,8 +29,9 @@
 //
 // A wrapper saves each tensor argument before the kernel, completes the
 // snapshot after it, snapshots each return, runs one check per plan row
-// (binding_context before the kernel, the others after it; a not_arg_handle
-// row is a [Call.NotArg]) and ends the call. Checking costs no heap
+// (binding_context before the kernel and again, as [Call.BindingContextAfter],
+// right after it; the others after it; a not_arg_handle row is a
+// [Call.NotArg]) and ends the call. Checking costs no heap
 // allocation (lists of up to 8 tensors included), and the common path of
 // every check is inlined into the wrapper. For add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) ->
 // Tensor under the strict profile:
@@ -53,6 +54,8 @@
 //		c.BindingContext(asserts.Arg("self"), &a0, self)
 //		c.BindingContext(asserts.Arg("other"), &a1, other)
 //		r0 := kernels.AddTensor(self, other, alpha)
+//		c.BindingContextAfter(asserts.Arg("self"), &a0, self)
+//		c.BindingContextAfter(asserts.Arg("other"), &a1, other)
 //		c.After(&a0, self)
 //		c.After(&a1, other)
 //		c.Result(&o0, r0)
@@ -66,6 +69,8 @@
 //		c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 //		c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 //		c.StorageUseCountEq1(asserts.Ret(0), &o0)
+//		c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+//		c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
 //		c.End()
 //		return r0
 //	}
@@ -73,8 +78,10 @@
 // The other shapes differ only in their check rows:
 //
 //   - in-place (add_.Tensor) and out= (add.out): no no_mutation on the
-//     mutated argument, and c.ReturnsArg(asserts.Ret(0), &o0,
-//     asserts.Arg("self"), &a0) instead of the use-count checks;
+//     mutated argument, which c.Mutable(&a0) records after its Save (an
+//     argument sharing its storage is then not blamed for the write), and
+//     c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0) instead
+//     of the use-count checks;
 //   - view (transpose.int): c.SharesStorage(asserts.Ret(0), &o0,
 //     asserts.Arg("self"), &a0), c.ImplUseCountLE1 and c.NotArg;
 //   - may-alias (reshape): c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0);
@@ -99,9 +106,10 @@
 // The checks are those of DESIGN.md, named as there ([Check]): same_impl,
 // same_storage, impl_use_count_le_1, storage_use_count_eq_1, shares_storage,
 // fresh_or_alias, returns_arg, no_mutation, distinct_outputs,
-// binding_context. Which apply to a tensor depends on the op's [Profile] and
+// binding_context, fresh_no_alias. Which apply to a tensor depends on the op's [Profile] and
 // the tensor's conditions ([Reason]: mode active, kinds of subclasses, no
-// storage, undefined, absent, no version counter, no binding support), by
+// storage, undefined, absent, no version counter, no binding support, an
+// argument sharing storage with a written one), by
 // the rules [Policy] returns: Strict follows DESIGN.md's table, PyTorch skips
 // everything for modes and subclasses as PyTorch does. Every skip is counted
 // by reason; nothing is skipped silently.
@@ -112,7 +120,10 @@
 // list element), wanted and found values, traits and a hint for the op
 // author; its Error method is one line. Violations go to the installed
 // [Handler]: [Panic] (the default), a [Collector] (JSON report and human
-// summary for CI), or [Testing] (t.Errorf). [ReadStats] and [Op.Stats]
+// summary for CI), or [Testing] (t.Errorf). A test that wants the
+// violations of its own calls, in parallel with other tests, uses [Collect]
+// instead: a scope bound to its goroutine (and those it starts with [Go]).
+// [ReadStats] and [Op.Stats]
 // return the checks run by check, violations by check and skips by reason;
 // the counters are atomics, updated once per call.
 //

@@ -135,13 +135,14 @@ func ExamplePolicy() {
 	// absent                       all                                      nothing to check
 	// mode_active                  impl_use_count_le_1,storage_use_count_eq_1 a mode may keep references
 	// direct_subclass              impl_use_count_le_1                      user code may keep the output
-	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context storage is a stub
+	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias storage is a stub
 	// wrapper_propagating_storage  impl_use_count_le_1,storage_use_count_eq_1 views checked via storage
-	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context nothing to compare
+	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias nothing to compare
 	// meta                         none                                     meta tensors share storage for views
 	// functional_wrapper           none                                     functional wrappers share storage for views
 	// no_version_counter           no_mutation                              the runtime keeps no version counter
 	// no_binding_support           binding_context                          the runtime binds no foreign objects
+	// aliases_mutable_arg          no_mutation                              the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write
 	// plan                         none                                     decided when the wrapper was generated (allowlist or profile)
 }
 

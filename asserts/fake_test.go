@@ -1,6 +1,7 @@
 package asserts_test
 
 import (
+	"sync/atomic"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -34,9 +35,9 @@ type boundFake struct{ *fake }
 
 func (b boundFake) StorageBinding() (asserts.Binding, bool) { return b.binding, b.bindingIsSet }
 
-var nextFakeID asserts.ID = 100
+var nextFakeID atomic.Uint64
 
-func fid() asserts.ID { nextFakeID++; return nextFakeID }
+func fid() asserts.ID { return asserts.ID(100 + nextFakeID.Add(1)) }
 
 // Kinds of fake tensors.
 const (

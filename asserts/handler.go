@@ -56,7 +56,14 @@ func CurrentHandler() Handler {
 	return Panic
 }
 
-func handle(v *Violation) { CurrentHandler().Handle(v) }
+// handle hands v to the calling goroutine's scope (see [Collect]), if it
+// is in one, and otherwise to the installed handler.
+func handle(v *Violation) {
+	if openScopes.Load() != 0 && scoped(v) {
+		return
+	}
+	CurrentHandler().Handle(v)
+}
 
 // TestingT is the part of testing.TB the [Testing] handler uses.
 type TestingT interface {

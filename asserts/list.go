@@ -330,6 +330,7 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 			continue
 		}
 		if e.id.Impl == r.id.Impl {
+			c.sameHandle(ret, r, arg.Elem(i), e, rm|em)
 			return
 		}
 		if !(rm | em).Has(CheckSharesStorage) && e.id.Storage == r.id.Storage {
@@ -421,5 +422,65 @@ func (c *Call) NotArgElems(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 func (c *Call) NotArgElemsList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 	for j := range sl.n {
 		c.NotArgElems(ret, rl, arg.Elem(j), sl.at(j))
+	}
+}
+
+// FreshNoAliasList runs fresh_no_alias on each element of a fresh list
+// return against an argument.
+func (c *Call) FreshNoAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	c.count(CheckFreshNoAlias, rl.n)
+	for i := range rl.n {
+		if r := rl.at(i); r.meta != Versioned|fResult || s.meta != Versioned || r.id.Storage == s.id.Storage {
+			c.freshNoAliasSlow(ret.Elem(i), r, arg, s)
+		}
+	}
+}
+
+// FreshNoAliasOf runs fresh_no_alias for a fresh return against each
+// element of a list argument (Tensor[], Tensor?[]): one check per element.
+func (c *Call) FreshNoAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	if sl.ok&okRegular == 0 || r.meta != Versioned|fResult || sl.n > 0xff {
+		c.freshNoAliasOfSlow(ret, r, arg, sl)
+		return
+	}
+	c.t[laneFreshNoAlias/4] += uint64(sl.n) << (16 * (laneFreshNoAlias % 4))
+	st := r.id.Storage
+	inl, more := sl.parts()
+	for i := range inl {
+		if inl[i].id.Storage == st {
+			c.freshNoAliasSlow(ret, r, arg.Elem(i), &inl[i])
+		}
+	}
+	for i := range more {
+		if more[i].id.Storage == st {
+			c.freshNoAliasSlow(ret, r, arg.Elem(listInline+i), &more[i])
+		}
+	}
+}
+
+//go:noinline
+func (c *Call) freshNoAliasOfSlow(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	c.count(CheckFreshNoAlias, sl.n)
+	for i := range sl.n {
+		c.freshNoAliasSlow(ret, r, arg.Elem(i), sl.at(i))
+	}
+}
+
+// FreshNoAliasListOf runs FreshNoAliasOf on each element of a fresh list
+// return.
+func (c *Call) FreshNoAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	for i := range rl.n {
+		c.FreshNoAliasOf(ret.Elem(i), rl.at(i), arg, sl)
+	}
+}
+
+// BindingContextAfterList runs BindingContextAfter on each element of a
+// list argument.
+func BindingContextAfterList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+	if !c.env.Hermetic {
+		return
+	}
+	for i := range min(l.n, len(ts)) {
+		c.bindingAfterSlow(loc.Elem(i), l.at(i), ts[i])
 	}
 }

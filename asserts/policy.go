@@ -19,7 +19,8 @@ const (
 	CheckReturnsArg                      // returns_arg: an in-place/out= return is the mutated argument
 	CheckNoMutation                      // no_mutation: an argument not marked mutable (!) is not written
 	CheckDistinctOutputs                 // distinct_outputs: fresh outputs of one call do not share storage
-	CheckBindingContext                  // binding_context: in a hermetic context, no input's storage is bound outside it
+	CheckBindingContext                  // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
+	CheckFreshNoAlias                    // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
 
 	// NumChecks is the number of checks the runtime runs, counts and
 	// reports.
@@ -41,7 +42,7 @@ const NumPlanChecks = NumChecks + 1
 var checkNames = [NumPlanChecks]string{
 	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
 	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context", "not_arg_handle",
+	"distinct_outputs", "binding_context", "fresh_no_alias", "not_arg_handle",
 }
 
 // String returns the check's name, e.g. "same_impl".
@@ -180,6 +181,7 @@ const (
 	ReasonFunctional                       // functional_wrapper: a functional wrapper (skips nothing)
 	ReasonNoVersion                        // no_version_counter: the runtime keeps no version counter
 	ReasonNoBinding                        // no_binding_support: the tensor does not implement Bound
+	ReasonAliasesMutable                   // aliases_mutable_arg: the argument shares storage with an argument the call may write
 	ReasonPlan                             // plan: skipped when the wrapper was generated (see [Call.PlanSkip])
 
 	// NumReasons is the number of reasons.
@@ -189,7 +191,7 @@ const (
 var reasonNames = [NumReasons]string{
 	"undefined", "absent", "mode_active", "direct_subclass", "wrapper_subclass",
 	"wrapper_propagating_storage", "no_storage", "meta", "functional_wrapper",
-	"no_version_counter", "no_binding_support", "plan",
+	"no_version_counter", "no_binding_support", "aliases_mutable_arg", "plan",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -212,7 +214,7 @@ type Rule struct {
 var (
 	useCountChecks = SetOf(CheckImplUseCountLE1, CheckStorageUseCountEq1)
 	storageChecks  = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
-		CheckDistinctOutputs, CheckBindingContext)
+		CheckDistinctOutputs, CheckBindingContext, CheckFreshNoAlias)
 )
 
 // The rules, in the order a skip's reason is chosen: a check skipped for
@@ -230,6 +232,7 @@ var rules = [numProfiles][]Rule{
 		{ReasonFunctional, 0, "functional wrappers share storage for views"},
 		{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
 		{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
+		{ReasonAliasesMutable, SetOf(CheckNoMutation), "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write"},
 		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 	},
 	PyTorch: {
@@ -244,6 +247,7 @@ var rules = [numProfiles][]Rule{
 		{ReasonFunctional, 0, "PyTorch checks functional wrappers"},
 		{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
 		{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
+		{ReasonAliasesMutable, SetOf(CheckNoMutation), "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write"},
 		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 	},
 }

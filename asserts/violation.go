@@ -21,9 +21,16 @@ import (
 //	shares_storage          the argument's StorageImpl / the return's
 //	returns_arg             the argument's TensorImpl / the return's
 //	fresh_or_alias          the argument's TensorImpl / the return's (storages
-//	                        in WantStorage/GotStorage, use counts too)
+//	                        in WantStorage/GotStorage, use counts too); equal
+//	                        when the return is the argument's handle itself
 //	distinct_outputs        0 / the StorageImpl two returns share
-//	binding_context         the call's context / the binding's context
+//	binding_context         the call's context / the binding's context; with
+//	                        WhileCalled, the binding's context before / after
+//	fresh_no_alias          the argument's StorageImpl / the return's (equal)
+//
+// For a check on an argument whose handle the kernel released or left
+// undefined (Released), Want is the argument's TensorImpl before the
+// kernel and Got is 0, whatever the check.
 type Violation struct {
 	Op       string  `json:"op"`
 	Overload string  `json:"overload,omitempty"`
@@ -49,6 +56,13 @@ type Violation struct {
 	ImplUses    int    `json:"impl_uses,omitempty"`
 	StorageUses int    `json:"storage_uses,omitempty"`
 	Traits      Traits `json:"traits"`
+	// Released reports, for a check on an argument, that its handle was
+	// released or undefined after the kernel (it had a TensorImpl before).
+	Released bool `json:"released,omitempty"`
+	// WhileCalled reports, for binding_context, that the kernel bound the
+	// argument's storage (or changed its binding) during the call; Want and
+	// Got are then the binding's context before and after (Want 0: none).
+	WhileCalled bool `json:"while_called,omitempty"`
 	// Binding and Env are set for binding_context.
 	Binding *Binding  `json:"binding,omitempty"`
 	Env     *EnvState `json:"env,omitempty"`
@@ -93,6 +107,9 @@ func (v *Violation) Error() string {
 func (v *Violation) String() string { return v.Error() }
 
 func (v *Violation) detail() string {
+	if v.Released {
+		return fmt.Sprintf("kernel released the argument's handle or left it undefined (TensorImpl before %v, now none)", ID(v.Want))
+	}
 	switch v.Check {
 	case CheckSameImpl:
 		return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
@@ -115,6 +132,9 @@ func (v *Violation) detail() string {
 	case CheckReturnsArg:
 		return fmt.Sprintf("is not %s (want TensorImpl %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
 	case CheckFreshOrAlias:
+		if v.Want == v.Got && v.Got != 0 {
+			return fmt.Sprintf("is the handle of %s itself (TensorImpl %v, use count %d), not a new handle of it", v.Other, ID(v.Got), v.ImplUses)
+		}
 		if v.OtherIsList {
 			return fmt.Sprintf("is neither an element of %s, a view of one, nor fresh (TensorImpl %v use count %d, StorageImpl %v use count %d)",
 				v.Other, ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
@@ -123,7 +143,15 @@ func (v *Violation) detail() string {
 			v.Other, ID(v.Want), ID(v.WantStorage), ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
 	case CheckDistinctOutputs:
 		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
+	case CheckFreshNoAlias:
+		return fmt.Sprintf("shares StorageImpl %v with %s (storage use count %d), but the schema says the return is fresh", ID(v.Got), v.Other, v.StorageUses)
 	case CheckBindingContext:
+		if v.WhileCalled {
+			if v.Binding == nil {
+				return fmt.Sprintf("kernel removed the binding of StorageImpl %v (made in context %d) inside hermetic context %d", ID(v.GotStorage), v.Want, v.Env.Context)
+			}
+			return fmt.Sprintf("kernel bound StorageImpl %v in context %d during the call (hermetic context %d); the binding dangles once the context ends", ID(v.GotStorage), v.Got, v.Env.Context)
+		}
 		h := "not hermetic"
 		if v.Binding != nil && v.Binding.Hermetic {
 			h = "hermetic"
@@ -136,6 +164,9 @@ func (v *Violation) detail() string {
 
 func hint(v *Violation) string {
 	arg := strings.TrimPrefix(v.Other, "argument ")
+	if v.Released {
+		return "a kernel must not release or reset its caller's handles: the caller still owns every argument"
+	}
 	switch v.Check {
 	case CheckSameImpl:
 		return "a kernel must not point an argument's handle at another TensorImpl; write into the tensor (copy_, resize_) instead of replacing it"
@@ -161,13 +192,21 @@ func hint(v *Violation) string {
 	case CheckReturnsArg:
 		return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", arg)
 	case CheckFreshOrAlias:
+		if v.Want == v.Got && v.Got != 0 {
+			return fmt.Sprintf("returning %s as is hands the caller a handle it already holds, and it will be released twice; return a new handle of the same tensor, a view of it, or a new tensor", arg)
+		}
 		if v.OtherIsList {
 			return fmt.Sprintf("a may-alias op must return an element of %s, a view of one, or a fresh tensor nobody else holds", arg)
 		}
 		return fmt.Sprintf("a may-alias op must return %s itself, a view of it, or a fresh tensor nobody else holds", arg)
 	case CheckDistinctOutputs:
 		return "each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"
+	case CheckFreshNoAlias:
+		return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", arg)
 	case CheckBindingContext:
+		if v.WhileCalled {
+			return "a kernel running in a hermetic context must not bind foreign objects to (or unbind) its inputs' storages: the objects die with the context while the inputs live on"
+		}
 		return "the storage's foreign object was made outside this hermetic context and must not be used or freed here; copy the tensor into the context first (the PyObject-preservation bug of torch::deploy)"
 	}
 	return ""

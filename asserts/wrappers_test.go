@@ -97,6 +97,8 @@ func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	c.BindingContext(asserts.Arg("self"), &s0, self)
 	c.BindingContext(asserts.Arg("other"), &s1, other)
 	ret := k.add(self, other, alpha)
+	c.BindingContextAfter(asserts.Arg("self"), &s0, self)
+	c.BindingContextAfter(asserts.Arg("other"), &s1, other)
 	c.After(&s0, self)
 	c.After(&s1, other)
 	c.SameImpl(asserts.Arg("self"), &s0)
@@ -111,6 +113,8 @@ func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	c.NotArg(asserts.Ret(0), &r0, asserts.Arg("self"), &s0)
 	c.NotArg(asserts.Ret(0), &r0, asserts.Arg("other"), &s1)
 	c.StorageUseCountEq1(asserts.Ret(0), &r0)
+	c.FreshNoAlias(asserts.Ret(0), &r0, asserts.Arg("self"), &s0)
+	c.FreshNoAlias(asserts.Ret(0), &r0, asserts.Arg("other"), &s1)
 	c.End()
 	return ret
 }
@@ -123,10 +127,13 @@ func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	c.Begin(&opAddInPlace)
 	var s0, s1 asserts.Saved
 	c.Save(&s0, self)
+	c.Mutable(&s0)
 	c.Save(&s1, other)
 	c.BindingContext(argSelf, &s0, self)
 	c.BindingContext(argOther, &s1, other)
 	ret := k.addInPl(self, other, alpha)
+	c.BindingContextAfter(argSelf, &s0, self)
+	c.BindingContextAfter(argOther, &s1, other)
 	c.After(&s0, self)
 	c.After(&s1, other)
 	c.SameImpl(argSelf, &s0)
@@ -196,6 +203,7 @@ func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	c.Save(&s0, self)
 	c.Save(&s1, other)
 	c.Save(&s2, out)
+	c.Mutable(&s2)
 	c.BindingContext(argSelf, &s0, self)
 	c.BindingContext(argOther, &s1, other)
 	c.BindingContext(argOut, &s2, out)
@@ -228,6 +236,7 @@ func Cat(tensors []*rt.Tensor) *rt.Tensor {
 	asserts.SaveList(&c, &l0, tensors)
 	asserts.BindingContextList(&c, argTensors, &l0, tensors)
 	ret := k.cat(tensors)
+	asserts.BindingContextAfterList(&c, argTensors, &l0, tensors)
 	asserts.AfterList(&c, &l0, tensors)
 	c.SameImplList(argTensors, &l0)
 	c.SameStorageList(argTensors, &l0)
@@ -237,6 +246,7 @@ func Cat(tensors []*rt.Tensor) *rt.Tensor {
 	c.ImplUseCountLE1(ret0, &r0)
 	c.NotArgList(ret0, &r0, argTensors, &l0)
 	c.StorageUseCountEq1(ret0, &r0)
+	c.FreshNoAliasOf(ret0, &r0, argTensors, &l0)
 	c.End()
 	return ret
 }

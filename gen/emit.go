@@ -29,6 +29,7 @@ var checkMethods = [asserts.NumPlanChecks]string{
 	asserts.CheckNoMutation:         "NoMutation",
 	asserts.CheckDistinctOutputs:    "DistinctOutputs",
 	asserts.CheckBindingContext:     "BindingContext",
+	asserts.CheckFreshNoAlias:       "FreshNoAlias",
 	asserts.CheckNotArgHandle:       "NotArg", // NotArg, NotArgList, NotArgElems, NotArgElemsList
 }
 
@@ -121,6 +122,9 @@ type snapshot struct {
 func (w *wrapper) snapshot() (*snapshot, error) {
 	f := w.op.Src.Func
 	needArg, needRet := map[string]bool{}, map[int]bool{}
+	for _, m := range w.op.Mutable {
+		needArg[m] = true
+	}
 	for _, ck := range w.op.Checks {
 		needArg[ck.Arg] = true
 		if ck.Ret != nil {
@@ -235,6 +239,31 @@ func (sn *snapshot) saves() []jen.Code {
 	return out
 }
 
+// mutables records the arguments the op writes, for no_mutation's
+// aliasing rule (see plan.Op.Mutable).
+func (w *wrapper) mutables(sn *snapshot) []jen.Code {
+	var out []jen.Code
+	for _, name := range w.op.Mutable {
+		s := sn.arg[name]
+		if s.list {
+			out = append(out, onCall("MutableList", ref(s)))
+		} else {
+			out = append(out, onCall("Mutable", ref(s)))
+		}
+	}
+	return out
+}
+
+// bindingAfter completes a binding_context row once the kernel has
+// returned, before the argument's snapshot is completed.
+func bindingAfter(sn *snapshot, ck *plan.Check) jen.Code {
+	a := sn.arg[ck.Arg]
+	if a.list {
+		return qa("BindingContextAfterList").Call(jen.Op("&").Id("c"), a.loc, ref(a), jen.Id(a.src))
+	}
+	return onCall("BindingContextAfter", a.loc, ref(a), jen.Id(a.src))
+}
+
 // afters completes the argument snapshots and snapshots the returns.
 func (sn *snapshot) afters() []jen.Code {
 	var out []jen.Code
@@ -255,8 +284,9 @@ func (sn *snapshot) afters() []jen.Code {
 	return out
 }
 
-// check emits one row of the plan. binding_context runs before the
-// kernel; every other check after it.
+// check emits one row of the plan. binding_context runs before the kernel
+// (and is completed after it, see bindingAfter); every other check after
+// it.
 func (w *wrapper) check(sn *snapshot, ck *plan.Check) (jen.Code, error) {
 	if int(ck.Name) >= len(checkMethods) {
 		return nil, fmt.Errorf("%s: unknown check %s", w.op.Name, ck.Name)
@@ -343,7 +373,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement) ([]jen.Code, error) 
 	if err != nil {
 		return nil, err
 	}
-	var pre, post []jen.Code
+	var pre, mid, post []jen.Code
 	for i := range w.op.Checks {
 		ck := &w.op.Checks[i]
 		code, err := w.check(sn, ck)
@@ -352,6 +382,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement) ([]jen.Code, error) 
 		}
 		if ck.Name == asserts.CheckBindingContext {
 			pre = append(pre, code)
+			mid = append(mid, bindingAfter(sn, ck))
 		} else {
 			post = append(post, code)
 		}
@@ -368,8 +399,10 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement) ([]jen.Code, error) 
 		sn.decls(),
 	}
 	body = append(body, sn.saves()...)
+	body = append(body, w.mutables(sn)...)
 	body = append(body, pre...)
 	body = append(body, call)
+	body = append(body, mid...)
 	body = append(body, sn.afters()...)
 	body = append(body, post...)
 	body = append(body, skips...)

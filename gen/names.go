@@ -104,16 +104,15 @@ func AssignGoNames(names []schema.OperatorName) []string {
 	return out
 }
 
-// goReserved are the package names generated code refers to, which a
-// parameter must not shadow (keywords, predeclared names and the wrapper's
-// own locals are handled by ParamName and newWrapper).
-var goReserved = map[string]bool{
-	"asserts": true, "kernels": true, "k": true, "c": true, "ret": true, "err": true,
-}
+// goReserved are the package names generated code refers to in a
+// wrapper's body, which a parameter must not shadow: asserts and the
+// kernels package's import name. (The wrapper's own locals are reserved by
+// newWrapper, see localRE.)
+var goReserved = map[string]bool{"asserts": true, "kernels": true}
 
 // ParamName maps a schema argument name to a Go parameter name that is
-// neither a keyword nor a predeclared or reserved identifier: type → type_,
-// len → len_.
+// neither a keyword, a predeclared identifier nor a package name the
+// wrapper uses: type → type_, len → len_, asserts → asserts_.
 func ParamName(s string) string {
 	if token.IsKeyword(s) || goReserved[s] || types.Universe.Lookup(s) != nil || !token.IsIdentifier(s) {
 		return s + "_"

@@ -270,8 +270,16 @@ var differences = []difference{
 		},
 	},
 	{
+		what: "fresh_no_alias (each fresh return against each tensor argument)",
+		why:  "SchemaCheckMode's output/input aliasing check: a fresh return shares no storage with an input. It needs no use counts, so it holds under a mode and for subclasses, where PyTorch (and strict's use-count checks) skip; outside them it is reported once, by storage_use_count_eq_1.",
+		count: func(d *diffData, i int) (bool, int) {
+			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckFreshNoAlias })
+			return n > 0, n
+		},
+	},
+	{
 		what: "binding_context (every tensor argument)",
-		why:  "The PyObject-preservation bug: a storage bound in one context and handled in a hermetic one; runtimes opt in through the contract.",
+		why:  "The PyObject-preservation bug: a storage bound in one context and handled in a hermetic one, or bound by the kernel inside one (checked before and after the call); runtimes opt in through the contract.",
 		count: func(d *diffData, i int) (bool, int) {
 			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckBindingContext })
 			return n > 0, n

@@ -81,6 +81,7 @@ skip_impl_use_count:
 	// impl_use_count_le_1 ret 0: our dequantize returns a float input as it is (mine.yaml:3)
 	// not_arg_handle ret 0: our dequantize returns a float input as it is (mine.yaml:3)
 	// storage_use_count_eq_1 ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:64)
+	// fresh_no_alias ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:64)
 }
 
 func ExampleExplain() {
@@ -101,7 +102,7 @@ func ExampleExplain() {
 	//   same_impl        self            after the call, self is still the same TensorImpl
 	//   same_storage     self            self keeps its StorageImpl (the contents and size may change, the storage object may not)
 	//   no_mutation      self            self is not written (its version counter is unchanged)
-	//   binding_context  self            in a hermetic context, the storage of self carries no binding made outside it
+	//   binding_context  self            in a hermetic context, the storage of self carries no binding made outside it, and the kernel binds none (checked before and after the call)
 	//   fresh_or_alias   return 0, self  return 0 is self itself, a view of it, or a fresh tensor
 	// skipped (0):
 	//   none

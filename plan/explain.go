@@ -100,7 +100,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p(" (PyTorch %s lists)", b.version)
 	}
 	p("\n")
-	p("  kind:      %s (%s)\n", o.Kind, kindWords(o.Kind))
+	p("  kind:      %s (%s)\n", o.Kind, kindWords(o.Func, o.Kind))
 	view := "no"
 	if o.IsViewOp {
 		view = "yes (" + viewWhy(o) + ")"
@@ -218,20 +218,39 @@ func (b *builder) kernelWhy(op *Op) string {
 	return "without derivative formulas"
 }
 
-func kindWords(k schema.Kind) string {
-	switch k {
-	case schema.Functional:
+func kindWords(f *schema.Func, k schema.Kind) string {
+	written := writtenArgs(f)
+	switch {
+	case k == schema.Functional && written != "":
+		// torchgen does not count a written self (set_data) as mutable.
+		return "writes " + written + "; torchgen looks only at the arguments after self, so it calls the op functional"
+	case k == schema.Functional:
 		return "returns new outputs, writes no argument"
-	case schema.Inplace:
+	case k == schema.Inplace:
 		return "writes self and returns it"
-	case schema.Out:
+	case k == schema.Out:
 		return "writes its out= arguments and returns them"
-	case schema.Mutable:
-		return "writes arguments marked ! and returns new outputs"
-	case schema.Scratch:
+	case k == schema.Mutable:
+		return "writes " + written + " and returns new outputs"
+	case k == schema.Scratch:
 		return "an out= op with _scratch_ arguments"
 	}
 	return ""
+}
+
+// writtenArgs names the tensor arguments f marks written (a!), as
+// "self", "self and out" or "a, b and c"; "" for none.
+func writtenArgs(f *schema.Func) string {
+	var names []string
+	for _, a := range f.Args() {
+		if a.IsWrite() && a.Type.TensorForm() != schema.NotTensor {
+			names = append(names, a.Name)
+		}
+	}
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func viewWhy(o *schema.Op) string {
@@ -300,13 +319,18 @@ func describe(f *schema.Func, c *Check) string {
 	case asserts.CheckReturnsArg:
 		return fmt.Sprintf("%s is %s itself, the tensor the op wrote", ret(), c.Arg)
 	case asserts.CheckNoMutation:
+		if mutable := writtenArgs(f); mutable != "" {
+			return fmt.Sprintf("%s is not written (its version counter is unchanged), unless at run time it shares storage with %s, which the op writes", each(c.Arg), mutable)
+		}
 		return fmt.Sprintf("%s is not written (its version counter is unchanged)", each(c.Arg))
 	case asserts.CheckDistinctOutputs:
 		return "the fresh outputs share no storage with each other"
 	case asserts.CheckNotArgHandle:
 		return fmt.Sprintf("%s is not %s's handle: a Go kernel can return an argument itself without raising its use count (part of impl_use_count_le_1)", ret(), each(c.Arg))
 	case asserts.CheckBindingContext:
-		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it", each(c.Arg))
+		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it, and the kernel binds none (checked before and after the call)", each(c.Arg))
+	case asserts.CheckFreshNoAlias:
+		return fmt.Sprintf("%s shares no StorageImpl with %s (holds under modes too: it needs no use counts)", ret(), each(c.Arg))
 	}
 	return ""
 }

@@ -67,6 +67,11 @@ type Op struct {
 	Generated bool        `json:"generated"`
 	Checks    []Check     `json:"checks"`
 	Skipped   []Skip      `json:"skipped"`
+	// Mutable lists the arguments the op writes (Tensor(a!)) when it checks
+	// no_mutation on others: the wrapper records their storages, so that
+	// at run time an argument that shares one (x.add_(x), add(a, b, out=a))
+	// is not blamed for the legal write (skip reason aliases_mutable_arg).
+	Mutable []string `json:"mutable,omitempty"`
 
 	// Src is the schema op the plan is for.
 	Src *schema.Op `json:"-"`
@@ -227,6 +232,22 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	b.applySkips(st, b.ix.Entries(i))
 	st.skipNotArg()
 	out.Checks, out.Skipped = st.split()
+	out.Mutable = mutableArgs(o.Func, out.Checks)
+}
+
+// mutableArgs returns the tensor arguments f writes, if a no_mutation
+// check runs on some other argument (nil otherwise).
+func mutableArgs(f *schema.Func, checks []Check) []string {
+	if !slices.ContainsFunc(checks, func(c Check) bool { return c.Name == asserts.CheckNoMutation }) {
+		return nil
+	}
+	var out []string
+	for _, a := range f.Args() {
+		if a.IsWrite() && a.Type.TensorForm() != schema.NotTensor {
+			out = append(out, a.Name)
+		}
+	}
+	return out
 }
 
 // split returns the op's checks and skips, in slices of their own (never
@@ -274,6 +295,20 @@ func (st *state) implUseCount(f *schema.Func, ri int, e *allowlist.Entry) {
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
 			st.add(asserts.CheckNotArgHandle, a.Name, ri).skipFor(e)
+		}
+	}
+}
+
+// freshNoAlias adds fresh_no_alias on fresh return ri against each tensor
+// argument: the return shares no StorageImpl with an input. It needs no
+// use counts, so it also holds where the use-count checks are skipped at
+// run time (modes, subclasses). An op allowlisted for a shared returned
+// storage (skip_storage_use_count) may share it with an input: e skips
+// these rows too.
+func (st *state) freshNoAlias(f *schema.Func, ri int, e *allowlist.Entry) {
+	for _, a := range f.Args() {
+		if a.Type.TensorForm() != schema.NotTensor {
+			st.add(asserts.CheckFreshNoAlias, a.Name, ri).skipFor(e)
 		}
 	}
 }
@@ -478,6 +513,14 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation))
 			}
+		case alias != nil && views != nil:
+			// A views entry turns a may-alias return into a view: the
+			// runtime declares that its kernel always aliases.
+			st.implUseCount(f, ri, skipImpl)
+			st.add(asserts.CheckSharesStorage, views.Arg, ri)
+			if ex != nil {
+				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
+			}
 		case alias != nil && mayAlias != nil:
 			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
 			if ex != nil {
@@ -515,6 +558,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		default:
 			st.implUseCount(f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
+			st.freshNoAlias(f, ri, skipStorage)
 			freshRets = append(freshRets, ri)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors

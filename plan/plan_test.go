@@ -144,18 +144,29 @@ skip:
 		t.Fatal(err)
 	}
 	d, _ := allowlist.Defaults()
+	mustAlias, err := allowlist.Parse("views.yaml", []byte(`
+views:
+  - op: may
+    arg: self
+    reason: our kernel always returns a view
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		s          *schema.Schema
 		allow      *allowlist.List
 		op, checks string
 	}{
-		{small, nil, "foo", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0)"},
+		{small, nil, "foo", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0) fresh_no_alias(0,self)"},
 		{small, nil, "foo_", "same_impl(self) same_storage(self) binding_context(self) returns_arg(0,self)"},
 		{small, nil, "foo.out", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) same_impl(out) same_storage(out) binding_context(out) returns_arg(0,out)"},
 		{small, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) not_arg_handle(0,self) shares_storage(0,self)"},
 		{small, nil, "may", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) fresh_or_alias(0,self)"},
+		// A views entry makes a may-alias return a view.
+		{small, allowlist.Merge(d, mustAlias), "may", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) not_arg_handle(0,self) shares_storage(0,self)"},
 		{small, allowlist.Merge(d, user), "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) fresh_or_alias(0,self)"},
-		{small, allowlist.Merge(d, user), "foo", "same_impl(self) same_storage(self) no_mutation(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0)"},
+		{small, allowlist.Merge(d, user), "foo", "same_impl(self) same_storage(self) no_mutation(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0) fresh_no_alias(0,self)"},
 		{list, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) impl_use_count_le_1(0) not_arg_handle(0,self) shares_storage(0,self)"},
 		{list, nil, "bar_", "same_impl(self) same_storage(self) binding_context(self) same_impl(other) same_storage(other) no_mutation(other) binding_context(other) returns_arg(0,self)"},
 	} {

@@ -101,8 +101,12 @@
 // add_.Tensor → Add_Tensor, sum.dim_IntList → SumDimIntList). The rule is
 // collision-free over all 2,952 ops of PyTorch 1.13.1; in other schemas, a
 // later op whose name collides gets a suffix _2, _3, ... in schema order.
-// Parameters keep their schema names, with a trailing underscore for Go
-// keywords and predeclared names (type → type_).
+// Parameters keep their schema names, with a trailing underscore for the
+// names Go or the wrapper already uses: keywords and predeclared names
+// (type → type_, len → len_), the packages the wrapper refers to (asserts,
+// kernels) and the wrapper's own locals (c, the call; k and next, the
+// receiver and its field in interface mode; a0, l0, o0, ol0, r0, ...,
+// snapshots and results).
 //
 // # Types
 //

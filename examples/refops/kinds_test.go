@@ -139,6 +139,12 @@ var programs = []program{
 			checked.Set_SourceStorage(b, src.Storage())
 			return two(a, b)
 		}},
+	{name: "set_data", notFor: []string{"wrapper subclass (stub storage)", "wrapper subclass (propagating storage)"},
+		run: func(mk func(*rt.Tensor) *rt.Tensor) []*rt.Tensor {
+			a, data := mk(ten(nil, 1)), mk(ten([]int{2, 2}, 1, 2, 3, 4))
+			checked.SetData(a, data)
+			return two(a, data)
+		}},
 	{name: "out=", run: func(mk func(*rt.Tensor) *rt.Tensor) []*rt.Tensor {
 		a, b := mk23(mk), mk(ten(nil, 1, 2, 3))
 		o1, o2, o3 := mk(rt.Empty(0)), mk(rt.Empty(2, 3)), mk(rt.Empty(1))

@@ -4,6 +4,7 @@ package refops_test
 // computed by hand.
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -336,6 +337,19 @@ func TestInPlace(t *testing.T) {
 			sizes: []int{2, 2}, want: []float64{1, 3, 2, 4}},
 		{name: "detach_", self: func() *rt.Tensor { return ten(nil, 1, 2) },
 			op: checked.Detach_, want: []float64{1, 2}},
+	})
+	t.Run("set_data takes new_data's storage and geometry, keeps self's TensorImpl", func(t *testing.T) {
+		x, data := ten(nil, 1, 2), ten([]int{2, 2}, 5, 6, 7, 8)
+		defer x.Release()
+		defer data.Release()
+		impl := x.Ident().Impl
+		checked.SetData(x, data)
+		if x.Ident().Impl != impl || x.Ident().Storage != data.Ident().Storage {
+			t.Errorf("set_data: TensorImpl %v (was %v), StorageImpl %v (want %v)", x.Ident().Impl, impl, x.Ident().Storage, data.Ident().Storage)
+		}
+		if got := x.Sizes(); !slices.Equal(got, []int{2, 2}) {
+			t.Errorf("set_data: sizes %v, want [2 2]", got)
+		}
 	})
 	t.Run("resize_ then set_ do not leak references", func(t *testing.T) {
 		x := ten(nil, 1, 2)

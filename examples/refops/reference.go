@@ -248,6 +248,8 @@ func (Reference) Set_SourceTensor(self *rt.Tensor, source *rt.Tensor) *rt.Tensor
 	return Set_SourceTensor(self, source)
 }
 
+func (Reference) SetData(self *rt.Tensor, new_data *rt.Tensor) { SetData(self, new_data) }
+
 func (Reference) View(self *rt.Tensor, size []int64) *rt.Tensor {
 	return View(self, size)
 }

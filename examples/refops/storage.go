@@ -94,6 +94,11 @@ func Set_SourceStorage(self *rt.Tensor, source *rt.StorageImpl) *rt.Tensor {
 	return self.SetStorageImpl(source, 0, []int{source.Len()}, nil)
 }
 
+// SetData is set_data(Tensor(a!) self, Tensor new_data) -> (): self takes
+// new_data's storage and geometry and keeps its TensorImpl, as PyTorch's
+// Variable::set_data does (x.data = y).
+func SetData(self, newData *rt.Tensor) { self.SetStorage(newData) }
+
 // Clone is clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor:
 // a fresh copy of self of the same kind. The copy is always contiguous
 // (the only layout reftensor's clone makes); memory_format may be nil,

@@ -301,3 +301,53 @@ type cloneReturnsSelfPointer struct{ refops.Reference }
 func (cloneReturnsSelfPointer) Clone(self *rt.Tensor, memoryFormat *int) *rt.Tensor {
 	return self
 }
+
+// cloneViews is a functional op that returns a view of its input: clone
+// skips the copy and hands out an alias ("nobody writes it anyway"). Under
+// a tracing mode the use counts prove nothing, so only fresh_no_alias sees
+// it.
+type cloneViews struct{ refops.Reference }
+
+func (cloneViews) Clone(self *rt.Tensor, memoryFormat *int) *rt.Tensor { return self.Alias() }
+
+// contiguousReturnsHandle is a may-alias op that returns its argument's
+// handle itself: contiguous on a contiguous tensor returns self, so the
+// caller, who owns both handles, releases one tensor twice.
+type contiguousReturnsHandle struct{ refops.Reference }
+
+func (contiguousReturnsHandle) Contiguous(self *rt.Tensor, memoryFormat int) *rt.Tensor {
+	if self.IsContiguous() {
+		return self
+	}
+	return refops.Contiguous(self, memoryFormat)
+}
+
+// negBindsInput binds a foreign object to its input's storage while it runs:
+// neg asks for self's storage object to log it, which in a hermetic context
+// makes a binding that dangles once the context ends.
+type negBindsInput struct{ refops.Reference }
+
+func (negBindsInput) Neg(self *rt.Tensor) *rt.Tensor {
+	_ = self.StorageObject() // "for the trace"
+	return refops.Neg(self)
+}
+
+// negReleasesSelf releases its caller's handle: neg "cleans up" its input.
+type negReleasesSelf struct{ refops.Reference }
+
+func (negReleasesSelf) Neg(self *rt.Tensor) *rt.Tensor {
+	out := refops.Neg(self)
+	self.Release()
+	return out
+}
+
+// copyingNarrow is a narrow that copies: legal for the schema (narrow may
+// return a copy), wrong for a runtime that declares with a views entry
+// that its narrow always returns a view.
+type copyingNarrow struct{ refops.Reference }
+
+func (copyingNarrow) Narrow(self *rt.Tensor, dim, start, length int64) *rt.Tensor {
+	v := refops.Narrow(self, dim, start, length)
+	defer v.Release()
+	return rt.Clone(v)
+}

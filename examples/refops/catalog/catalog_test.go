@@ -267,6 +267,66 @@ var catalog = []bug{
 		},
 		op: "max.dim", check: asserts.CheckDistinctOutputs, where: "return 0",
 		msg: "each fresh return needs its own storage", also: []asserts.Check{asserts.CheckStorageUseCountEq1}},
+	{name: "a functional op that returns a view of its input, under a tracing mode",
+		kernels: func() checkedif.Kernels { return cloneViews{} },
+		run: func(k checkedif.Kernels) {
+			m := &rt.Mode{Name: "tracer"}
+			rt.PushMode(m)
+			defer rt.PopMode()
+			x := arange(4)
+			releaseAll(k.Clone(x, nil), x)
+		},
+		op: "clone", check: asserts.CheckFreshNoAlias, where: "return 0",
+		msg: "with argument self (storage use count 2), but the schema says the return is fresh"},
+	{name: "a functional op that returns its input, under a tracing mode",
+		kernels: func() checkedif.Kernels { return cloneReturnsInput{} },
+		run: func(k checkedif.Kernels) {
+			m := &rt.Mode{Name: "tracer"}
+			rt.PushMode(m)
+			defer rt.PopMode()
+			x := arange(4)
+			releaseAll(k.Clone(x, nil), x)
+		},
+		op: "clone", check: asserts.CheckFreshNoAlias, where: "return 0",
+		msg: "with argument self (storage use count 1), but the schema says the return is fresh"},
+	{name: "a functional op that returns a view of its input (no mode: the use counts see it)",
+		kernels: func() checkedif.Kernels { return cloneViews{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(4)
+			releaseAll(k.Clone(x, nil), x)
+		},
+		op: "clone", check: asserts.CheckStorageUseCountEq1, where: "return 0",
+		msg: "StorageImpl use count is 2, want 1"},
+	{name: "a may-alias op that returns its argument's handle itself (Go)",
+		kernels: func() checkedif.Kernels { return contiguousReturnsHandle{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(2, 3)
+			if r := k.Contiguous(x, refops.ContiguousFormat); r != x {
+				r.Release()
+			}
+			x.Release()
+		},
+		op: "contiguous", check: asserts.CheckFreshOrAlias, where: "return 0",
+		msg: "is the handle of argument self itself (TensorImpl 0x"},
+	{name: "a kernel that binds its input's storage inside a hermetic context",
+		kernels: func() checkedif.Kernels { return negBindsInput{} },
+		run: func(k checkedif.Kernels) {
+			ctx := rt.EnterContext(true)
+			defer ctx.Exit()
+			x := ten(nil, 1, 2)
+			releaseAll(k.Neg(x), x)
+		},
+		op: "neg", check: asserts.CheckBindingContext, where: "argument self",
+		msg: "during the call (hermetic context"},
+	{name: "a kernel that releases its argument's handle",
+		kernels: func() checkedif.Kernels { return negReleasesSelf{} },
+		run: func(k checkedif.Kernels) {
+			x := ten(nil, 1, 2)
+			releaseAll(k.Neg(x), x) // x is released twice by the bug: the second is a no-op
+		},
+		op: "neg", check: asserts.CheckSameImpl, where: "argument self",
+		msg:  "kernel released the argument's handle or left it undefined (TensorImpl before 0x",
+		also: []asserts.Check{asserts.CheckSameStorage, asserts.CheckNoMutation}},
 	{name: "an in-place view that rebinds self's handle",
 		kernels: func() checkedif.Kernels { return rebindTranspose{} },
 		run: func(k checkedif.Kernels) {

@@ -9,6 +9,11 @@ import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
+// SetData calls kernels.SetData: set_data is checked only in builds with -tags debugasserts.
+func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
+	kernels.SetData(self, new_data)
+}
+
 // AddTensor calls kernels.AddTensor: add.Tensor is checked only in builds with -tags debugasserts.
 func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
 	return kernels.AddTensor(self, other, alpha)
@@ -347,6 +352,7 @@ func XForeachZero_(self []*reftensor.Tensor) {
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*reftensor.Tensor, *reftensor.Tensor)                                                                        = kernels.SetData
 	_ func(*reftensor.Tensor, *reftensor.Tensor, float64) *reftensor.Tensor                                             = kernels.AddTensor
 	_ func(*reftensor.Tensor, *reftensor.Tensor, float64) *reftensor.Tensor                                             = kernels.Add_Tensor
 	_ func(*reftensor.Tensor, *reftensor.Tensor, float64, *reftensor.Tensor) *reftensor.Tensor                          = kernels.AddOut

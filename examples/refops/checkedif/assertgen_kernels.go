@@ -7,6 +7,8 @@ import reftensor "github.com/assertgen/assertgen/examples/reftensor"
 // Kernels has one method per operator; Checked wraps an implementation with
 // the checks of its plan (profile strict) in builds with -tags debugasserts.
 type Kernels interface {
+	// set_data(Tensor(a!) self, Tensor new_data) -> ()
+	SetData(self *reftensor.Tensor, new_data *reftensor.Tensor)
 	// add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
 	AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor
 	// add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)

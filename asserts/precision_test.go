@@ -1,0 +1,239 @@
+package asserts_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// An argument that shares storage with an argument the call writes sees
+// its version move with that legal write: no_mutation skips it (counted
+// under aliases_mutable_arg), whether it is the same tensor (x.add_(x)), a
+// view of it (x.mul_(x.alias()), x[0].add_(x[1])) or an out= buffer's
+// (add(a, b, out=a), add(buf[0], buf[1], out=buf[2])). An argument with
+// its own storage is still checked.
+func TestNoMutationAliasesMutable(t *testing.T) {
+	type call struct {
+		inputs []*fake // not mutable, checked with no_mutation
+		muts   []*fake // mutable: written by the kernel
+		list   bool    // the mutable arguments are one Tensor(a!)[]
+	}
+	base := newFake(kPlain)
+	viewOf := func(f *fake) *fake { v := &fake{id: f.id, implUses: 1, storageUses: 2}; v.id.Impl = fid(); return v }
+	other := newFake(kPlain)
+	many := make([]*fake, 6) // more mutable tensors than the Call keeps inline
+	for i := range many {
+		many[i] = newFake(kPlain)
+	}
+	for _, tc := range []struct {
+		name    string
+		c       call
+		writeIn []*fake // tensors the kernel writes (their storage's version moves)
+		want    int     // violations
+		skips   int     // aliases_mutable_arg skips
+	}{
+		{"x.add_(x)", call{inputs: []*fake{base}, muts: []*fake{base}}, []*fake{base}, 0, 1},
+		{"x.mul_(x.alias())", call{inputs: []*fake{viewOf(base)}, muts: []*fake{base}}, []*fake{base}, 0, 1},
+		{"x[0].add_(x[1])", call{inputs: []*fake{viewOf(base)}, muts: []*fake{viewOf(base)}}, []*fake{base}, 0, 1},
+		{"add(a, b, out=a)", call{inputs: []*fake{base, other}, muts: []*fake{base}}, []*fake{base}, 0, 1},
+		{"add(buf[0], buf[1], out=buf[2])", call{inputs: []*fake{viewOf(base), viewOf(base)}, muts: []*fake{viewOf(base)}}, []*fake{base}, 0, 2},
+		{"max.dim_max(out=(buf[1], buf[2]))", call{inputs: []*fake{other}, muts: []*fake{viewOf(base), viewOf(base)}}, []*fake{base}, 0, 0},
+		{"foreach list: self[5] is other", call{inputs: []*fake{many[5]}, muts: many, list: true}, many, 0, 1},
+		{"a real write to an unaliased input", call{inputs: []*fake{other}, muts: []*fake{base}}, []*fake{base, other}, 1, 0},
+		{"inline overflow: a real write", call{inputs: []*fake{other}, muts: many}, []*fake{other}, 1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+				ins := make([]asserts.Saved, len(tc.c.inputs))
+				for i, f := range tc.c.inputs {
+					c.Save(&ins[i], f)
+				}
+				var ml asserts.SavedList
+				ms := make([]asserts.Saved, len(tc.c.muts))
+				if tc.c.list {
+					asserts.SaveList(c, &ml, tc.c.muts)
+					c.MutableList(&ml)
+				} else {
+					for i, f := range tc.c.muts {
+						c.Save(&ms[i], f)
+						c.Mutable(&ms[i])
+					}
+				}
+				// The kernel writes: every tensor on a written storage sees
+				// the version move (views share their base's counter).
+				bump := func(f *fake) {
+					for _, w := range tc.writeIn {
+						if f.id.Storage == w.id.Storage {
+							f.id.Version++
+							return
+						}
+					}
+				}
+				for _, f := range tc.c.inputs {
+					bump(f)
+				}
+				for i, f := range tc.c.inputs {
+					c.After(&ins[i], f)
+					c.NoMutation(asserts.Arg("in"), &ins[i])
+					f.id.Version = 3
+				}
+			})
+			if len(out.violations) != tc.want {
+				t.Errorf("%d violations (%v), want %d", len(out.violations), out.violations, tc.want)
+			}
+			if got := out.stats.Skipped[asserts.ReasonAliasesMutable]; got != uint64(tc.skips) {
+				t.Errorf("%d aliases_mutable_arg skips, want %d", got, tc.skips)
+			}
+		})
+	}
+}
+
+// fresh_no_alias holds under a mode, where the use-count checks are
+// skipped; where storage_use_count_eq_1 ran on the return and reported it,
+// fresh_no_alias stays silent (one bug, one report).
+func TestFreshNoAliasUnderModeAndOnce(t *testing.T) {
+	x := newFake(kPlain)
+	view := &fake{id: x.id, implUses: 1, storageUses: 2}
+	view.id.Impl = fid()
+	body := func(c *asserts.Call) {
+		var s, r asserts.Saved
+		c.Save(&s, x)
+		c.After(&s, x)
+		c.Result(&r, view)
+		c.StorageUseCountEq1(ret0, &r)
+		c.ImplUseCountLE1(ret0, &r)
+		c.FreshNoAlias(ret0, &r, argSelf, &s)
+	}
+	plain := run(t, asserts.Strict, asserts.EnvState{}, body)
+	if len(plain.violations) != 1 || plain.violations[0].Check != asserts.CheckStorageUseCountEq1 {
+		t.Errorf("no mode: %v, want storage_use_count_eq_1 only", plain.violations)
+	}
+	mode := run(t, asserts.Strict, asserts.EnvState{ModeActive: true}, body)
+	if len(mode.violations) != 1 || mode.violations[0].Check != asserts.CheckFreshNoAlias {
+		t.Fatalf("under a mode: %v, want fresh_no_alias only", mode.violations)
+	}
+	want := "op.ov: fresh_no_alias: return 0: shares StorageImpl " + x.id.Storage.String() +
+		" with argument self (storage use count 2), but the schema says the return is fresh; hint: a fresh return must not share memory with self"
+	if got := mode.violations[0].Error(); !strings.HasPrefix(got, want) {
+		t.Errorf("message %q,\nwant prefix %q", got, want)
+	}
+	py := run(t, asserts.PyTorch, asserts.EnvState{ModeActive: true}, body)
+	if len(py.violations) != 0 {
+		t.Errorf("pytorch profile under a mode: %v, want nothing (PyTorch skips every check there)", py.violations)
+	}
+}
+
+// The list forms of fresh_no_alias: a fresh list return against an
+// argument, a fresh return against a list argument, and both lists.
+func TestFreshNoAliasLists(t *testing.T) {
+	a, b := newFake(kPlain), newFake(kPlain)
+	fresh := newFake(kPlain)
+	aView := &fake{id: a.id, implUses: 1, storageUses: 1} // use count 1: a mode holds no count here
+	aView.id.Impl = fid()
+	for _, tc := range []struct {
+		name string
+		body func(c *asserts.Call)
+		want []string
+		ran  uint64
+	}{
+		{"list return vs arg", func(c *asserts.Call) {
+			var s asserts.Saved
+			c.Save(&s, a)
+			c.After(&s, a)
+			var rl asserts.SavedList
+			asserts.ResultList(c, &rl, []*fake{fresh, aView})
+			c.FreshNoAliasList(ret0, &rl, argSelf, &s)
+		}, []string{"return 0[1]: shares StorageImpl"}, 2},
+		{"return vs list arg", func(c *asserts.Call) {
+			var sl asserts.SavedList
+			asserts.SaveOptList(c, &sl, []*fake{b, nil, a})
+			asserts.AfterList(c, &sl, []*fake{b, nil, a})
+			var r asserts.Saved
+			c.Result(&r, aView)
+			c.FreshNoAliasOf(ret0, &r, argTensors, &sl)
+		}, []string{"return 0: shares StorageImpl " + a.id.Storage.String() + " with argument tensors[2]"}, 2},
+		{"list vs list, clean", func(c *asserts.Call) {
+			var sl asserts.SavedList
+			asserts.SaveList(c, &sl, []*fake{a, b})
+			asserts.AfterList(c, &sl, []*fake{a, b})
+			var rl asserts.SavedList
+			asserts.ResultList(c, &rl, []*fake{fresh, newFake(kPlain)})
+			c.FreshNoAliasListOf(ret0, &rl, argTensors, &sl)
+		}, nil, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := run(t, asserts.Strict, asserts.EnvState{ModeActive: true}, tc.body)
+			if len(out.violations) != len(tc.want) {
+				t.Fatalf("violations %v, want %d", out.violations, len(tc.want))
+			}
+			for i, w := range tc.want {
+				if !strings.Contains(out.violations[i].Error(), w) {
+					t.Errorf("violation %q, want it to contain %q", out.violations[i].Error(), w)
+				}
+			}
+			if out.stats.Ran[asserts.CheckFreshNoAlias] != tc.ran {
+				t.Errorf("ran %d fresh_no_alias checks, want %d (stats %+v)", out.stats.Ran[asserts.CheckFreshNoAlias], tc.ran, out.stats)
+			}
+		})
+	}
+}
+
+// binding_context after the kernel: in a hermetic context, a kernel that
+// binds an input's storage (or rebinds it) is reported; a binding that was
+// there before and stays is not, and outside hermetic contexts nothing is
+// checked after the kernel.
+func TestBindingContextAfter(t *testing.T) {
+	const ctx = 7
+	for _, tc := range []struct {
+		name     string
+		hermetic bool
+		before   *asserts.Binding
+		after    *asserts.Binding
+		want     string
+	}{
+		{"binds during the call", true, nil, &asserts.Binding{Context: ctx, Hermetic: true},
+			"kernel bound StorageImpl 0x"},
+		{"rebinds during the call", true, &asserts.Binding{Context: ctx, Hermetic: true}, &asserts.Binding{Context: 9},
+			"kernel bound StorageImpl 0x"},
+		{"unbinds during the call", true, &asserts.Binding{Context: ctx, Hermetic: true}, nil,
+			"kernel removed the binding of StorageImpl 0x"},
+		{"bound before, kept", true, &asserts.Binding{Context: ctx, Hermetic: true}, &asserts.Binding{Context: ctx, Hermetic: true}, ""},
+		{"unbound, kept", true, nil, nil, ""},
+		{"not hermetic: binds", false, nil, &asserts.Binding{Context: 0}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newFake(kPlain)
+			set := func(b *asserts.Binding) {
+				x.bindingIsSet = b != nil
+				if b != nil {
+					x.binding = *b
+				}
+			}
+			set(tc.before)
+			env := asserts.EnvState{Context: ctx, Hermetic: tc.hermetic}
+			out := run(t, asserts.Strict, env, func(c *asserts.Call) {
+				tt := boundFake{x}
+				var s asserts.Saved
+				c.Save(&s, tt)
+				c.BindingContext(argSelf, &s, tt)
+				set(tc.after) // the kernel
+				c.BindingContextAfter(argSelf, &s, tt)
+				c.After(&s, tt)
+			})
+			if tc.want == "" {
+				if len(out.violations) != 0 {
+					t.Errorf("got %v", out.violations[0].Error())
+				}
+				return
+			}
+			if len(out.violations) != 1 || !strings.Contains(out.violations[0].Error(), tc.want) ||
+				!out.violations[0].WhileCalled {
+				t.Fatalf("got %v, want one violation containing %q", out.violations, tc.want)
+			}
+			if out.stats.Ran[asserts.CheckBindingContext] != 1 {
+				t.Errorf("binding_context counted %d times, want 1", out.stats.Ran[asserts.CheckBindingContext])
+			}
+		})
+	}
+}

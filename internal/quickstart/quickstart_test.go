@@ -1,0 +1,161 @@
+package quickstart
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A step of the quick start: a file to write or a shell block to run.
+type step struct {
+	line int    // of the marker in guide.md
+	file string // path to write, relative to the module; "" for a run step
+	body string
+}
+
+// steps returns the quick-start steps of the guide: each
+// "<!-- quickstart: file PATH -->" or "<!-- quickstart: run -->" marker
+// and the fenced block after it.
+func steps(t *testing.T, guide string) []step {
+	t.Helper()
+	f, err := os.Open(guide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var (
+		out     []step
+		cur     *step
+		inBlock bool
+		body    strings.Builder
+	)
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		switch {
+		case inBlock && strings.HasPrefix(line, "```"):
+			cur.body, inBlock = body.String(), false
+			out = append(out, *cur)
+			cur = nil
+		case inBlock:
+			body.WriteString(line + "\n")
+		case cur != nil && strings.HasPrefix(line, "```"):
+			inBlock = true
+			body.Reset()
+		case cur != nil && strings.TrimSpace(line) != "":
+			t.Fatalf("%s:%d: quickstart marker of line %d is not followed by a code block", guide, n, cur.line)
+		case strings.HasPrefix(line, "<!-- quickstart:"):
+			arg := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "<!-- quickstart:"), "-->"))
+			cur = &step{line: n}
+			if name, ok := strings.CutPrefix(arg, "file "); ok {
+				cur.file = name
+			} else if arg != "run" {
+				t.Fatalf("%s:%d: unknown quickstart marker %q", guide, n, arg)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if cur != nil {
+		t.Fatalf("%s:%d: unterminated quickstart step", guide, cur.line)
+	}
+	return out
+}
+
+// TestGuideQuickStart follows docs/guide.md's "Start in your own module" in
+// a module next to a link to this repository (the guide's ../assertgen),
+// then breaks a kernel and expects the checked tests, and only they, to
+// fail with the check that catches it.
+func TestGuideQuickStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the tool in a new module (-short skips it)")
+	}
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide := filepath.Join(repo, "docs", "guide.md")
+	ss := steps(t, guide)
+	if len(ss) < 4 {
+		t.Fatalf("%s: %d quickstart steps, want the whole section", guide, len(ss))
+	}
+	tmp := t.TempDir()
+	if err := os.Symlink(repo, filepath.Join(tmp, "assertgen")); err != nil {
+		t.Fatal(err)
+	}
+	mod := filepath.Join(tmp, "mytensor")
+	if err := os.Mkdir(mod, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	run := func(where string, script string) (string, error) {
+		cmd := exec.Command("sh", "-e", "-x", "-c", script)
+		cmd.Dir, cmd.Env = mod, env
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		return out.String(), err
+	}
+	for _, s := range ss {
+		where := guide + ":" + itoa(s.line)
+		if s.file != "" {
+			p := filepath.Join(mod, filepath.FromSlash(s.file))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(s.body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if out, err := run(where, s.body); err != nil {
+			t.Fatalf("%s: %v\n%s", where, err, out)
+		}
+	}
+
+	// The generated wrappers are fresh.
+	if out, err := run("gen -check", "go tool assertgen gen -check -config tensor/assertgen.yaml"); err != nil {
+		t.Fatalf("gen -check after go generate: %v\n%s", err, out)
+	}
+
+	// Break Alias as the guide says: the checked tests fail with
+	// shares_storage, the release build does not check.
+	src := filepath.Join(mod, "tensor", "tensor.go")
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const view = "return newImpl(self.i.st, self.i.off, self.i.n) }"
+	if !bytes.Contains(b, []byte(view)) {
+		t.Fatalf("the guide's Alias kernel changed; update this test (want %q)", view)
+	}
+	b = bytes.Replace(b, []byte(view), []byte("return FromSlice(self.Values()...) }"), 1)
+	if err := os.WriteFile(src, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run("broken", "go test -count=1 -tags debugasserts ./...")
+	if err == nil || !strings.Contains(out, "alias: shares_storage: return 0: does not share the StorageImpl of argument self") {
+		t.Errorf("a copying Alias under -tags debugasserts: err %v, want a shares_storage failure:\n%s", err, out)
+	}
+	if out, err := run("broken, release", "go test -count=1 ./..."); err != nil {
+		t.Errorf("a copying Alias in a release build must pass (no checks): %v\n%s", err, out)
+	}
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
