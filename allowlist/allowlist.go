@@ -249,16 +249,14 @@ func ParseFile(path string) (*List, error) {
 // [schema.ErrorList] of file:line:col errors.
 func Parse(path string, src []byte) (*List, error) {
 	p := parser{path: path}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
-		p.errs.Add(yamlErrorPos(path, err), "invalid YAML: "+yamlErrorMsg(err))
-		return nil, p.errs.Err()
+	root, err := schema.ParseYAMLNode(path, src)
+	if err != nil {
+		return nil, err
 	}
 	l := &List{}
-	if len(doc.Content) == 0 {
+	if root == nil {
 		return l, nil // an empty file
 	}
-	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
 			return l, nil
@@ -567,32 +565,4 @@ func Merge(base *List, files ...*List) *List {
 		m.Entries = append(m.Entries, f.Entries...)
 	}
 	return m
-}
-
-// yamlErrorPos extracts the line yaml.v3 puts in its messages ("yaml: line
-// 3: ..."), for a position.
-func yamlErrorPos(path string, err error) schema.Position {
-	pos := schema.Position{Filename: path}
-	msg := err.Error()
-	if i := strings.Index(msg, "line "); i >= 0 {
-		j := i + len("line ")
-		k := j
-		for k < len(msg) && msg[k] >= '0' && msg[k] <= '9' {
-			k++
-		}
-		if n, err := strconv.Atoi(msg[j:k]); err == nil {
-			pos.Line, pos.Column = n, 1
-		}
-	}
-	return pos
-}
-
-func yamlErrorMsg(err error) string {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if i := strings.Index(msg, "line "); i == 0 {
-		if j := strings.Index(msg, ": "); j > 0 {
-			msg = msg[j+2:]
-		}
-	}
-	return msg
 }

@@ -139,7 +139,7 @@ func TestParseErrors(t *testing.T) {
 		{"not a list", "skip: add.Tensor\n",
 			"a.yaml:1:7: skip: want a list of entries"},
 		{"invalid yaml", "skip:\n\t- op: add\n",
-			"a.yaml:2:1: invalid YAML: found character that cannot start any token"},
+			"a.yaml:2:1: yaml: found character that cannot start any token"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("a.yaml", []byte(tc.src))

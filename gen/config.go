@@ -75,20 +75,16 @@ func LoadConfig(path string) (*Config, error) {
 
 // ParseConfig parses the text of an assertgen.yaml read from path.
 func ParseConfig(path string, src []byte) (*Config, error) {
-	var errs schema.ErrorList
-	pos := func(n *yaml.Node) schema.Position {
-		return schema.Position{Filename: path, Line: n.Line, Column: n.Column}
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
-		errs.Addf(schema.Position{Filename: path, Line: 1, Column: 1}, "%v", err)
-		return nil, errs.Err()
+	root, err := schema.ParseYAMLNode(path, src)
+	if err != nil {
+		return nil, err
 	}
 	c := &Config{Path: path, Dir: filepath.Dir(path)}
-	if len(doc.Content) == 0 {
+	if root == nil {
 		return c, nil
 	}
-	root := doc.Content[0]
+	var errs schema.ErrorList
+	pos := func(n *yaml.Node) schema.Position { return schema.NodePos(path, n) }
 	if root.Kind != yaml.MappingNode {
 		errs.Add(pos(root), "the config must be a mapping of keys to values")
 		return nil, errs.Err()

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"github.com/assertgen/assertgen/internal/pytorch"
 	"io"
 	"testing"
 
@@ -34,7 +33,7 @@ func BenchmarkMatchDerivatives(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	d, err := PyTorchDerivatives()
+	d, err := schema.PyTorchDerivatives()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -44,26 +43,6 @@ func BenchmarkMatchDerivatives(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-}
-
-// BenchmarkParseDerivatives measures reading the embedded derivatives.yaml
-// with the line scanner and with the full YAML decoder.
-func BenchmarkParseDerivatives(b *testing.B) {
-	src := pytorch.Derivatives
-	b.Run("scan", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := scanDerivatives("d.yaml", src); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("decode", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := decodeDerivatives("d.yaml", src); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 }
 
 // BenchmarkWriteJSON measures writing the strict plan of the embedded

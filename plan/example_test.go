@@ -107,31 +107,3 @@ func ExampleExplain() {
 	// skipped (0):
 	//   none
 }
-
-func ExampleParseDerivatives() {
-	d, err := plan.ParseDerivatives("derivatives.yaml", []byte(`
-- name: abs(Tensor self) -> Tensor
-  self: grad * self.sgn()
-  result: handle_r_to_c(result.scalar_type(), self_t.conj() * self_p.sgn())
-- name: argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
-  self: non_differentiable
-`))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, e := range d.Entries {
-		fmt.Println(e.Pos, e.Name)
-		for _, k := range e.Keys {
-			for _, f := range k.Formulas {
-				fmt.Printf("  %s %s non_differentiable=%v\n", k.Key, f.Names, f.NonDifferentiable)
-			}
-		}
-	}
-	// Output:
-	// derivatives.yaml:2:9 abs(Tensor self) -> Tensor
-	//   Default self non_differentiable=false
-	//   Default result non_differentiable=false
-	// derivatives.yaml:5:9 argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
-	//   Default self non_differentiable=true
-}

@@ -19,7 +19,7 @@ import (
 
 // A derivInfo is the derivatives.yaml entry PyTorch attaches to an op.
 type derivInfo struct {
-	entry *Derivative
+	entry *schema.Derivative
 	// canonical is the op the entry was matched to.
 	canonical *schema.Op
 	// has reports whether some dispatch key of the entry has a backward
@@ -98,7 +98,7 @@ func (m *matcher) groupViews() {
 // entryOp returns the op a derivatives.yaml entry is for: load_derivatives
 // looks the entry's schema up as written; a spelling that differs only in
 // spacing is accepted too.
-func (m *matcher) entryOp(e *Derivative) (int, *schema.Position, string) {
+func (m *matcher) entryOp(e *schema.Derivative) (int, *schema.Position, string) {
 	name := e.Name
 	if i := strings.IndexByte(name, '('); i >= 0 {
 		name = strings.TrimSpace(name[:i])
@@ -146,7 +146,7 @@ func (m *matcher) canonical(si int) int {
 // matchDerivatives returns, per op of s, the entry PyTorch attaches to it
 // (a zero derivInfo for none). Entries whose schema is not an op of s are
 // errors, as in PyTorch.
-func matchDerivatives(s *schema.Schema, d *Derivatives) ([]derivInfo, error) {
+func matchDerivatives(s *schema.Schema, d *schema.Derivatives) ([]derivInfo, error) {
 	m := newMatcher(s)
 	var errs schema.ErrorList
 	infos := make([]derivInfo, len(s.Ops)) // by the op the entry is keyed on
@@ -243,7 +243,7 @@ func opSchema(o *schema.Op) string {
 // hasDerivatives reports whether some dispatch key of e has a backward
 // formula for an argument of f (the entry's canonical op) that is not
 // non_differentiable: DifferentiabilityInfo.has_derivatives.
-func hasDerivatives(f *schema.Func, e *Derivative) bool {
+func hasDerivatives(f *schema.Func, e *schema.Derivative) bool {
 	for _, k := range e.Keys {
 		for _, fm := range k.Formulas {
 			if fm.NonDifferentiable {

@@ -110,7 +110,7 @@ type Options struct {
 	// for other schemas the profile falls back to DESIGN.md's rule (every
 	// op that is not CompositeImplicitAutograd only gets one) and says so
 	// in each skip.
-	Derivatives *Derivatives
+	Derivatives *schema.Derivatives
 	// PyTorchVersion selects the allowlist entries of one PyTorch release
 	// ("1.13", "2.1"). When empty it is 1.13 for the embedded schema and
 	// every release for other schemas.
@@ -148,7 +148,7 @@ type builder struct {
 	version string
 	allow   *allowlist.List
 	ix      *allowlist.Index
-	deriv   *Derivatives
+	deriv   *schema.Derivatives
 	infos   []derivInfo // per op; nil without derivatives
 }
 
@@ -179,7 +179,7 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	}
 	if b.profile == PyTorch {
 		if b.deriv == nil && embedded {
-			d, err := PyTorchDerivatives()
+			d, err := schema.PyTorchDerivatives()
 			if err != nil {
 				return nil, err
 			}

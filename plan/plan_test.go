@@ -72,7 +72,7 @@ func TestPyTorchKernels(t *testing.T) {
 		t.Run(tc.derivatives, func(t *testing.T) {
 			opts := Options{Profile: PyTorch}
 			if tc.derivatives != "" {
-				d, err := LoadDerivatives(tc.derivatives)
+				d, err := schema.LoadDerivatives(tc.derivatives)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -111,7 +111,7 @@ func TestPyTorchKernels(t *testing.T) {
 
 func TestDerivativesErrors(t *testing.T) {
 	s := loadSmall(t)
-	d, err := LoadDerivatives("testdata/small/bad-derivatives.yaml")
+	d, err := schema.LoadDerivatives("testdata/small/bad-derivatives.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,9 @@ package schema
 
 import (
 	"fmt"
-	"hash/maphash"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // torchgen keeps a few exception lists for ops its grouping cannot pair;
@@ -302,7 +300,17 @@ func generatedFunctional(f *Func) *Func {
 func buildOps(entries []*Entry, autogen bool, errs *ErrorList) []*Op {
 	own := make([]*Op, len(entries))
 	for i, e := range entries {
-		own[i] = entryOp(e)
+		own[i] = &Op{
+			Name:         e.Func.Name.String(),
+			Schema:       e.Func.String(),
+			Func:         e.Func,
+			Kind:         e.Func.Kind(),
+			IsViewOp:     IsViewOp(e.Func, e.Tags),
+			Entry:        e,
+			Pos:          e.FuncPos,
+			Tags:         e.Tags,
+			DispatchKeys: e.DispatchKeys(),
+		}
 	}
 	if !autogen {
 		return own
@@ -316,65 +324,21 @@ func buildOps(entries []*Entry, autogen bool, errs *ErrorList) []*Op {
 	return ops
 }
 
-func entryOp(e *Entry) *Op {
-	if e.op != nil {
-		return e.op
-	}
-	return newEntryOp(e)
-}
-
-func newEntryOp(e *Entry) *Op {
-	return &Op{
-		Name:         e.Func.Name.String(),
-		Schema:       e.Func.String(),
-		Func:         e.Func,
-		Kind:         e.Func.Kind(),
-		IsViewOp:     IsViewOp(e.Func, e.Tags),
-		Entry:        e,
-		Pos:          e.FuncPos,
-		Tags:         e.Tags,
-		DispatchKeys: e.DispatchKeys(),
-	}
-}
-
-// prepare computes what buildOps needs of one entry; the loader calls it
-// on the goroutine that loaded the entry.
-func (e *Entry) prepare() {
-	e.sigKey = string(e.Func.AppendSignatureKey(make([]byte, 0, 160), false, false))
-	e.sigHash = maphash.String(sigSeed, e.sigKey)
-	e.base = e.Func.Name.Name.String()
-	e.op = newEntryOp(e)
-}
-
-// sigSeed seeds the hashes of signature keys; any fixed seed will do.
-var sigSeed = maphash.MakeSeed()
-
 type group struct {
-	key    string
 	byKind map[Kind]*Op
 	order  []*Op
 }
 
 func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
-	// Groups are found by the hash of their signature key (computed while
-	// loading, in parallel), then by the key itself.
-	groups := make(map[uint64][]*group, len(entries))
+	groups := make(map[string]*group, len(entries))
 	var order []*group
+	var key []byte
 	for _, e := range entries {
-		if e.Entry.sigKey == "" {
-			e.Entry.prepare()
-		}
-		h := e.Entry.sigHash
-		var g *group
-		for _, c := range groups[h] {
-			if c.key == e.Entry.sigKey {
-				g = c
-				break
-			}
-		}
+		key = e.Func.AppendSignatureKey(key[:0], false, false)
+		g := groups[string(key)]
 		if g == nil {
-			g = &group{key: e.Entry.sigKey, byKind: make(map[Kind]*Op, 2)}
-			groups[h] = append(groups[h], g)
+			g = &group{byKind: make(map[Kind]*Op, 2)}
+			groups[string(key)] = g
 			order = append(order, g)
 		}
 		kind := e.Kind
@@ -386,29 +350,9 @@ func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
 		g.byKind[kind] = e
 		g.order = append(g.order, e)
 	}
-	// Groups are independent: generate them on two goroutines, then merge
-	// in group order, so that ops and errors come out the same every run.
-	type result struct {
-		base *Op
-		made []*Op
-		errs ErrorList
-	}
-	results := make([]result, len(order))
-	gen := func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			r := &results[i]
-			r.base, r.made = generateGroup(order[i], &r.errs)
-		}
-	}
-	var wg sync.WaitGroup
-	half := len(order) / 2
-	wg.Go(func() { gen(0, half) })
-	gen(half, len(order))
-	wg.Wait()
 	out := make(map[*Op][]*Op, len(order)/4)
-	for i, g := range order {
-		base, made := results[i].base, results[i].made
-		*errs = append(*errs, results[i].errs...)
+	for _, g := range order {
+		base, made := generateGroup(g, errs)
 		if base != nil {
 			out[base] = append(out[base], made...)
 		}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
 func BenchmarkLoadYAML(b *testing.B) {
@@ -30,9 +32,18 @@ func BenchmarkYAMLNodeOnly(b *testing.B) {
 	}
 }
 
-func BenchmarkDefaultNoGC(b *testing.B) {
+func BenchmarkDefault(b *testing.B) {
 	for b.Loop() {
 		if _, err := Default(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseDerivatives measures reading the embedded derivatives.yaml.
+func BenchmarkParseDerivatives(b *testing.B) {
+	for b.Loop() {
+		if _, err := ParseDerivatives("d.yaml", pytorch.Derivatives); err != nil {
 			b.Fatal(err)
 		}
 	}

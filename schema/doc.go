@@ -3,7 +3,10 @@
 //
 // Inputs are a native_functions.yaml ([ParseYAML], [Load]; the PyTorch
 // 1.13.1 file is embedded, see [Default]) or a list of schemas, one per
-// line ([ParseList]). A yaml file is read with gopkg.in/yaml.v3's Node API,
+// line ([ParseList]). The package also reads PyTorch's derivatives.yaml
+// ([ParseDerivatives], [PyTorchDerivatives]) for package plan, and gives
+// every YAML loader of assertgen its parser and error positions
+// ([ParseYAMLNode]). A yaml file is read with gopkg.in/yaml.v3's Node API,
 // so every entry and key keeps its position; every key torchgen
 // understands is kept in an [Entry] and validated as torchgen validates it,
 // and tags are checked against tags.yaml when one is given.
@@ -11,9 +14,11 @@
 // Each schema is parsed into a typed model ([Func], [Argument], [Return],
 // [Type], [Annotation]) by [ParseFunc], whose String prints the canonical
 // form: for every schema torchgen accepts, parsing then printing gives the
-// same text. Classification is derived, never stored: [Func.Kind]
+// same text. Classification is computed from a [Func] by [Func.Kind]
 // (functional, inplace, out, mutable, scratch, with torchgen's
-// precedence), [IsViewOp] and [Func.ReturnAlias]. The autogen: key is
+// precedence), [IsViewOp] and [Func.ReturnAlias]; each [Op] of a loaded
+// [Schema] stores its Kind and IsViewOp, computed once at load (its Func
+// is not to be modified after). The autogen: key is
 // expanded into the out= and functional ops torchgen generates, with its
 // names and schemas, each placed right after the entry that produced it.
 //

@@ -1,6 +1,9 @@
 package schema
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // An Entry is one item of native_functions.yaml: a function schema and the
 // keys that go with it, each with its position. Every key torchgen 1.13
@@ -38,11 +41,6 @@ type Entry struct {
 
 	// Keys lists the entry's keys in written order, with their positions.
 	Keys []Key
-
-	sigKey  string // Func.AppendSignatureKey(nil, false, false), for autogen grouping
-	sigHash uint64 // its hash, computed while loading
-	base    string // Func.Name.Name.String()
-	op      *Op    // the entry's own op, prepared while loading
 }
 
 // A Key is a key of an entry and its position.
@@ -121,24 +119,10 @@ func (e *Entry) DispatchKeys() []string {
 }
 
 // HasKey reports whether the entry's effective dispatch keys contain k.
-func (e *Entry) HasKey(k string) bool {
-	for _, x := range e.DispatchKeys() {
-		if x == k {
-			return true
-		}
-	}
-	return false
-}
+func (e *Entry) HasKey(k string) bool { return slices.Contains(e.DispatchKeys(), k) }
 
 // HasTag reports whether the entry carries tag t.
-func (e *Entry) HasTag(t string) bool {
-	for _, x := range e.Tags {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
+func (e *Entry) HasTag(t string) bool { return slices.Contains(e.Tags, t) }
 
 // An Op is one operator of a schema after autogen expansion: a yaml entry,
 // or an op the codegen generates from one, classified.
@@ -161,24 +145,10 @@ type Op struct {
 }
 
 // HasTag reports whether the op carries tag t.
-func (o *Op) HasTag(t string) bool {
-	for _, x := range o.Tags {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
+func (o *Op) HasTag(t string) bool { return slices.Contains(o.Tags, t) }
 
 // HasDispatchKey reports whether the op has a kernel for key k.
-func (o *Op) HasDispatchKey(k string) bool {
-	for _, x := range o.DispatchKeys {
-		if x == k {
-			return true
-		}
-	}
-	return false
-}
+func (o *Op) HasDispatchKey(k string) bool { return slices.Contains(o.DispatchKeys, k) }
 
 // HasCompositeImplicitAutograd reports whether the op has a
 // CompositeImplicitAutograd kernel (explicit or implicit).

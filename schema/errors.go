@@ -1,8 +1,9 @@
 package schema
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -62,36 +63,18 @@ func (l *ErrorList) Addf(pos Position, format string, args ...any) {
 	l.Add(pos, fmt.Sprintf(format, args...))
 }
 
-func (l ErrorList) Len() int      { return len(l) }
-func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
-func (l ErrorList) Less(i, j int) bool {
-	a, b := l[i].Pos, l[j].Pos
-	if a.Filename != b.Filename {
-		return a.Filename < b.Filename
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	if a.Column != b.Column {
-		return a.Column < b.Column
-	}
-	return l[i].Msg < l[j].Msg
-}
-
 // Sort sorts the list by file, line, column and message.
-func (l ErrorList) Sort() { sort.Sort(l) }
+func (l ErrorList) Sort() {
+	slices.SortFunc(l, func(a, b *Error) int {
+		return cmp.Or(strings.Compare(a.Pos.Filename, b.Pos.Filename), cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Column, b.Pos.Column), strings.Compare(a.Msg, b.Msg))
+	})
+}
 
 // RemoveMultiples sorts the list and removes exact duplicates.
 func (l *ErrorList) RemoveMultiples() {
 	l.Sort()
-	out := (*l)[:0]
-	for i, e := range *l {
-		if i > 0 && e.Pos == (*l)[i-1].Pos && e.Msg == (*l)[i-1].Msg {
-			continue
-		}
-		out = append(out, e)
-	}
-	*l = out
+	*l = slices.CompactFunc(*l, func(a, b *Error) bool { return *a == *b })
 }
 
 // Error prints every error, one per line.

@@ -44,16 +44,6 @@ func (n OperatorName) String() string {
 	return n.Name.String() + "." + n.Overload
 }
 
-// Unambiguous returns the name with "_" in place of ".", as PyTorch names
-// the C++ operator structs: "add_Tensor". Note that names like
-// "dequantize_self" may collide in principle; PyTorch's allowlists use them.
-func (n OperatorName) Unambiguous() string {
-	if n.Overload == "" {
-		return n.Name.String()
-	}
-	return n.Name.String() + "_" + n.Overload
-}
-
 // An Annotation is an alias annotation: (a), (a!), (a|b), (a -> *), (a! -> a|b).
 type Annotation struct {
 	AliasSet      []string // before the arrow; usually one letter
@@ -137,11 +127,7 @@ type Argument struct {
 // IsWrite reports whether the argument is annotated mutable (a!).
 func (a *Argument) IsWrite() bool { return a.Annotation != nil && a.Annotation.IsWrite }
 
-func (a *Argument) String() string {
-	var b strings.Builder
-	a.writeTo(&b)
-	return b.String()
-}
+func (a *Argument) String() string { return stringOf(a) }
 
 func (a *Argument) writeTo(b *strings.Builder) {
 	writeAnnotatedType(b, a.Type, a.Annotation)
@@ -164,11 +150,7 @@ type Return struct {
 // IsWrite reports whether the return is annotated mutable (a!).
 func (r *Return) IsWrite() bool { return r.Annotation != nil && r.Annotation.IsWrite }
 
-func (r *Return) String() string {
-	var b strings.Builder
-	r.writeTo(&b)
-	return b.String()
-}
+func (r *Return) String() string { return stringOf(r) }
 
 func (r *Return) writeTo(b *strings.Builder) {
 	writeAnnotatedType(b, r.Type, r.Annotation)
@@ -228,10 +210,13 @@ type Func struct {
 }
 
 // String prints the canonical form of the schema, as torchgen does.
-func (f *Func) String() string {
+func (f *Func) String() string { return stringOf(f) }
+
+// stringOf prints a part of a schema.
+func stringOf(x interface{ writeTo(*strings.Builder) }) string {
 	var b strings.Builder
 	b.Grow(128)
-	f.writeTo(&b)
+	x.writeTo(&b)
 	return b.String()
 }
 
@@ -346,27 +331,6 @@ func (f *Func) HasTensorOptions() bool {
 			}
 		}
 		if ok {
-			return true
-		}
-	}
-	return false
-}
-
-// HasSymInt reports whether an argument (out excluded) or a return is
-// SymInt-like.
-func (f *Func) HasSymInt() bool {
-	for i := range f.Positional {
-		if f.Positional[i].Type.IsBaseLike(SymInt) {
-			return true
-		}
-	}
-	for i := range f.KwargOnly {
-		if f.KwargOnly[i].Type.IsBaseLike(SymInt) {
-			return true
-		}
-	}
-	for i := range f.Returns {
-		if f.Returns[i].Type.IsBaseLike(SymInt) {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package schema
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // A Kind classifies a schema by how it produces its results, with
 // torchgen's names and precedence: inplace > scratch > out > mutable >
@@ -108,10 +111,5 @@ func IsViewOp(f *Func, tags []string) bool {
 	if f.Name.String() == "resize_" {
 		return false
 	}
-	for _, t := range tags {
-		if t == "inplace_view" {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(tags, "inplace_view")
 }

@@ -12,7 +12,7 @@ import (
 // dispatch, tag or autogen information: its ops are exactly its lines.
 func ParseList(path string, src []byte) (*Schema, error) {
 	var errs ErrorList
-	if p, ok := invalidUTF8(path, src); !ok {
+	if p, bad := firstRune(path, src, invalidUTF8); bad {
 		errs.Add(p, "invalid UTF-8 encoding")
 		return nil, errs.Err()
 	}
@@ -60,13 +60,4 @@ func ParseList(path string, src []byte) (*Schema, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// invalidUTF8 returns the position of the first invalid UTF-8 byte.
-func invalidUTF8(path string, src []byte) (Position, bool) {
-	var errs ErrorList
-	if parseUTF8(path, src, &errs) {
-		return Position{}, true
-	}
-	return errs[0].Pos, false
 }

@@ -64,15 +64,6 @@ var baseTyNames = [numBaseTys]string{
 	GraphModule:       "GraphModule",
 }
 
-// BaseTys lists every base type in declaration order.
-func BaseTys() []BaseTy {
-	out := make([]BaseTy, 0, numBaseTys-1)
-	for t := Tensor; t < numBaseTys; t++ {
-		out = append(out, t)
-	}
-	return out
-}
-
 func (t BaseTy) String() string {
 	if t < numBaseTys {
 		return baseTyNames[t]
@@ -112,11 +103,6 @@ type Type struct {
 	Elem  *Type  // OptionalKind, ListKind
 	Size  int    // ListKind: fixed size, 0 for unsized
 }
-
-// Base types used often enough to deserve a value.
-var (
-	TensorType = NewBase(Tensor)
-)
 
 // baseTypes holds one shared Type per base type.
 var baseTypes = func() (t [numBaseTys]Type) {

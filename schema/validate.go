@@ -7,12 +7,43 @@ import (
 
 // validate enforces the invariants torchgen checks when it builds a
 // FunctionSchema, reporting the first violation at the offending argument
-// or return.
+// or return. The rules run in this order.
 func (f *Func) validate() *SyntaxError {
-	fail := func(off int, format string, args ...any) *SyntaxError {
-		return &SyntaxError{Offset: off, Msg: fmt.Sprintf(format, args...)}
-	}
 	name := f.Name.String()
+	for _, rule := range []func(f *Func, name string) *SyntaxError{
+		(*Func).validateArgs,
+		(*Func).validateMutableReturns,
+		(*Func).validateOut,
+		(*Func).validateInplace,
+		(*Func).validateKind,
+		(*Func).validateReturnAliases,
+	} {
+		if err := rule(f, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fail(off int, format string, args ...any) *SyntaxError {
+	return &SyntaxError{Offset: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// returnOffset returns the offset of return i, or of the last return, or of
+// the returns' place when there are none.
+func (f *Func) returnOffset(i int) int {
+	if i < len(f.Returns) {
+		return f.Returns[i].Offset
+	}
+	if len(f.Returns) > 0 {
+		return f.Returns[len(f.Returns)-1].Offset
+	}
+	return f.retOffset
+}
+
+// validateArgs: argument names are unique; no mutable positional argument
+// comes before self.
+func (f *Func) validateArgs(name string) *SyntaxError {
 	seen := make(map[string]bool)
 	for _, a := range f.Args() {
 		if seen[a.Name] {
@@ -20,17 +51,6 @@ func (f *Func) validate() *SyntaxError {
 		}
 		seen[a.Name] = true
 	}
-	retOff := func(i int) int {
-		if i < len(f.Returns) {
-			return f.Returns[i].Offset
-		}
-		if len(f.Returns) > 0 {
-			return f.Returns[len(f.Returns)-1].Offset
-		}
-		return f.retOffset
-	}
-
-	// Mutable positional arguments before self are not supported.
 	if si := f.SelfIndex(); si > 0 {
 		for _, a := range f.Positional[:si] {
 			if a.IsWrite() {
@@ -38,8 +58,14 @@ func (f *Func) validate() *SyntaxError {
 			}
 		}
 	}
+	return nil
+}
 
-	// Out arguments and returns correspond one to one, in order.
+// validateMutableReturns: out arguments and returns correspond one to one,
+// in order; mutable positional arguments after self are not returned;
+// returns are all mutable or all immutable, and mutable ones alias an out
+// argument or self.
+func (f *Func) validateMutableReturns(name string) *SyntaxError {
 	for i := range f.Out {
 		if i >= len(f.Returns) {
 			break
@@ -49,8 +75,6 @@ func (f *Func) validate() *SyntaxError {
 				name, i, f.Out[i].Name, f.Out[i].Annotation)
 		}
 	}
-
-	// Mutable positional arguments after self are not returned.
 	for _, a := range f.PostSelfPositional() {
 		if !a.IsWrite() {
 			continue
@@ -61,9 +85,6 @@ func (f *Func) validate() *SyntaxError {
 			}
 		}
 	}
-
-	// Returns are all mutable or all immutable; mutable ones alias an out
-	// argument or self.
 	var mutable, immutable int
 	for i := range f.Returns {
 		r := &f.Returns[i]
@@ -84,57 +105,64 @@ func (f *Func) validate() *SyntaxError {
 		}
 	}
 	if mutable > 0 && immutable > 0 {
-		return fail(retOff(0), "%s: returns mix mutable and immutable tensors; return only the mutable ones, or none", name)
+		return fail(f.returnOffset(0), "%s: returns mix mutable and immutable tensors; return only the mutable ones, or none", name)
 	}
+	return nil
+}
 
-	// An out argument is returned.
-	if len(f.Out) > 0 {
-		allTensor := true
-		for i := range f.Out {
-			allTensor = allTensor && f.Out[i].Type.Is(Tensor)
-		}
-		if !allTensor {
+// validateOut: every out argument is returned (scratch ones excepted); an
+// op with tensor-list out arguments returns nothing.
+func (f *Func) validateOut(name string) *SyntaxError {
+	if len(f.Out) == 0 {
+		return nil
+	}
+	n := 0
+	for i := range f.Out {
+		if !f.Out[i].Type.Is(Tensor) {
 			if len(f.Returns) > 0 {
-				return fail(retOff(0), "%s: an op with tensor-list out arguments returns nothing (-> ())", name)
+				return fail(f.returnOffset(0), "%s: an op with tensor-list out arguments returns nothing (-> ())", name)
 			}
-		} else {
-			n := 0
-			for i := range f.Out {
-				if !strings.HasPrefix(f.Out[i].Name, "_scratch_") {
-					n++
-				}
-			}
-			if n != len(f.Returns) {
-				if len(f.Returns) < n {
-					a := f.Out[len(f.Returns)]
-					return fail(a.Offset, "%s: out argument %s is not returned (%d out arguments, %d returns)", name, a.Name, n, len(f.Returns))
-				}
-				return fail(retOff(n), "%s: %d returns but %d out arguments; return exactly the out arguments", name, len(f.Returns), n)
-			}
+			return nil
+		}
+		if !strings.HasPrefix(f.Out[i].Name, "_scratch_") {
+			n++
 		}
 	}
-
-	// In-place ops take a mutable self and return it.
-	if f.Name.Name.Inplace {
-		if len(f.Out) > 0 {
-			return fail(f.Out[0].Offset, "%s: an in-place op cannot have out arguments", name)
-		}
-		s := f.Self()
-		if s == nil {
-			return fail(0, "%s: an in-place op needs a self argument", name)
-		}
-		if !s.IsWrite() {
-			return fail(s.Offset, "%s: an in-place op must annotate self as mutable, e.g. Tensor(a!) self", name)
-		}
-		if s.Type.Is(Tensor) {
-			if len(f.Returns) != 1 || !f.Returns[0].Annotation.Equal(s.Annotation) {
-				return fail(retOff(0), "%s: an in-place op must return self: -> Tensor(%s)", name, s.Annotation)
-			}
-		} else if len(f.Returns) != 0 {
-			return fail(retOff(0), "%s: an in-place op on %s self returns nothing (-> ())", name, s.Type)
-		}
+	switch {
+	case len(f.Returns) < n:
+		a := f.Out[len(f.Returns)]
+		return fail(a.Offset, "%s: out argument %s is not returned (%d out arguments, %d returns)", name, a.Name, n, len(f.Returns))
+	case len(f.Returns) > n:
+		return fail(f.returnOffset(n), "%s: %d returns but %d out arguments; return exactly the out arguments", name, len(f.Returns), n)
 	}
+	return nil
+}
 
+// validateInplace: an in-place op takes a mutable self and returns it.
+func (f *Func) validateInplace(name string) *SyntaxError {
+	if !f.Name.Name.Inplace {
+		return nil
+	}
+	if len(f.Out) > 0 {
+		return fail(f.Out[0].Offset, "%s: an in-place op cannot have out arguments", name)
+	}
+	s := f.Self()
+	switch {
+	case s == nil:
+		return fail(0, "%s: an in-place op needs a self argument", name)
+	case !s.IsWrite():
+		return fail(s.Offset, "%s: an in-place op must annotate self as mutable, e.g. Tensor(a!) self", name)
+	case s.Type.Is(Tensor) && (len(f.Returns) != 1 || !f.Returns[0].Annotation.Equal(s.Annotation)):
+		return fail(f.returnOffset(0), "%s: an in-place op must return self: -> Tensor(%s)", name, s.Annotation)
+	case !s.Type.Is(Tensor) && len(f.Returns) != 0:
+		return fail(f.returnOffset(0), "%s: an in-place op on %s self returns nothing (-> ())", name, s.Type)
+	}
+	return nil
+}
+
+// validateKind: only functional ops take tensor options or have
+// "functional" in their overload name.
+func (f *Func) validateKind(name string) *SyntaxError {
 	kind := f.Kind()
 	if f.HasTensorOptions() && kind != Functional {
 		return fail(0, "%s: only functional ops take tensor options (dtype, layout, device, pin_memory); this one is %s", name, kind)
@@ -142,8 +170,11 @@ func (f *Func) validate() *SyntaxError {
 	if strings.Contains(f.Name.Overload, "functional") && kind != Functional {
 		return fail(0, "%s: the overload name contains \"functional\" but the op is %s", name, kind)
 	}
+	return nil
+}
 
-	// A return aliases at most one argument.
+// validateReturnAliases: a return aliases at most one argument.
+func (f *Func) validateReturnAliases(name string) *SyntaxError {
 	for i := range f.Returns {
 		r := &f.Returns[i]
 		if r.Annotation == nil {

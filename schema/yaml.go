@@ -1,12 +1,9 @@
 package schema
 
 import (
-	"bytes"
-	"regexp"
-	"runtime"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -60,20 +57,24 @@ var ufuncKeys = map[string]bool{
 
 // ParseTags reads a tags.yaml: a list of {tag, desc} with a non-empty desc.
 func ParseTags(path string, src []byte) ([]string, error) {
+	root, err := ParseYAMLNode(path, src)
+	if err != nil {
+		return nil, err
+	}
 	var errs ErrorList
-	root := parseDocument(path, src, &errs)
 	if root == nil {
-		return nil, errs.Err()
+		errs.Add(Position{path, 1, 1}, "empty document")
+		return nil, errs
 	}
 	var tags []string
 	if root.Kind != yaml.SequenceNode {
-		errs.Add(nodePos(path, root), "tags.yaml must be a list of {tag, desc} entries")
+		errs.Add(NodePos(path, root), "tags.yaml must be a list of {tag, desc} entries")
 		return nil, errs.Err()
 	}
 	seen := map[string]bool{}
 	for _, item := range root.Content {
 		if item.Kind != yaml.MappingNode {
-			errs.Add(nodePos(path, item), "tag entry is not a mapping")
+			errs.Add(NodePos(path, item), "tag entry is not a mapping")
 			continue
 		}
 		var name, desc string
@@ -82,16 +83,16 @@ func ParseTags(path string, src []byte) ([]string, error) {
 			k, v := item.Content[i], item.Content[i+1]
 			switch k.Value {
 			case "tag":
-				name, namePos = v.Value, nodePos(path, v)
+				name, namePos = v.Value, NodePos(path, v)
 			case "desc":
 				desc = v.Value
 			default:
-				errs.Addf(nodePos(path, k), "unknown key %q in tag entry", k.Value)
+				errs.Addf(NodePos(path, k), "unknown key %q in tag entry", k.Value)
 			}
 		}
 		switch {
 		case name == "":
-			errs.Add(nodePos(path, item), "tag entry without a tag name")
+			errs.Add(NodePos(path, item), "tag entry without a tag name")
 		case strings.TrimSpace(desc) == "":
 			errs.Addf(namePos, "tag %s has no desc", name)
 		case seen[name]:
@@ -104,74 +105,11 @@ func ParseTags(path string, src []byte) ([]string, error) {
 	return tags, errs.Err()
 }
 
-var yamlLineRE = regexp.MustCompile(`^line (\d+): (.*)$`)
-
-// yamlParserProblems are the messages of yaml.v3's parser (as opposed to
-// its scanner), whose line numbers it prints 0-based.
-var yamlParserProblems = map[string]bool{
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected <document start>": true,
-	"did not find expected <stream-start>":   true,
-	"did not find expected key":              true,
-	"did not find expected node content":     true,
-	"found duplicate %TAG directive":         true,
-	"found duplicate %YAML directive":        true,
-	"found incompatible YAML document":       true,
-}
-
-// parseDocument parses src into its root node, reporting invalid UTF-8
-// and yaml syntax errors with positions.
-func parseDocument(path string, src []byte, errs *ErrorList) *yaml.Node {
-	if !parseUTF8(path, src, errs) {
-		return nil
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		line := 0
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			line, _ = strconv.Atoi(m[1])
-			msg = m[2]
-		}
-		// yaml.v3 prints the 0-based line of the construct a parser error
-		// was found in, and the 1-based line of a scanner error.
-		if yamlParserProblems[msg] {
-			line++
-		}
-		if line < 1 {
-			line = 1
-		}
-		errs.Add(Position{path, line, firstColumn(src, line)}, "yaml: "+msg)
-		return nil
-	}
-	if len(doc.Content) == 0 {
-		errs.Add(Position{path, 1, 1}, "empty document")
-		return nil
-	}
-	return doc.Content[0]
-}
-
-// firstColumn returns the column of the first non-blank byte of a line.
-func firstColumn(src []byte, line int) int {
-	lines := bytes.SplitN(src, []byte("\n"), line+1)
-	if line-1 >= len(lines) {
-		return 1
-	}
-	l := lines[line-1]
-	return len(l) - len(bytes.TrimLeft(l, " \t")) + 1
-}
-
-func nodePos(path string, n *yaml.Node) Position {
-	return Position{path, n.Line, n.Column}
-}
-
 // valuePos returns the position of the byte at offset off of a scalar's
 // value, following the source through quotes, escapes and line folding.
 func (l *yamlLoader) valuePos(n *yaml.Node, off int) Position {
 	path, src := l.path, l.src
-	pos := nodePos(path, n)
+	pos := NodePos(path, n)
 	if off == 0 {
 		return pos
 	}
@@ -234,29 +172,6 @@ func (l *yamlLoader) lineOffset(line int) int {
 	return l.lines[line-1]
 }
 
-// parseUTF8 reports the first invalid UTF-8 byte of src, if any, and
-// whether src is valid.
-func parseUTF8(path string, src []byte, errs *ErrorList) bool {
-	if utf8.Valid(src) {
-		return true
-	}
-	line, col := 1, 1
-	for i := 0; i < len(src); {
-		r, n := utf8.DecodeRune(src[i:])
-		if r == utf8.RuneError && n <= 1 {
-			break
-		}
-		if r == '\n' {
-			line, col = line+1, 1
-		} else {
-			col += n
-		}
-		i += n
-	}
-	errs.Add(Position{path, line, col}, "invalid UTF-8 encoding")
-	return false
-}
-
 // entryValues are an entry's values by key, in written order; a slice
 // beats a map for the dozen keys an entry has.
 type entryValues []keyValue
@@ -289,171 +204,50 @@ type yamlLoader struct {
 // 1.13 does, expands autogen: (unless opts.NoAutogen) and classifies every
 // op. Errors are an ErrorList, sorted, with the position of the offending
 // key or text.
-//
-// Large files are parsed in parallel: the top-level list is cut at item
-// boundaries and each part is parsed and loaded on its own goroutine.
 func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
-	var tags map[string]bool
+	root, err := ParseYAMLNode(path, src)
+	if err != nil {
+		return nil, err
+	}
+	l := &yamlLoader{path: path, src: src, opts: opts}
 	if opts.Tags != nil {
-		tags = make(map[string]bool, len(opts.Tags))
+		l.tags = make(map[string]bool, len(opts.Tags))
 		for _, t := range opts.Tags {
-			tags[t] = true
+			l.tags[t] = true
 		}
 	}
-	newLoader := func() *yamlLoader { return &yamlLoader{path: path, src: src, opts: opts, tags: tags} }
-	s := &Schema{Path: path, Format: FormatYAML, ValidTags: opts.Tags}
-
-	var errs ErrorList
-	if !parseUTF8(path, src, &errs) {
-		return nil, errs.Err()
-	}
-	entries, ok := loadChunks(src, newLoader, &errs)
-	if !ok {
-		// Parse as one document: the cut was not safe, or a part failed and
-		// the whole file gives the exact errors.
-		errs = nil
-		l := newLoader()
-		entries = l.loadDocument(src)
-		errs = l.errs
-	}
-	s.Entries = entries
-	l := newLoader()
-	l.errs = errs
-	if len(errs) > 0 {
-		l.checkEntries(s.Entries)
-		return nil, l.errs.Err()
-	}
-	// The rules across entries and the autogen expansion are independent:
-	// run them side by side; autogen's errors count only if the rules pass.
-	var genErrs ErrorList
-	var wg sync.WaitGroup
-	wg.Go(func() { s.Ops = buildOps(s.Entries, !opts.NoAutogen, &genErrs) })
-	l.checkEntries(s.Entries)
-	wg.Wait()
-	if len(l.errs) > 0 {
-		return nil, l.errs.Err()
-	}
-	return s, genErrs.Err()
-}
-
-// loadDocument parses a whole document and loads its entries.
-func (l *yamlLoader) loadDocument(src []byte) []*Entry {
-	root := parseDocument(l.path, src, &l.errs)
-	if root == nil {
-		return nil
-	}
-	if root.Kind != yaml.SequenceNode {
-		l.errs.Add(nodePos(l.path, root), "native_functions.yaml must be a list of entries")
-		return nil
-	}
-	entries := make([]*Entry, 0, len(root.Content))
-	for _, item := range root.Content {
-		if e := l.entry(item); e != nil {
-			e.prepare()
-			entries = append(entries, e)
-		}
-	}
-	return entries
-}
-
-// parallelThreshold is the size from which ParseYAML splits its input.
-const parallelThreshold = 64 << 10
-
-// loadChunks parses src in parts on several goroutines. It reports false
-// when src cannot be cut safely or a part has errors, so that the caller
-// parses the whole file instead.
-func loadChunks(src []byte, newLoader func() *yamlLoader, errs *ErrorList) ([]*Entry, bool) {
-	n := runtime.GOMAXPROCS(0)
-	if n < 2 || len(src) < parallelThreshold {
-		return nil, false
-	}
-	if n > 8 {
-		n = 8
-	}
-	cuts := itemCuts(src, n)
-	if cuts == nil {
-		return nil, false
-	}
-	type result struct {
-		entries []*Entry
-		errs    ErrorList
-	}
-	results := make([]result, len(cuts)-1)
-	var wg sync.WaitGroup
-	for i := 0; i+1 < len(cuts); i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			start, end := cuts[i], cuts[i+1]
-			// Keep line numbers: the part is preceded by as many newlines
-			// as there are lines before it.
-			lines := bytes.Count(src[:start], []byte("\n"))
-			part := make([]byte, lines+end-start)
-			for j := 0; j < lines; j++ {
-				part[j] = '\n'
-			}
-			copy(part[lines:], src[start:end])
-			l := newLoader()
-			results[i].entries = l.loadDocument(part)
-			results[i].errs = l.errs
-		}(i)
-	}
-	wg.Wait()
 	var entries []*Entry
-	for _, r := range results {
-		if len(r.errs) > 0 {
-			return nil, false
-		}
-		entries = append(entries, r.entries...)
-	}
-	return entries, true
-}
-
-// itemCuts returns n+1 offsets that cut src into n parts at lines starting
-// a top-level list item ("- " in column 1), or nil when src is not a plain
-// block list (document markers, anchors, tabs at the top level).
-func itemCuts(src []byte, n int) []int {
-	if bytes.Contains(src, []byte("\n---")) || bytes.HasPrefix(src, []byte("---")) || bytes.Contains(src, []byte("\n...")) {
-		return nil
-	}
-	// The first significant line must open the list.
-	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		if end < 0 {
-			end = len(src) - off
-		}
-		line := bytes.TrimRight(src[off:off+end], " \r")
-		if len(line) > 0 && line[0] != '#' {
-			if !bytes.HasPrefix(line, []byte("- ")) {
-				return nil
+	switch {
+	case root == nil:
+		l.errs.Add(Position{path, 1, 1}, "empty document")
+	case root.Kind != yaml.SequenceNode:
+		l.errs.Add(l.pos(root), "native_functions.yaml must be a list of entries")
+	default:
+		entries = make([]*Entry, 0, len(root.Content))
+		for _, item := range root.Content {
+			if e := l.entry(item); e != nil {
+				entries = append(entries, e)
 			}
-			break
 		}
-		off += end + 1
 	}
-	cuts := []int{0}
-	for i := 1; i < n; i++ {
-		want := len(src) * i / n
-		if want <= cuts[len(cuts)-1] {
-			continue
+	// The rules across entries run on what loaded; autogen runs only on a
+	// valid file.
+	l.checkEntries(entries)
+	if len(l.errs) == 0 {
+		s := &Schema{Path: path, Format: FormatYAML, ValidTags: opts.Tags, Entries: entries}
+		s.Ops = buildOps(entries, !opts.NoAutogen, &l.errs)
+		if len(l.errs) == 0 {
+			return s, nil
 		}
-		j := bytes.Index(src[want:], []byte("\n- "))
-		if j < 0 {
-			break
-		}
-		cuts = append(cuts, want+j+1)
 	}
-	if len(cuts) < 2 {
-		return nil
-	}
-	return append(cuts, len(src))
+	return nil, l.errs.Err()
 }
 
 func (l *yamlLoader) errorf(pos Position, format string, args ...any) {
 	l.errs.Addf(pos, format, args...)
 }
 
-func (l *yamlLoader) pos(n *yaml.Node) Position { return nodePos(l.path, n) }
+func (l *yamlLoader) pos(n *yaml.Node) Position { return NodePos(l.path, n) }
 
 // str returns a scalar's string value, or reports that it is not one.
 func (l *yamlLoader) str(key string, v *yaml.Node) (string, bool) {
@@ -589,7 +383,20 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 
 // keys reads every key but func into e, validating each as torchgen does.
 func (l *yamlLoader) keys(e *Entry, values entryValues) {
-	name := e.Func.Name.String()
+	l.scalarKeys(e, values)
+	l.listKeys(e, values)
+	if v := values.get("ufunc_inner_loop"); v != nil {
+		l.ufunc(e, v)
+	}
+	if v := values.get("dispatch"); v != nil {
+		l.dispatch(e, v)
+	}
+	l.checkEntry(e)
+}
+
+// scalarKeys reads variants and the keys whose values are one string or
+// boolean.
+func (l *yamlLoader) scalarKeys(e *Entry, values entryValues) {
 	e.Variants = []string{"function"}
 	if v := values.get("variants"); v != nil {
 		if s, ok := l.str("variants", v); ok {
@@ -644,10 +451,14 @@ func (l *yamlLoader) keys(e *Entry, values entryValues) {
 	if v := values.get("structured_inherits"); v != nil && strings.Contains(e.StructuredInherits, "::") {
 		l.errorf(l.pos(v), "structured_inherits cannot name a namespace")
 	}
-	if v := values.get("python_module"); v != nil && e.PythonModule != "" && containsStr(e.Variants, "method") {
-		l.errorf(l.pos(v), "%s: functions in a python_module cannot be methods", name)
+	if v := values.get("python_module"); v != nil && e.PythonModule != "" && slices.Contains(e.Variants, "method") {
+		l.errorf(l.pos(v), "%s: functions in a python_module cannot be methods", e.Func.Name)
 	}
+}
 
+// listKeys reads the keys whose values are lists: tags,
+// cpp_no_default_args, precomputed and autogen.
+func (l *yamlLoader) listKeys(e *Entry, values entryValues) {
 	if v := values.get("tags"); v != nil {
 		items, pos := l.stringItems("tags", v)
 		for i, t := range items {
@@ -678,7 +489,7 @@ func (l *yamlLoader) keys(e *Entry, values entryValues) {
 			}
 		}
 		if !e.Structured {
-			l.errorf(e.KeyPos("precomputed"), "%s: precomputed requires structured: True", name)
+			l.errorf(e.KeyPos("precomputed"), "%s: precomputed requires structured: True", e.Func.Name)
 		}
 	}
 	if v := values.get("autogen"); v != nil {
@@ -694,22 +505,6 @@ func (l *yamlLoader) keys(e *Entry, values entryValues) {
 			}
 		}
 	}
-	if v := values.get("ufunc_inner_loop"); v != nil {
-		l.ufunc(e, v)
-	}
-	if v := values.get("dispatch"); v != nil {
-		l.dispatch(e, v)
-	}
-	l.checkEntry(e)
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (l *yamlLoader) ufunc(e *Entry, v *yaml.Node) {
@@ -878,16 +673,13 @@ func (l *yamlLoader) checkEntries(entries []*Entry) {
 	byName := make(map[string]*Entry, len(entries))
 	bases := make(map[string]bool, len(entries))
 	for _, e := range entries {
-		if e.op == nil {
-			e.prepare()
-		}
-		n := e.op.Name
+		n := e.Func.Name.String()
 		if first, dup := byName[n]; dup {
 			l.errorf(e.FuncPos, "duplicate operator name %s (first declared at line %d)", n, first.FuncPos.Line)
 			continue
 		}
 		byName[n] = e
-		bases[e.base] = true
+		bases[e.Func.Name.Name.String()] = true
 	}
 	for _, e := range entries {
 		if d := e.StructuredDelegate; d != "" {

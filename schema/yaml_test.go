@@ -60,7 +60,8 @@ func TestPyTorchRoundTrip(t *testing.T) {
 
 // TestPyTorchOpsGolden compares every op's name, kind, view-ness,
 // generated flag and schema with testdata/pytorch-1.13.1-ops.golden. That
-// file was checked against torchgen 1.13.1 op by op (docs/torchgen.md).
+// file was checked against torchgen 1.13.1 op by op (docs/schema.md,
+// "Checked against torchgen 1.13.1").
 func TestPyTorchOpsGolden(t *testing.T) {
 	s := loadPyTorch(t)
 	var b strings.Builder

@@ -3,8 +3,9 @@
 
 A manual cross-check, not part of the tests: the tests compare against
 testdata/pytorch-1.13.1-ops.golden, which this script verified. It needs a
-PyTorch torchgen on PYTHONPATH (see docs/torchgen.md for how to get
-torchgen 1.13.1 from Debian's python3-torch without installing it) and PyYAML.
+PyTorch torchgen on PYTHONPATH (docs/schema.md, "Checked against torchgen
+1.13.1", says how to get torchgen 1.13.1 from Debian's python3-torch
+without installing it) and PyYAML.
 
 usage: torchgen_crosscheck.py ASSERTGEN_BINARY NATIVE_FUNCTIONS_YAML TAGS_YAML
 """

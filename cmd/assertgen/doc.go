@@ -41,24 +41,34 @@
 //
 // # Commands
 //
-//	assertgen gen [flags]       generate the wrappers
-//	assertgen gen -check        write nothing; exit 1 and name the stale files (for CI)
-//	assertgen vet [flags]       check kernel signatures against the schema, list missing kernels, lint allowlists
-//	assertgen plan [-json]      print the plan: each op's checks and skipped checks
-//	assertgen explain OP        explain one op's kind, aliasing, checks and skips in plain words
-//	assertgen version           print the version
+//	assertgen gen [flags]               generate the wrappers
+//	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
+//	assertgen vet [-v] [flags]          check kernel signatures against the schema, list
+//	                                    missing kernels (-v: each one), lint allowlists
+//	assertgen plan [-json] [-o FILE]    print the plan: each op's checks and skipped checks
+//	                                    (-o: to FILE, written atomically)
+//	assertgen explain OP [flags]        explain one op's kind, aliasing, checks and skips
+//	assertgen version                   print the version
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
-// given with -config; every key has a flag of the same meaning, and flags win:
+// given with -config; every key has a flag of the same meaning, and flags
+// win. plan and explain take the six flags after -config:
 //
+//	-config FILE      the config file; default: assertgen.yaml in the working
+//	                  directory, if any
 //	-schema FILE      native_functions.yaml (.yaml, .yml) or schema list (.txt);
 //	                  default: the PyTorch 1.13.1 yaml embedded in assertgen
 //	-tags FILE        tags.yaml; default: the one next to the schema, if any
-//	-derivatives FILE derivatives.yaml, for the pytorch profile
 //	-profile P        strict (default) or pytorch
-//	-allowlist FILE   an allowlist (repeatable)
+//	-allowlist FILE   an allowlist, merged over the built-in one (repeatable)
+//	-derivatives FILE derivatives.yaml, for the pytorch profile; default: the
+//	                  embedded 1.13.1 file with the embedded schema, none otherwise
+//	-pytorch-version V  the PyTorch release whose built-in allowlist entries
+//	                  apply (config key: pytorch_version), e.g. 2.1; default:
+//	                  1.13 with the embedded schema, every release otherwise
 //	-package NAME     the generated package's name; default: the output directory's
-//	-out DIR          output directory (config key: output); default: the config's directory
+//	-out DIR          output directory (config key: output); default: the config
+//	                  file's directory, or the working directory without one
 //	-prefix P         file name prefix; default assertgen
 //	-mode M           function (default) or interface
 //	-tag T            build tag of the checked files (config key: build_tag); default debugasserts
@@ -123,7 +133,7 @@
 //
 // # Exit status
 //
-// 0: success. 1: errors in the input (reported as file:line:col: message,
-// all of them, sorted), findings of vet, or stale files for gen -check.
-// 2: a wrong command line.
+// 0: success, and -h on a command. 1: errors in the input (reported as
+// file:line:col: message, all of them, sorted), findings of vet, or stale
+// files for gen -check. 2: a wrong command line.
 package main

@@ -12,66 +12,75 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// planFlags are the flags that shape a plan besides the schema and the
-// profile: allowlist files, derivatives.yaml and the PyTorch version.
+// planFlags are the flags of plan and explain: the schema, the profile
+// and what shapes the plan (allowlists, derivatives.yaml, PyTorch version).
 type planFlags struct {
-	allowlists  stringList
-	derivatives string
-	version     string
+	in      planInput
+	profile string
 }
-
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
-func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 func (pf *planFlags) register(fs *flag.FlagSet) {
-	fs.Var(&pf.allowlists, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
-	fs.StringVar(&pf.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded 1.13.1 file with the embedded schema, none otherwise)")
-	fs.StringVar(&pf.version, "pytorch-version", "", "PyTorch `version` whose lists apply, e.g. 2.1 (default: 1.13 with the embedded schema, all versions otherwise)")
+	fs.StringVar(&pf.in.schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded PyTorch 1.13.1 yaml")
+	fs.StringVar(&pf.in.tags, "tags", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
+	fs.StringVar(&pf.profile, "profile", string(plan.Strict), "check `profile`: strict or pytorch")
+	fs.Var((*stringList)(&pf.in.allowlists), "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
+	fs.StringVar(&pf.in.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded 1.13.1 file with the embedded schema, none otherwise)")
+	fs.StringVar(&pf.in.version, "pytorch-version", "", "PyTorch `version` whose lists apply, e.g. 2.1 (default: 1.13 with the embedded schema, all versions otherwise)")
 }
 
-// validate reports a malformed flag value (a usage error).
-func (pf *planFlags) validate(cmd string, stderr io.Writer) error {
-	if pf.version != "" {
-		if err := allowlist.ValidVersion(pf.version); err != nil {
-			fmt.Fprintf(stderr, "assertgen %s: -pytorch-version: %v\n", cmd, err)
-			return errUsage
+// load reports a malformed profile or version as a usage error of command
+// cmd, then loads the schema and the plan options.
+func (pf *planFlags) load(cmd string, stderr io.Writer) (*schema.Schema, plan.Options, error) {
+	var err error
+	if pf.in.profile, err = plan.ParseProfile(pf.profile); err == nil && pf.in.version != "" {
+		if err = allowlist.ValidVersion(pf.in.version); err != nil {
+			err = fmt.Errorf("-pytorch-version: %v", err)
 		}
 	}
-	return nil
-}
-
-// prefetch starts reading the built-in allowlist, and the embedded
-// derivatives.yaml when the pytorch profile will need it, while the schema
-// loads: both are read once and shared.
-func (pf *planFlags) prefetch(sf *schemaFlags) {
-	go allowlist.Defaults()
-	if sf.profile == string(plan.PyTorch) && sf.path == "" && pf.derivatives == "" {
-		go plan.PyTorchDerivatives()
+	if err != nil {
+		fmt.Fprintf(stderr, "assertgen %s: %v\n", cmd, err)
+		return nil, plan.Options{}, errUsage
 	}
+	return pf.in.load()
 }
 
-// options loads the allowlists (linting them against s) and the
-// derivatives file, and returns the plan options.
-func (pf *planFlags) options(s *schema.Schema, profile plan.Profile) (plan.Options, error) {
-	return planOptions(s, profile, pf.allowlists, pf.derivatives, pf.version)
+// planInput is what a plan is built from, as the flags of plan and explain
+// or the config of gen and vet give it. Empty paths mean the default.
+type planInput struct {
+	schema, tags, derivatives, version string
+	profile                            plan.Profile
+	allowlists                         []string
 }
 
-// planOptions reads the allowlist files, merges them over the built-in
-// list and lints them against s (errors at file:line:col), reads the
+// load reads the schema (the embedded one by default), then the plan
+// options for it.
+func (in *planInput) load() (*schema.Schema, plan.Options, error) {
+	var s *schema.Schema
+	var err error
+	if in.schema == "" {
+		s, err = schema.Default()
+	} else {
+		s, err = schema.Load(in.schema, in.tags, schema.Options{})
+	}
+	if err != nil {
+		return nil, plan.Options{}, err
+	}
+	opts, err := in.options(s)
+	return s, opts, err
+}
+
+// options reads the allowlist files, merges them over the built-in list
+// and lints them against s (errors at file:line:col), reads the
 // derivatives.yaml file if one is given, and returns the plan options.
-// gen and vet build their plans with it too.
-func planOptions(s *schema.Schema, profile plan.Profile, allowlists []string, derivatives, version string) (plan.Options, error) {
-	opts := plan.Options{Profile: profile, PyTorchVersion: version}
+func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
+	opts := plan.Options{Profile: in.profile, PyTorchVersion: in.version}
 	defaults, err := allowlist.Defaults()
 	if err != nil {
 		return opts, err
 	}
 	var errs schema.ErrorList
 	var files []*allowlist.List
-	for _, path := range allowlists {
+	for _, path := range in.allowlists {
 		l, err := allowlist.ParseFile(path)
 		var el schema.ErrorList
 		switch {
@@ -91,8 +100,8 @@ func planOptions(s *schema.Schema, profile plan.Profile, allowlists []string, de
 		return opts, err
 	}
 	opts.Allowlist = merged
-	if derivatives != "" {
-		d, err := plan.LoadDerivatives(derivatives)
+	if in.derivatives != "" {
+		d, err := schema.LoadDerivatives(in.derivatives)
 		if err != nil {
 			return opts, err
 		}
@@ -130,8 +139,6 @@ flags:
 `)
 		fs.PrintDefaults()
 	}
-	var sf schemaFlags
-	sf.register(fs)
 	var pf planFlags
 	pf.register(fs)
 	// OP may come before or after the flags.
@@ -155,7 +162,7 @@ flags:
 		fmt.Fprintf(stderr, "assertgen explain: unexpected argument %q\n", rest[0])
 		return errUsage
 	}
-	s, opts, err := loadForPlan("explain", &sf, &pf, stderr)
+	s, opts, err := pf.load("explain", stderr)
 	if err != nil {
 		return err
 	}

@@ -22,15 +22,10 @@ var errFindings = errors.New("findings")
 type genFlags struct {
 	config string
 	cfg    gen.Config // values of the flags that were set
-	types  multiFlag
-	allow  multiFlag
+	types  stringList
+	allow  stringList
 	ops    string
 }
-
-type multiFlag []string
-
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
 
 func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.config, "config", "", "config `file` (default: assertgen.yaml in the current directory, if any)")
@@ -41,7 +36,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists the defaults use (default: 1.13 for the embedded schema, all otherwise)")
 	fs.Var(&g.allow, "allowlist", "allowlist `file` (repeatable)")
 	fs.StringVar(&g.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
-	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: .)")
+	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: the config file's directory, or . without one)")
 	fs.StringVar(&g.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
 	fs.StringVar(&g.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
 	fs.StringVar(&g.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
@@ -50,8 +45,12 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.ops, "ops", "", "comma-separated op names or `patterns` (default: all)")
 }
 
-// load reads the config file and applies the flags that were set.
-func (g *genFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
+// parse parses the command line of gen or vet, reads the config file and
+// applies the flags that were set.
+func (g *genFlags) parse(fs *flag.FlagSet, args []string) (*gen.Config, error) {
+	if err := parseFlagsNoArgs(fs, args); err != nil {
+		return nil, err
+	}
 	var c *gen.Config
 	path := g.config
 	if path == "" {
@@ -126,78 +125,54 @@ func (g *genFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 	return c, nil
 }
 
-// setup turns a config into the plan and generator options.
-func setup(c *gen.Config) (*plan.Plan, gen.Options, error) {
-	p, o, _, err := setupSchema(c)
-	return p, o, err
-}
-
-// setupSchema is setup that also returns the schema.
-func setupSchema(c *gen.Config) (*plan.Plan, gen.Options, *schema.Schema, error) {
+// setup turns a config into the schema, the plan and the generator
+// options.
+func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 	var o gen.Options
-	profile := plan.Strict
+	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
+		version: c.PyTorchVersion, profile: plan.Strict}
 	if c.Profile != "" {
 		p, err := plan.ParseProfile(c.Profile)
 		if err != nil {
-			return nil, o, nil, err
+			return nil, nil, o, err
 		}
-		profile = p
+		in.profile = p
 	}
-	var s *schema.Schema
-	var err error
-	if c.Schema == "" {
-		s, err = schema.Default()
-	} else {
-		s, err = schema.Load(c.Resolve(c.Schema), c.Resolve(c.Tags), schema.Options{})
-	}
-	if err != nil {
-		return nil, o, nil, err
-	}
-	var allowlists []string
 	for _, a := range c.Allowlists {
-		allowlists = append(allowlists, c.Resolve(a))
+		in.allowlists = append(in.allowlists, c.Resolve(a))
 	}
-	p, err := buildPlan(s, profile, allowlists, c.Resolve(c.Derivatives), c.PyTorchVersion)
+	s, opts, err := in.load()
 	if err != nil {
-		return nil, o, nil, err
+		return nil, nil, o, err
+	}
+	p, err := plan.BuildWith(s, opts)
+	if err != nil {
+		return nil, nil, o, err
 	}
 	types, err := c.TypeMap()
 	if err != nil {
-		return nil, o, nil, err
+		return nil, nil, o, err
 	}
-	o = gen.Options{
-		Mode:     gen.Mode(c.Mode),
-		Package:  c.Package,
-		Prefix:   c.Prefix,
-		BuildTag: c.BuildTag,
-		Types:    types,
-		Ops:      c.Ops,
-	}
+	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: c.Ops}
 	if o.Mode == "" {
 		o.Mode = gen.FunctionMode
 	}
-	out := c.Resolve(c.Output)
-	if out == "" {
-		out = c.Dir
-	}
 	if o.Package == "" {
-		abs, err := filepath.Abs(out)
+		abs, err := filepath.Abs(outputDir(c))
 		if err != nil {
-			return nil, o, nil, err
+			return nil, nil, o, err
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
 	if o.Mode == gen.FunctionMode {
 		if c.Kernels == "" {
-			return nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
+			return nil, nil, o, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
 		}
-		k, err := gen.LoadKernels(c.Dir, c.Kernels)
-		if err != nil {
-			return nil, o, nil, err
+		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
+			return nil, nil, o, err
 		}
-		o.Kernels = k
 	}
-	return p, o, s, nil
+	return s, p, o, nil
 }
 
 // packageNameFor makes a package name of a directory name.
@@ -226,18 +201,11 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	var g genFlags
 	g.register(fs)
 	check := fs.Bool("check", false, "write nothing; exit 1 and name the files that are stale")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "assertgen gen: unexpected argument %q\n", fs.Arg(0))
-		return errUsage
-	}
-	c, err := g.load(fs)
+	c, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	p, o, err := setup(c)
+	_, p, o, err := setup(c)
 	if err != nil {
 		return err
 	}
@@ -291,14 +259,11 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	var g genFlags
 	g.register(fs)
 	verbose := fs.Bool("v", false, "list every op without a kernel")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	c, err := g.load(fs)
+	c, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	p, o, s, err := setupSchema(c)
+	s, p, o, err := setup(c)
 	if err != nil {
 		return err
 	}
@@ -329,33 +294,16 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 				len(missing), len(p.Ops), o.Kernels.Path)
 		}
 	}
-	n += vetAllowlists(s, stdout)
+	// Built-in allowlist entries that select no op are information:
+	// PyTorch's lists name ops of several releases. Problems in the user's
+	// allowlists already failed the plan.
+	for _, line := range unmatchedDefaults(s) {
+		fmt.Fprintln(stdout, "info:", line)
+	}
 	if n > 0 {
 		return errFindings
 	}
 	return nil
-}
-
-// buildPlan builds the plan of s under profile, with the built-in
-// allowlist merged with the given files (linted against s) and, for the
-// pytorch profile, the derivatives file.
-func buildPlan(s *schema.Schema, profile plan.Profile, allowlists []string, derivatives, version string) (*plan.Plan, error) {
-	opts, err := planOptions(s, profile, allowlists, derivatives, version)
-	if err != nil {
-		return nil, err
-	}
-	return plan.BuildWith(s, opts)
-}
-
-// vetAllowlists reports the built-in allowlist entries that select no op
-// of the schema, as information (PyTorch's lists name ops of several
-// releases); problems in the user's allowlists already failed the plan.
-// It returns the number of findings: none.
-func vetAllowlists(s *schema.Schema, w io.Writer) int {
-	for _, line := range unmatchedDefaults(s) {
-		fmt.Fprintln(w, "info:", line)
-	}
-	return 0
 }
 
 // goNameOf returns the Go name of an op name ("add.Tensor" -> AddTensor).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
+	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -23,8 +26,10 @@ const (
 
 func main() {
 	// assertgen is a short-lived process that allocates a few tens of
-	// megabytes at most: collecting garbage would only slow it down. The
-	// memory limit keeps a safety net for unusually large inputs.
+	// megabytes: without garbage collection plan -json takes about a third
+	// less time (docs/schema.md, "Performance"; scripts/bench_vs_torchgen.sh
+	// measures it against GOGC=100). The memory limit is the safety net for
+	// unusually large inputs. GOGC, when set, wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(-1)
 	}
@@ -63,7 +68,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.Is(err, errUsage):
 		return exitUsage
@@ -102,52 +107,46 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// parseFlags parses a command's flags: -h prints its flags and is no
+// error (exit 0, as help), any other problem is a usage error.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return errUsage
+			return flag.ErrHelp
 		}
 		return errUsage
 	}
 	return nil
 }
 
-// schemaFlags are the flags that choose the input schema.
-type schemaFlags struct {
-	path    string
-	tags    string
-	profile string
-}
-
-func (s *schemaFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.path, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded PyTorch 1.13.1 yaml")
-	fs.StringVar(&s.tags, "tags", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
-	fs.StringVar(&s.profile, "profile", string(plan.Strict), "check `profile`: strict or pytorch")
-}
-
-func (s *schemaFlags) load() (*schema.Schema, error) {
-	if s.path == "" {
-		return schema.Default()
-	}
-	return schema.Load(s.path, s.tags, schema.Options{})
-}
-
-func cmdPlan(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("plan", stderr)
-	var sf schemaFlags
-	sf.register(fs)
-	var pf planFlags
-	pf.register(fs)
-	asJSON := fs.Bool("json", false, "print the plan as JSON")
-	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
+// parseFlagsNoArgs is parseFlags for a command that takes no arguments.
+func parseFlagsNoArgs(fs *flag.FlagSet, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "assertgen plan: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
 		return errUsage
 	}
-	s, opts, err := loadForPlan("plan", &sf, &pf, stderr)
+	return nil
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+func cmdPlan(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("plan", stderr)
+	var pf planFlags
+	pf.register(fs)
+	asJSON := fs.Bool("json", false, "print the plan as JSON")
+	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
+	if err := parseFlagsNoArgs(fs, args); err != nil {
+		return err
+	}
+	s, opts, err := pf.load("plan", stderr)
 	if err != nil {
 		return err
 	}
@@ -161,35 +160,18 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		}
 		return writePlanText(w, p)
 	}
-	if *out != "" {
-		return writeFileAtomic(*out, write)
+	if *out == "" {
+		bw := bufio.NewWriterSize(stdout, 1<<16)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
 	}
-	bw := bufio.NewWriterSize(stdout, 1<<16)
-	if err := write(bw); err != nil {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
 		return err
 	}
-	return bw.Flush()
-}
-
-// loadForPlan validates the profile and plan flags of command name, then
-// loads the schema and the plan options (reading the allowlists and
-// derivatives while the schema loads).
-func loadForPlan(name string, sf *schemaFlags, pf *planFlags, stderr io.Writer) (*schema.Schema, plan.Options, error) {
-	profile, err := plan.ParseProfile(sf.profile)
-	if err != nil {
-		fmt.Fprintf(stderr, "assertgen %s: %v\n", name, err)
-		return nil, plan.Options{}, errUsage
-	}
-	if err := pf.validate(name, stderr); err != nil {
-		return nil, plan.Options{}, err
-	}
-	pf.prefetch(sf)
-	s, err := sf.load()
-	if err != nil {
-		return nil, plan.Options{}, err
-	}
-	opts, err := pf.options(s, profile)
-	return s, opts, err
+	return gen.WriteFiles(filepath.Dir(*out), []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
 }
 
 func writePlanText(w io.Writer, p *plan.Plan) error {
@@ -205,30 +187,4 @@ func writePlanText(w io.Writer, p *plan.Plan) error {
 		fmt.Fprintf(w, "%s\t%s%s%s\t%d checks, %d skipped\n", op.Name, op.Kind, view, gen, len(op.Checks), len(op.Skipped))
 	}
 	return nil
-}
-
-// writeFileAtomic writes a file through a temporary file in the same
-// directory and a rename, so that a failed run leaves the old file intact.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	bw := bufio.NewWriterSize(f, 1<<16)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }

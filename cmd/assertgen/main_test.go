@@ -77,6 +77,12 @@ func TestExitCodes(t *testing.T) {
 		{nil, 2, []string{"usage: assertgen"}},
 		{[]string{"frobnicate"}, 2, []string{`unknown command "frobnicate"`}},
 		{[]string{"plan", "-bogus"}, 2, []string{"flag provided but not defined: -bogus"}},
+		{[]string{"plan", "-h"}, 0, []string{"Usage of assertgen plan", "-json"}},
+		{[]string{"explain", "-h"}, 0, []string{"usage: assertgen explain OP"}},
+		{[]string{"gen", "-help"}, 0, []string{"-kernels"}},
+		{[]string{"vet", "-h"}, 0, []string{"-config"}},
+		{[]string{"plan", "extra"}, 2, []string{`assertgen plan: unexpected argument "extra"`}},
+		{[]string{"vet", "extra"}, 2, []string{`assertgen vet: unexpected argument "extra"`}},
 		{[]string{"plan", "-profile", "lenient"}, 2, []string{`unknown profile "lenient"`}},
 		{[]string{"plan", "-schema", bad}, 1, []string{
 			bad + `:1:29: unknown type "Tensr"`,
@@ -209,5 +215,55 @@ func TestVetAllowlist(t *testing.T) {
 	out, errOut, code := runCLI(t, dir, "vet", "-mode", "interface")
 	if code != 0 || !strings.Contains(out, "info: ") || !strings.Contains(out, "_unsafe_masked_index") {
 		t.Errorf("vet on the embedded schema: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestPlanOut checks that plan -o writes the file it names, readable by
+// all like generated files, and leaves no temporary file.
+func TestPlanOut(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "plan.json")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"plan", "-json", "-schema", "../../plan/testdata/small/native_functions.yaml", "-o", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || !json.Valid(data) || stdout.Len() != 0 {
+		t.Fatalf("%s: %v, %d bytes, valid JSON %v; stdout %q", out, err, len(data), json.Valid(data), stdout.String())
+	}
+	fi, _ := os.Stat(out)
+	entries, _ := os.ReadDir(dir)
+	if fi.Mode().Perm() != 0o644 || len(entries) != 1 {
+		t.Errorf("mode %v, %d files in the directory", fi.Mode().Perm(), len(entries))
+	}
+}
+
+// TestManualListsFlags checks that the manual (doc.go) names every flag of
+// every command, as -h prints them.
+func TestManualListsFlags(t *testing.T) {
+	manual, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"plan", "explain", "gen", "vet"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{cmd, "-h"}, &stdout, &stderr); code != 0 {
+			t.Fatalf("%s -h: exit %d", cmd, code)
+		}
+		n := 0
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			name, ok := strings.CutPrefix(line, "  -")
+			if !ok {
+				continue
+			}
+			name = strings.Fields(name)[0]
+			n++
+			if !bytes.Contains(manual, []byte("-"+name+" ")) && !bytes.Contains(manual, []byte("["+"-"+name+"]")) {
+				t.Errorf("%s -%s is not in the manual", cmd, name)
+			}
+		}
+		if n < 5 {
+			t.Errorf("%s -h lists %d flags:\n%s", cmd, n, stderr.String())
+		}
 	}
 }

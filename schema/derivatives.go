@@ -1,0 +1,148 @@
+package schema
+
+import (
+	"os"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/assertgen/assertgen/internal/pytorch"
+)
+
+// Derivatives is what the pytorch profile of package plan reads from
+// PyTorch's tools/autograd/derivatives.yaml: which ops have derivative
+// formulas, per autograd dispatch key. Whether PyTorch's codegen generates
+// a VariableType kernel for an op, and so emits its debug asserts at all,
+// depends on it (see docs/plan.md).
+type Derivatives struct {
+	Path    string
+	Entries []Derivative
+}
+
+// A Derivative is one entry of derivatives.yaml.
+type Derivative struct {
+	// Name is the schema the entry is for, as written.
+	Name string
+	// Pos is the position of the name's value.
+	Pos Position
+	// Keys lists the entry's formulas per autograd dispatch key; an entry
+	// without a dispatch: block has the single key "Default".
+	Keys []DerivativeKey
+}
+
+// A DerivativeKey holds the formulas of one autograd dispatch key.
+type DerivativeKey struct {
+	Key      string
+	Formulas []Formula
+}
+
+// A Formula is one "names: formula" item: a backward formula when its
+// first name is an argument of the op, else a forward one.
+type Formula struct {
+	// Names is the key as written: "self", "self, other", "result".
+	Names string
+	// NonDifferentiable reports whether the formula is the word
+	// non_differentiable.
+	NonDifferentiable bool
+}
+
+// LoadDerivatives reads a derivatives.yaml file.
+func LoadDerivatives(path string) (*Derivatives, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDerivatives(path, src)
+}
+
+var pytorchDerivatives = sync.OnceValues(func() (*Derivatives, error) {
+	return ParseDerivatives(pytorch.DerivativesPath, pytorch.Derivatives)
+})
+
+// PyTorchDerivatives returns the derivatives.yaml of PyTorch 1.13.1
+// embedded in assertgen, the one that goes with [Default]. It is shared:
+// do not modify it.
+func PyTorchDerivatives() (*Derivatives, error) { return pytorchDerivatives() }
+
+// ParseDerivatives reads a derivatives.yaml: a list of entries, each a
+// mapping with a name (the op's schema), "names: formula" items, an
+// optional output_differentiability and an optional dispatch: mapping from
+// autograd dispatch keys to formulas. It keeps only what decides kernels:
+// each entry's schema, its dispatch keys and, per formula, its names and
+// whether it is non_differentiable. As in PyTorch's load_derivatives, the
+// formulas outside dispatch: count (as key Default) only for an entry
+// without dispatch:.
+func ParseDerivatives(path string, src []byte) (*Derivatives, error) {
+	root, err := ParseYAMLNode(path, src)
+	if err != nil {
+		return nil, err
+	}
+	d := &Derivatives{Path: path}
+	if root == nil {
+		return d, nil
+	}
+	var errs ErrorList
+	if root.Kind != yaml.SequenceNode {
+		errs.Add(NodePos(path, root), "derivatives.yaml: want a list of entries")
+		return nil, errs
+	}
+	d.Entries = make([]Derivative, 0, len(root.Content))
+	for _, item := range root.Content {
+		if item.Kind != yaml.MappingNode {
+			errs.Add(NodePos(path, item), "derivatives.yaml: an entry is a mapping with a name")
+			continue
+		}
+		var e Derivative
+		var dispatch *yaml.Node
+		top := DerivativeKey{Key: "Default"}
+		for i := 0; i+1 < len(item.Content); i += 2 {
+			k, v := item.Content[i], item.Content[i+1]
+			switch k.Value {
+			case "name":
+				e.Name, e.Pos = v.Value, NodePos(path, v)
+			case "dispatch":
+				dispatch = v
+			case "output_differentiability":
+			default:
+				top.Formulas = append(top.Formulas, formula(k, v))
+			}
+		}
+		switch {
+		case e.Name == "":
+			errs.Add(NodePos(path, item), "derivatives.yaml: entry without name")
+			continue
+		case dispatch == nil:
+			e.Keys = []DerivativeKey{top}
+		case dispatch.Kind != yaml.MappingNode:
+			errs.Add(NodePos(path, dispatch), "derivatives.yaml: dispatch: want a mapping from dispatch keys to formulas")
+			continue
+		}
+		for i := 0; dispatch != nil && i+1 < len(dispatch.Content); i += 2 {
+			k, v := dispatch.Content[i], dispatch.Content[i+1]
+			if v.Kind != yaml.MappingNode {
+				errs.Addf(NodePos(path, v), "derivatives.yaml: dispatch: %s: want a mapping of formulas", k.Value)
+				continue
+			}
+			dk := DerivativeKey{Key: k.Value}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				dk.Formulas = append(dk.Formulas, formula(v.Content[j], v.Content[j+1]))
+			}
+			e.Keys = append(e.Keys, dk)
+		}
+		d.Entries = append(d.Entries, e)
+	}
+	if len(errs) > 0 {
+		return nil, errs.Err()
+	}
+	return d, nil
+}
+
+// formula reads one "names: formula" item, applying load_derivatives'
+// test formula.lower().strip() == "non_differentiable".
+func formula(names, f *yaml.Node) Formula {
+	return Formula{
+		Names:             names.Value,
+		NonDifferentiable: f.Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(f.Value), "non_differentiable"),
+	}
+}
