@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -74,14 +75,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	case errors.Is(err, errFindings):
 		return exitFail
-	default:
-		fmt.Fprintln(stderr, "assertgen:", err)
-		var el schema.ErrorList
-		if errors.As(err, &el) && len(el) > 1 {
-			fmt.Fprintf(stderr, "assertgen: %d errors\n", len(el))
-		}
-		return exitFail
 	}
+	fmt.Fprintln(stderr, "assertgen:", err)
+	var se *signalError
+	if errors.As(err, &se) {
+		return signalCode(se.sig)
+	}
+	var el schema.ErrorList
+	if errors.As(err, &el) && len(el) > 1 {
+		fmt.Fprintf(stderr, "assertgen: %d errors\n", len(el))
+	}
+	return exitFail
 }
 
 const version = "v0.1.0-dev"
@@ -138,6 +142,8 @@ func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 func cmdPlan(args []string, stdout, stderr io.Writer) error {
+	g := catchSignals(stderr)
+	defer g.stop()
 	fs := newFlags("plan", stderr)
 	var pf planFlags
 	pf.register(fs)
@@ -171,7 +177,10 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err := write(&buf); err != nil {
 		return err
 	}
-	return gen.WriteFiles(filepath.Dir(*out), []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
+	dir := filepath.Dir(*out)
+	return g.write(dir, func(ctx context.Context) error {
+		return gen.Write(ctx, dir, "", []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
+	})
 }
 
 func writePlanText(w io.Writer, p *plan.Plan) error {
