@@ -19,22 +19,22 @@
 //
 // # Usage
 //
-// In the package that holds your checked entry points:
+// In the package that holds your kernels:
 //
 //	//go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen
 //
 // with an assertgen.yaml next to it:
 //
 //	package: checked
-//	output: .
+//	output: ./checked
 //	mode: function
-//	kernels: ../kernels
+//	kernels: .
 //	types:
 //	  Tensor: "*example.com/rt.Tensor"
 //	  Scalar: float64
 //	ops: [add.Tensor, add_.Tensor, add.out, transpose.int, split.Tensor]
 //
-// then `go generate ./...` writes assertgen_checked.go (built with -tags
+// then `go generate ./...` writes checked/assertgen_checked.go (built with -tags
 // debugasserts: the checking wrappers) and assertgen_direct.go (built
 // without it: direct calls, no cost), and `go test -tags debugasserts ./...`
 // runs your tests with every kernel checked.
@@ -44,7 +44,9 @@
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
 //	assertgen vet [-v] [flags]          check kernel signatures against the schema, list
-//	                                    missing kernels (-v: each one), lint allowlists
+//	                                    missing kernels, lint allowlists (-v: each missing
+//	                                    kernel, and the built-in allowlist entries that
+//	                                    select no op of the schema)
 //	assertgen plan [-json] [-o FILE]    print the plan: each op's checks and skipped checks
 //	                                    (-o: to FILE, written atomically)
 //	assertgen explain OP [flags]        explain one op's kind, aliasing, checks and skips

@@ -280,7 +280,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("vet", stderr)
 	var g genFlags
 	g.register(fs)
-	verbose := fs.Bool("v", false, "list every op without a kernel")
+	verbose := fs.Bool("v", false, "list every op without a kernel, and the built-in allowlist entries that select no op")
 	c, err := g.parse(fs, args)
 	if err != nil {
 		return err
@@ -316,11 +316,14 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 				len(missing), len(p.Ops), o.Kernels.Path)
 		}
 	}
-	// Built-in allowlist entries that select no op are information:
-	// PyTorch's lists name ops of several releases. Problems in the user's
-	// allowlists already failed the plan.
-	for _, line := range unmatchedDefaults(s) {
-		fmt.Fprintln(stdout, "info:", line)
+	// Built-in allowlist entries that select no op are information about
+	// a file the user does not edit (PyTorch's lists name ops of several
+	// releases): shown with -v only. Problems in the user's allowlists
+	// already failed the plan.
+	if *verbose {
+		for _, line := range unmatchedDefaults(s) {
+			fmt.Fprintln(stdout, "info:", line)
+		}
 	}
 	if n > 0 {
 		return errFindings

@@ -210,11 +210,16 @@ func TestVetAllowlist(t *testing.T) {
 			t.Errorf("vet -allowlist %s: exit %d, want 1 and %q\n%s%s", tt.file, code, tt.want, out, errOut)
 		}
 	}
-	// With the embedded schema, vet lists the built-in entries that name
-	// ops of other PyTorch releases, as information.
-	out, errOut, code := runCLI(t, dir, "vet", "-mode", "interface")
+	// With the embedded schema and -v, vet lists the built-in entries that
+	// name ops of other PyTorch releases, as information; without -v it is
+	// quiet.
+	out, errOut, code := runCLI(t, dir, "vet", "-v", "-mode", "interface")
 	if code != 0 || !strings.Contains(out, "info: ") || !strings.Contains(out, "_unsafe_masked_index") {
-		t.Errorf("vet on the embedded schema: exit %d\n%s%s", code, out, errOut)
+		t.Errorf("vet -v on the embedded schema: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = runCLI(t, dir, "vet", "-mode", "interface")
+	if code != 0 || out != "" || errOut != "" {
+		t.Errorf("vet on the embedded schema: exit %d, want 0 and no output\n%s%s", code, out, errOut)
 	}
 }
 
