@@ -53,21 +53,30 @@
 //	assertgen version                   print the version
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
-// given with -config; every key has a flag of the same meaning, and flags
-// win. plan and explain take the six flags after -config:
+// given with -config; plan and explain read a config file only when given
+// -config, and then apply its schema, tags, derivatives, profile, PyTorch
+// version and allowlists as gen and vet do (its other keys are checked, not
+// used). Every key has a flag of the same meaning, and flags win. plan and
+// explain take the eight flags from -config to -allowlist:
 //
 //	-config FILE      the config file; default: assertgen.yaml in the working
-//	                  directory, if any
+//	                  directory, if any (gen, vet); none (plan, explain)
 //	-schema FILE      native_functions.yaml (.yaml, .yml) or schema list (.txt);
-//	                  default: the PyTorch 1.13.1 yaml embedded in assertgen
-//	-tags FILE        tags.yaml; default: the one next to the schema, if any
-//	-profile P        strict (default) or pytorch
-//	-allowlist FILE   an allowlist, merged over the built-in one (repeatable)
+//	                  default: the PyTorch yaml embedded in assertgen
+//	-tags-yaml FILE   tags.yaml (config key: tags); default: the one next to
+//	                  the schema, if any
+//	-tags FILE        deprecated spelling of -tags-yaml: still works, and says
+//	                  so on stderr (-tag is the build tag)
 //	-derivatives FILE derivatives.yaml, for the pytorch profile; default: the
-//	                  embedded 1.13.1 file with the embedded schema, none otherwise
+//	                  embedded file with the embedded schema, none otherwise
+//	-profile P        strict (default) or pytorch
 //	-pytorch-version V  the PyTorch release whose built-in allowlist entries
-//	                  apply (config key: pytorch_version), e.g. 2.1; default:
-//	                  1.13 with the embedded schema, every release otherwise
+//	                  apply (config key: pytorch_version): 1.13 or 2.6 (a patch
+//	                  release such as 1.13.1 names its series; another version
+//	                  is an error naming the supported ones); default: that of
+//	                  the embedded schema, every release otherwise
+//	-allowlist FILE   an allowlist, merged over the built-in one (repeatable;
+//	                  config key: allowlists)
 //	-package NAME     the generated package's name; default: the output directory's
 //	-out DIR          output directory (config key: output); default: the config
 //	                  file's directory, or the working directory without one
@@ -76,10 +85,53 @@
 //	-tag T            build tag of the checked files (config key: build_tag); default debugasserts
 //	-kernels PKG      function mode: the kernels package, ./dir or an import path
 //	-type T=GOTYPE    a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
-//	-ops LIST         comma-separated op names or path.Match patterns; default: all
+//	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
+//	                  Backends): wrap the ops it registers kernels for
+//	-ops LIST         comma-separated op names or path.Match patterns (spaces
+//	                  around the commas are allowed); default: all ops, or all
+//	                  ops of the backend
+//
+// A value that a flag gives badly (-profile lenient, -type Scalar=x y) is a
+// usage error (exit 2); a bad value in the config file is an error at its
+// file:line:col (exit 1), with a suggestion when a close valid value exists:
+//
+//	assertgen.yaml:3:10: profile: unknown profile "strct" (want strict or pytorch)
+//	assertgen.yaml:9:3: types: unknown schema type "Scalr"; did you mean "Scalar"?
+//	assertgen.yaml:12:5: ops: duplicate op "add.Tensor" (first at assertgen.yaml:11:5)
+//	assertgen.yaml:13:5: ops: unknown op "add.Tensr" in native_functions.yaml; did you mean add.Tensor?
+//	assertgen.yaml:2:1: unknown key "kernel"; did you mean "kernels"?
+//
+// The ops list is checked against the schema: an entry that is neither an
+// op nor a pattern that matches one, and an entry listed twice, are errors.
 //
 // Paths in the config file are relative to its directory; paths given as
 // flags are relative to the working directory.
+//
+// # Backends
+//
+// An out-of-tree backend keeps a yaml in the format torchgen's
+// gen_backend_stubs reads:
+//
+//	backend: MyDevice
+//	cpp_namespace: my_device
+//	supported:
+//	  - add.Tensor
+//	  - abs
+//	autograd:
+//	  - max_pool3d
+//
+// With -backend FILE (config key: backend), gen and vet wrap the ops the
+// backend registers a kernel for: supported, full_codegen and autograd
+// (torchgen adds full_codegen to supported; symint, ir_gen and non_native
+// are read and checked, not selected). ops: then narrows the selection: each
+// entry must select at least one of the backend's ops, and without ops: all
+// of them are wrapped. The ops are required as an explicit ops: list is: vet
+// reports a missing kernel as a finding. The keys are torchgen's (backend,
+// cpp_namespace, class_name, use_out_as_primary, device_guard, supported,
+// autograd, full_codegen, symint, ir_gen, non_native; backend and
+// cpp_namespace required); another key, an op name that is not in the
+// schema (with the closest names), an op listed twice or under both
+// supported and autograd are errors at file:line:col.
 //
 // # Modes
 //

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -11,38 +10,6 @@ import (
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
-
-// planFlags are the flags of plan and explain: the schema, the profile
-// and what shapes the plan (allowlists, derivatives.yaml, PyTorch version).
-type planFlags struct {
-	in      planInput
-	profile string
-}
-
-func (pf *planFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&pf.in.schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded PyTorch 1.13.1 yaml")
-	fs.StringVar(&pf.in.tags, "tags", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
-	fs.StringVar(&pf.profile, "profile", string(plan.Strict), "check `profile`: strict or pytorch")
-	fs.Var((*stringList)(&pf.in.allowlists), "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
-	fs.StringVar(&pf.in.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded 1.13.1 file with the embedded schema, none otherwise)")
-	fs.StringVar(&pf.in.version, "pytorch-version", "", "PyTorch `version` whose lists apply, e.g. 2.1 (default: 1.13 with the embedded schema, all versions otherwise)")
-}
-
-// load reports a malformed profile or version as a usage error of command
-// cmd, then loads the schema and the plan options.
-func (pf *planFlags) load(cmd string, stderr io.Writer) (*schema.Schema, plan.Options, error) {
-	var err error
-	if pf.in.profile, err = plan.ParseProfile(pf.profile); err == nil && pf.in.version != "" {
-		if err = allowlist.ValidVersion(pf.in.version); err != nil {
-			err = fmt.Errorf("-pytorch-version: %v", err)
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "assertgen %s: %v\n", cmd, err)
-		return nil, plan.Options{}, errUsage
-	}
-	return pf.in.load()
-}
 
 // planInput is what a plan is built from, as the flags of plan and explain
 // or the config of gen and vet give it. Empty paths mean the default.
@@ -64,6 +31,11 @@ func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 	}
 	if err != nil {
 		return nil, plan.Options{}, err
+	}
+	if len(s.Ops) == 0 {
+		var errs schema.ErrorList
+		errs.Add(schema.Position{Filename: in.schema, Line: 1, Column: 1}, "the schema has no ops")
+		return nil, plan.Options{}, errs
 	}
 	opts, err := in.options(s)
 	return s, opts, err
@@ -139,8 +111,8 @@ flags:
 `)
 		fs.PrintDefaults()
 	}
-	var pf planFlags
-	pf.register(fs)
+	var pf cliFlags
+	pf.register(fs, "explain", false, stderr)
 	// OP may come before or after the flags.
 	var op string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -162,7 +134,12 @@ flags:
 		fmt.Fprintf(stderr, "assertgen explain: unexpected argument %q\n", rest[0])
 		return errUsage
 	}
-	s, opts, err := pf.load("explain", stderr)
+	c, err := pf.load(fs)
+	if err != nil {
+		return err
+	}
+	in := planInputOf(c)
+	s, opts, err := in.load()
 	if err != nil {
 		return err
 	}

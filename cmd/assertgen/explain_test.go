@@ -39,7 +39,7 @@ func TestExplainCLI(t *testing.T) {
 		{args: []string{"explain"}, code: 2, inErr: []string{"missing OP"}},
 		{args: []string{"explain", "add", "extra"}, code: 2, inErr: []string{`unexpected argument "extra"`}},
 		{args: []string{"explain", "add", "-profile", "loose"}, code: 2, inErr: []string{`unknown profile "loose"`}},
-		{args: []string{"plan", "-pytorch-version", "two"}, code: 2, inErr: []string{"-pytorch-version: bad version"}},
+		{args: []string{"plan", "-pytorch-version", "two"}, code: 2, inErr: []string{`assertgen plan: -pytorch-version: unknown PyTorch version "two" (supported: 1.13, 2.6)`}},
 		{args: []string{"plan", "-allowlist", typo}, code: 1, inErr: []string{typo + `:2:9: may_alias: unknown op "tranpose.int"; did you mean "transpose.int"?`}},
 		{args: []string{"plan", "-allowlist", dup, "-allowlist", dup}, code: 1, inErr: []string{dup + ":2:9: duplicate may_alias entry for transpose.int: same as the entry at " + dup + ":2:9"}},
 		{args: []string{"explain", "add", "-allowlist", noReason}, code: 1, inErr: []string{noReason + ":2:5: views: entry without reason"}},

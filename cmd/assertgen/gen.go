@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -18,131 +16,29 @@ import (
 // errFindings reports that a command found problems it has already printed.
 var errFindings = errors.New("findings")
 
-// genFlags are the flags of gen and vet: the config file and an override
-// for each of its keys.
-type genFlags struct {
-	config string
-	cfg    gen.Config // values of the flags that were set
-	types  stringList
-	allow  stringList
-	ops    string
-}
-
-func (g *genFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.config, "config", "", "config `file` (default: assertgen.yaml in the current directory, if any)")
-	fs.StringVar(&g.cfg.Schema, "schema", "", "schema `file`: native_functions.yaml or a .txt schema list (default: embedded PyTorch 1.13.1)")
-	fs.StringVar(&g.cfg.Tags, "tags", "", "tags.yaml `file` (default: next to the schema)")
-	fs.StringVar(&g.cfg.Derivatives, "derivatives", "", "derivatives.yaml `file` for the pytorch profile")
-	fs.StringVar(&g.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
-	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists the defaults use (default: 1.13 for the embedded schema, all otherwise)")
-	fs.Var(&g.allow, "allowlist", "allowlist `file` (repeatable)")
-	fs.StringVar(&g.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
-	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: the config file's directory, or . without one)")
-	fs.StringVar(&g.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
-	fs.StringVar(&g.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
-	fs.StringVar(&g.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
-	fs.StringVar(&g.cfg.Kernels, "kernels", "", "kernels `package` (function mode): import path or ./dir")
-	fs.Var(&g.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
-	fs.StringVar(&g.ops, "ops", "", "comma-separated op names or `patterns` (default: all)")
-}
-
-// parse parses the command line of gen or vet, reads the config file and
-// applies the flags that were set.
-func (g *genFlags) parse(fs *flag.FlagSet, args []string) (*gen.Config, error) {
-	if err := parseFlagsNoArgs(fs, args); err != nil {
-		return nil, err
+// planInputOf returns what the plan of c is built from.
+func planInputOf(c *gen.Config) planInput {
+	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
+		version: c.PyTorchVersion, profile: plan.Strict}
+	if c.Profile != "" {
+		in.profile = plan.Profile(c.Profile) // Validate checked it
 	}
-	var c *gen.Config
-	path := g.config
-	if path == "" {
-		if _, err := os.Stat("assertgen.yaml"); err == nil {
-			path = "assertgen.yaml"
-		}
+	for _, a := range c.Allowlists {
+		in.allowlists = append(in.allowlists, c.Resolve(a))
 	}
-	if path != "" {
-		var err error
-		if c, err = gen.LoadConfig(path); err != nil {
-			return nil, err
-		}
-	} else {
-		c = &gen.Config{Dir: "."}
-	}
-	// Paths given as flags are relative to the working directory.
-	wd := func(p string) string {
-		if p == "" || filepath.IsAbs(p) {
-			return p
-		}
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return p
-		}
-		return abs
-	}
-	fs.Visit(func(f *flag.Flag) {
-		switch f.Name {
-		case "schema":
-			c.Schema = wd(g.cfg.Schema)
-		case "tags":
-			c.Tags = wd(g.cfg.Tags)
-		case "derivatives":
-			c.Derivatives = wd(g.cfg.Derivatives)
-		case "profile":
-			c.Profile = g.cfg.Profile
-		case "pytorch-version":
-			c.PyTorchVersion = g.cfg.PyTorchVersion
-		case "allowlist":
-			c.Allowlists = nil
-			for _, a := range g.allow {
-				c.Allowlists = append(c.Allowlists, wd(a))
-			}
-		case "package":
-			c.Package = g.cfg.Package
-		case "out":
-			c.Output = wd(g.cfg.Output)
-		case "prefix":
-			c.Prefix = g.cfg.Prefix
-		case "mode":
-			c.Mode = g.cfg.Mode
-		case "tag":
-			c.BuildTag = g.cfg.BuildTag
-		case "kernels":
-			k := g.cfg.Kernels
-			if strings.HasPrefix(k, ".") {
-				k = wd(k)
-			}
-			c.Kernels = k
-		case "type":
-			if c.Types == nil {
-				c.Types = map[string]string{}
-			}
-			for _, kv := range g.types {
-				k, v, _ := strings.Cut(kv, "=")
-				c.Types[k] = v
-			}
-		case "ops":
-			c.Ops = strings.Split(g.ops, ",")
-		}
-	})
-	return c, nil
+	return in
 }
 
 // setup turns a config into the schema, the plan and the generator
 // options.
 func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 	var o gen.Options
-	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
-		version: c.PyTorchVersion, profile: plan.Strict}
-	if c.Profile != "" {
-		p, err := plan.ParseProfile(c.Profile)
-		if err != nil {
-			return nil, nil, o, err
-		}
-		in.profile = p
-	}
-	for _, a := range c.Allowlists {
-		in.allowlists = append(in.allowlists, c.Resolve(a))
-	}
+	in := planInput(planInputOf(c))
 	s, opts, err := in.load()
+	if err != nil {
+		return nil, nil, o, err
+	}
+	ops, err := selectOps(c, s)
 	if err != nil {
 		return nil, nil, o, err
 	}
@@ -154,7 +50,7 @@ func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 	if err != nil {
 		return nil, nil, o, err
 	}
-	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: c.Ops}
+	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: ops}
 	if o.Mode == "" {
 		o.Mode = gen.FunctionMode
 	}
@@ -174,6 +70,23 @@ func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 		}
 	}
 	return s, p, o, nil
+}
+
+// selectOps checks the ops list against s and returns the op patterns for
+// gen: the list itself, or with a backend file the backend's ops that the
+// list selects (all of them without a list).
+func selectOps(c *gen.Config, s *schema.Schema) ([]string, error) {
+	if err := c.CheckOps(s); err != nil {
+		return nil, err
+	}
+	if c.Backend == "" {
+		return c.Ops, nil
+	}
+	b, err := gen.LoadBackend(c.Resolve(c.Backend))
+	if err != nil {
+		return nil, err
+	}
+	return b.Select(s, c)
 }
 
 // packageNameFor makes a package name of a directory name.
@@ -201,10 +114,13 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	g := catchSignals(stderr)
 	defer g.stop()
 	fs := newFlags("gen", stderr)
-	var gf genFlags
-	gf.register(fs)
+	var gf cliFlags
+	gf.register(fs, "gen", true, stderr)
 	check := fs.Bool("check", false, "write nothing; exit 1 and name the files that are stale")
-	c, err := gf.parse(fs, args)
+	if err := parseFlagsNoArgs(fs, args); err != nil {
+		return err
+	}
+	c, err := gf.load(fs)
 	if err != nil {
 		return err
 	}
@@ -278,10 +194,13 @@ func checkOutputDir(dir string) error {
 
 func cmdVet(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("vet", stderr)
-	var g genFlags
-	g.register(fs)
+	var g cliFlags
+	g.register(fs, "vet", true, stderr)
 	verbose := fs.Bool("v", false, "list every op without a kernel, and the built-in allowlist entries that select no op")
-	c, err := g.parse(fs, args)
+	if err := parseFlagsNoArgs(fs, args); err != nil {
+		return err
+	}
+	c, err := g.load(fs)
 	if err != nil {
 		return err
 	}
@@ -301,7 +220,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		}
 		// Missing kernels are findings when the config names the ops it
 		// wants; with every op selected they are information.
-		explicit := len(c.Ops) > 0
+		explicit := len(c.Ops) > 0 || c.Backend != ""
 		for _, m := range missing {
 			switch {
 			case explicit:

@@ -58,6 +58,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "vet":
 		err = cmdVet(args[1:], stdout, stderr)
 	case "version":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "assertgen version: unexpected argument %q\n", args[1])
+			return exitUsage
+		}
 		fmt.Fprintln(stdout, "assertgen", version)
 		return exitOK
 	case "help", "-h", "-help", "--help":
@@ -142,17 +146,20 @@ func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 func cmdPlan(args []string, stdout, stderr io.Writer) error {
-	g := catchSignals(stderr)
-	defer g.stop()
 	fs := newFlags("plan", stderr)
-	var pf planFlags
-	pf.register(fs)
+	var pf cliFlags
+	pf.register(fs, "plan", false, stderr)
 	asJSON := fs.Bool("json", false, "print the plan as JSON")
 	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
 	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
-	s, opts, err := pf.load("plan", stderr)
+	c, err := pf.load(fs)
+	if err != nil {
+		return err
+	}
+	in := planInputOf(c)
+	s, opts, err := in.load()
 	if err != nil {
 		return err
 	}
@@ -173,6 +180,8 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		}
 		return bw.Flush()
 	}
+	g := catchSignals(stderr)
+	defer g.stop()
 	var buf bytes.Buffer
 	if err := write(&buf); err != nil {
 		return err

@@ -89,7 +89,7 @@ func TestExitCodes(t *testing.T) {
 			bad + `:3:13: illegal variant "fn"`,
 			"2 errors"}},
 		{[]string{"plan", "-schema", filepath.Join(dir, "missing.yaml")}, 1, []string{"no such file"}},
-		{[]string{"gen", "-mode", "interface", "-package", "x", "-out", dir, "-type", "Scalar=not a type"}, 1, []string{"types: Scalar"}},
+		{[]string{"gen", "-mode", "interface", "-package", "x", "-out", dir, "-type", "Scalar=not a type"}, 2, []string{"assertgen gen: -type: Scalar: invalid Go type"}},
 	}
 	for _, tt := range tests {
 		_, errOut, code := runCLI(t, dir, tt.args...)
