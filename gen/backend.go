@@ -124,8 +124,16 @@ func ParseBackend(path string, src []byte) (*Backend, error) {
 					errs.Addf(pos(e), "%s: want an op name such as add.Tensor", k.Value)
 					continue
 				}
+				if strings.ContainsAny(e.Value, `*?[\`) {
+					errs.Addf(pos(e), "%s: %q: a backend names ops, not patterns", k.Value, e.Value)
+					continue
+				}
 				if _, err := schema.ParseOperatorName(e.Value); err != nil {
-					errs.Addf(pos(e), "%s: %v", k.Value, err)
+					msg := err.Error()
+					if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "offset ") {
+						msg = rest
+					}
+					errs.Addf(pos(e), "%s: bad op name %q: %s", k.Value, e.Value, msg)
 					continue
 				}
 				if kernel {
@@ -203,11 +211,7 @@ func (b *Backend) Check(s *schema.Schema) error {
 			if names[op.Name] {
 				continue
 			}
-			msg := UnknownOp(s, names, op.Name)
-			if strings.ContainsAny(op.Name, `*?[\`) {
-				msg = fmt.Sprintf("%q: a backend names ops, not patterns", op.Name)
-			}
-			errs.Addf(op.Pos, "%s: %s", list.key, msg)
+			errs.Addf(op.Pos, "%s: %s", list.key, UnknownOp(s, names, op.Name))
 		}
 	}
 	return errs.Err()

@@ -231,3 +231,41 @@ func TestPlanExplainConfig(t *testing.T) {
 			err: []string{`assertgen: open nope.yaml: no such file or directory`}},
 	})
 }
+
+// TestBackendCLI: issue 10 item 7. -backend (or backend: in the config)
+// selects the ops of a torchgen backend yaml; ops: narrows them; vet
+// requires their kernels, at the backend file's line; errors are at
+// path:line:col with suggestions.
+func TestBackendCLI(t *testing.T) {
+	small, _ := filepath.Abs("../../gen/testdata/small")
+	cfg := filepath.Join(small, "assertgen.yaml")
+	backend, _ := filepath.Abs("../../gen/testdata/backend/my_backend.yaml")
+	withReshape := "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - reshape\n"
+	runCases(t, []cliCase{
+		{name: "gen -backend", args: []string{"gen", "-config", cfg, "-backend", backend, "-out", "out"}, code: 0,
+			err: []string{"assertgen: 5 ops wrapped in $DIR/out"}},
+		{name: "backend narrowed by -ops", args: []string{"gen", "-config", cfg, "-backend", backend, "-ops", "add*, cat", "-out", "out"}, code: 0,
+			err: []string{"assertgen: 3 ops wrapped in $DIR/out"}},
+		{name: "backend: in the config", files: map[string]string{"c.yaml": "schema: " + filepath.Join(small, "native_functions.yaml") +
+			"\nmode: interface\npackage: out\noutput: out\nbackend: " + backend + "\nops: [transpose.int]\n"},
+			args: []string{"gen", "-config", "c.yaml"}, code: 0, err: []string{"assertgen: 1 ops wrapped in out"}},
+		{name: "ops outside the backend", files: map[string]string{"c.yaml": "schema: " + filepath.Join(small, "native_functions.yaml") +
+			"\nmode: interface\npackage: out\noutput: out\nbackend: " + backend + "\nops:\n  - transpose.int\n  - reshape\n"},
+			args: []string{"gen", "-config", "c.yaml"}, code: 1,
+			err: []string{`assertgen: c.yaml:8:5: ops: "reshape" selects no op of the backend ` + backend}},
+		{name: "vet requires the backend's kernels", files: map[string]string{"b.yaml": withReshape},
+			args: []string{"vet", "-config", cfg, "-backend", "b.yaml"}, code: 1,
+			out: []string{"$DIR/b.yaml:5:5: reshape: no kernel Reshape in github.com/assertgen/assertgen/gen/testdata/small/kernels"}},
+		{name: "unknown key in the backend", files: map[string]string{"b.yaml": "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - trnspose.int\nautograd: [cat]\nextra: 1\n"},
+			args: []string{"vet", "-config", cfg, "-backend", "b.yaml"}, code: 1,
+			err: []string{`assertgen: $DIR/b.yaml:7:1: unknown key "extra"`}},
+		{name: "unknown op in the backend", files: map[string]string{"b.yaml": "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - trnspose.int\n"},
+			args: []string{"gen", "-config", cfg, "-backend", "b.yaml"}, code: 1,
+			err: []string{`assertgen: $DIR/b.yaml:5:5: supported: unknown op "trnspose.int" in ` + filepath.Join(small, "native_functions.yaml") + `; did you mean transpose.int?`}},
+		{name: "missing backend", args: []string{"gen", "-config", cfg, "-backend", "nope.yaml"}, code: 1,
+			err: []string{`assertgen: -backend: $DIR/nope.yaml: no such file or directory`}},
+		{name: "backend without kernels", files: map[string]string{"b.yaml": "backend: X\ncpp_namespace: x\nsupported:\nsymint: [cat]\n"},
+			args: []string{"gen", "-config", cfg, "-backend", "b.yaml"}, code: 1,
+			err: []string{`assertgen: $DIR/b.yaml: the backend lists no op with a kernel (supported, full_codegen, autograd)`}},
+	})
+}

@@ -32,23 +32,30 @@ func planInputOf(c *gen.Config) planInput {
 // setup turns a config into the schema, the plan and the generator
 // options.
 func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
+	s, p, o, _, err := setupWhere(c)
+	return s, p, o, err
+}
+
+// setupWhere is setup that also returns where each selected op is named
+// (its entry in ops: or in the backend file), for vet's messages.
+func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[string]schema.Position, error) {
 	var o gen.Options
 	in := planInput(planInputOf(c))
 	s, opts, err := in.load()
 	if err != nil {
-		return nil, nil, o, err
+		return nil, nil, o, nil, err
 	}
-	ops, err := selectOps(c, s)
+	ops, where, err := selectOps(c, s)
 	if err != nil {
-		return nil, nil, o, err
+		return nil, nil, o, nil, err
 	}
 	p, err := plan.BuildWith(s, opts)
 	if err != nil {
-		return nil, nil, o, err
+		return nil, nil, o, nil, err
 	}
 	types, err := c.TypeMap()
 	if err != nil {
-		return nil, nil, o, err
+		return nil, nil, o, nil, err
 	}
 	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: ops}
 	if o.Mode == "" {
@@ -57,36 +64,48 @@ func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 	if o.Package == "" {
 		abs, err := filepath.Abs(outputDir(c))
 		if err != nil {
-			return nil, nil, o, err
+			return nil, nil, o, nil, err
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
 	if o.Mode == gen.FunctionMode {
 		if c.Kernels == "" {
-			return nil, nil, o, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
+			return nil, nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
 		}
 		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
-			return nil, nil, o, err
+			return nil, nil, o, nil, err
 		}
 	}
-	return s, p, o, nil
+	return s, p, o, where, nil
 }
 
 // selectOps checks the ops list against s and returns the op patterns for
 // gen: the list itself, or with a backend file the backend's ops that the
-// list selects (all of them without a list).
-func selectOps(c *gen.Config, s *schema.Schema) ([]string, error) {
+// list selects (all of them without a list); and where the ops named
+// exactly are named.
+func selectOps(c *gen.Config, s *schema.Schema) ([]string, map[string]schema.Position, error) {
 	if err := c.CheckOps(s); err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	where := map[string]schema.Position{}
+	for i, op := range c.Ops {
+		where[op] = c.At(fmt.Sprintf("ops.%d", i))
 	}
 	if c.Backend == "" {
-		return c.Ops, nil
+		return c.Ops, where, nil
 	}
 	b, err := gen.LoadBackend(c.Resolve(c.Backend))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return b.Select(s, c)
+	ops, err := b.Select(s, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, op := range b.Ops() {
+		where[op.Name] = op.Pos
+	}
+	return ops, where, nil
 }
 
 // packageNameFor makes a package name of a directory name.
@@ -204,7 +223,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, p, o, err := setup(c)
+	s, p, o, where, err := setupWhere(c)
 	if err != nil {
 		return err
 	}
@@ -224,7 +243,11 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		for _, m := range missing {
 			switch {
 			case explicit:
-				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s\n", c.Path, m, goNameOf(m), o.Kernels.Path)
+				at, ok := where[m]
+				if !ok {
+					at = c.At("ops")
+				}
+				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s\n", at, m, goNameOf(m), o.Kernels.Path)
 				n++
 			case *verbose:
 				fmt.Fprintf(stdout, "info: %s: no kernel %s\n", m, goNameOf(m))
