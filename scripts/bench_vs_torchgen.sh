@@ -14,6 +14,6 @@ go build -o /tmp/assertgen-bench ./cmd/assertgen
 grep -m1 'model name' /proc/cpuinfo
 hyperfine -N --warmup 5 --runs "${RUNS:-60}" "$@" \
   -n torchgen "${PYTHON:-/usr/bin/python3} -c 'from torchgen.gen import parse_native_yaml; parse_native_yaml(\"$Y\", \"$T\")'" \
-  -n strict "/tmp/assertgen-bench plan -json -schema $Y -tags $T" \
-  -n pytorch "/tmp/assertgen-bench plan -json -profile pytorch -schema $Y -tags $T -derivatives $D" \
-  -n strict-gc "env GOGC=100 /tmp/assertgen-bench plan -json -schema $Y -tags $T"
+  -n strict "/tmp/assertgen-bench plan -json -schema $Y -tags-yaml $T" \
+  -n pytorch "/tmp/assertgen-bench plan -json -profile pytorch -schema $Y -tags-yaml $T -derivatives $D" \
+  -n strict-gc "env GOGC=100 /tmp/assertgen-bench plan -json -schema $Y -tags-yaml $T"

@@ -95,10 +95,10 @@
 // usage error (exit 2); a bad value in the config file is an error at its
 // file:line:col (exit 1), with a suggestion when a close valid value exists:
 //
-//	assertgen.yaml:3:10: profile: unknown profile "strct" (want strict or pytorch)
+//	assertgen.yaml:3:10: profile: unknown profile "strct" (want strict or pytorch); did you mean "strict"?
 //	assertgen.yaml:9:3: types: unknown schema type "Scalr"; did you mean "Scalar"?
 //	assertgen.yaml:12:5: ops: duplicate op "add.Tensor" (first at assertgen.yaml:11:5)
-//	assertgen.yaml:13:5: ops: unknown op "add.Tensr" in native_functions.yaml; did you mean add.Tensor?
+//	assertgen.yaml:13:5: ops: unknown op "add.Tensr" in native_functions.yaml; did you mean add.Tensor, add_.Tensor?
 //	assertgen.yaml:2:1: unknown key "kernel"; did you mean "kernels"?
 //
 // The ops list is checked against the schema: an entry that is neither an
