@@ -31,49 +31,68 @@ func signalCode(sig os.Signal) int {
 // (nothing was written). While it writes, the signal cancels the write's
 // context: gen.Write then either undoes its staging (the old files stay)
 // or, past its commit point, finishes (the new files are complete); the
-// command then exits with the signal's code.
+// command then exits with the signal's code. After the guard is stopped a
+// signal still ends the process with its code (the files are complete):
+// the handler is installed once per process and never removed, so that
+// no signal can fall in a gap where the default action (death without an
+// exit code of our choosing) applies.
 type guard struct {
-	ch     chan os.Signal
-	ctx    context.Context
-	cancel context.CancelFunc
-	stderr io.Writer
-
-	mu      sync.Mutex
-	writing bool
-	sig     os.Signal
+	ctx     context.Context
+	cancel  context.CancelFunc
+	stderr  io.Writer
+	writing bool      // guarded by sigMu
+	sig     os.Signal // guarded by sigMu
 }
 
+var (
+	sigOnce sync.Once
+	sigMu   sync.Mutex
+	current *guard // the active guard, guarded by sigMu
+)
+
 func catchSignals(stderr io.Writer) *guard {
-	g := &guard{ch: make(chan os.Signal, 2), stderr: stderr}
+	sigOnce.Do(func() {
+		ch := make(chan os.Signal, 2)
+		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+		go handleSignals(ch)
+	})
+	g := &guard{stderr: stderr}
 	g.ctx, g.cancel = context.WithCancel(context.Background())
-	signal.Notify(g.ch, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		for s := range g.ch {
-			g.mu.Lock()
-			if g.sig == nil {
-				g.sig = s
-			}
-			if !g.writing {
-				fmt.Fprintf(g.stderr, "assertgen: stopped by %v; nothing written\n", s)
-				os.Exit(signalCode(s))
-			}
-			g.cancel()
-			g.mu.Unlock()
-		}
-	}()
+	sigMu.Lock()
+	current = g
+	sigMu.Unlock()
 	return g
+}
+
+func handleSignals(ch <-chan os.Signal) {
+	for s := range ch {
+		sigMu.Lock()
+		g := current
+		switch {
+		case g == nil:
+			os.Exit(signalCode(s))
+		case !g.writing:
+			fmt.Fprintf(g.stderr, "assertgen: stopped by %v; nothing written\n", s)
+			os.Exit(signalCode(s))
+		}
+		if g.sig == nil {
+			g.sig = s
+		}
+		g.cancel()
+		sigMu.Unlock()
+	}
 }
 
 // write runs w, which writes into dir under ctx, and reports a signal
 // that came meanwhile as a *signalError.
 func (g *guard) write(dir string, w func(ctx context.Context) error) error {
-	g.mu.Lock()
+	sigMu.Lock()
 	g.writing = true
-	g.mu.Unlock()
+	sigMu.Unlock()
 	err := w(g.ctx)
-	g.mu.Lock()
+	sigMu.Lock()
 	sig := g.sig
-	g.mu.Unlock()
+	sigMu.Unlock()
 	if sig == nil {
 		return err
 	}
@@ -83,9 +102,12 @@ func (g *guard) write(dir string, w func(ctx context.Context) error) error {
 	return &signalError{sig, dir + " keeps its previous files"}
 }
 
-// stop restores the default handling of the signals.
+// stop ends the guard; see guard for signals after it.
 func (g *guard) stop() {
-	signal.Stop(g.ch)
-	close(g.ch)
+	sigMu.Lock()
+	if current == g {
+		current = nil
+	}
+	sigMu.Unlock()
 	g.cancel()
 }
