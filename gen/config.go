@@ -94,7 +94,9 @@ func LoadConfig(path string) (*Config, error) {
 
 // ParseConfig parses the text of an assertgen.yaml read from path: its
 // structure (keys, types of values, duplicates), not the values' meaning,
-// which [Config.Validate] checks.
+// which [Config.Validate] checks. With errors in the structure (a
+// [schema.ErrorList]) it returns them and the config made of the keys that
+// were read; with a file that is not YAML, a nil config.
 func ParseConfig(path string, src []byte) (*Config, error) {
 	root, err := schema.ParseYAMLNode(path, src)
 	if err != nil {
@@ -150,10 +152,9 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 			}
 		}
 	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return c, nil
+	// The config comes back with the errors, holding the keys that were
+	// read, so that a caller can report the values' errors too.
+	return c, errs.Err()
 }
 
 // didYouMean returns "; did you mean X?" for the candidate closest to s,
@@ -249,8 +250,8 @@ func (c *Config) Validate() error {
 }
 
 // CheckFiles checks that the files the config names exist (schema, tags,
-// derivatives, backend, allowlists), each an error at its value's
-// position.
+// derivatives, backend, allowlists, a kernels directory), each an error
+// at its value's position.
 func (c *Config) CheckFiles() error {
 	var errs schema.ErrorList
 	exists := func(key, p string) {
@@ -269,6 +270,9 @@ func (c *Config) CheckFiles() error {
 	exists("tags", c.Tags)
 	exists("derivatives", c.Derivatives)
 	exists("backend", c.Backend)
+	if strings.HasPrefix(c.Kernels, ".") {
+		exists("kernels", c.Kernels)
+	}
 	for i, a := range c.Allowlists {
 		exists(fmt.Sprintf("allowlists.%d", i), a)
 	}

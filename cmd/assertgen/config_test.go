@@ -90,12 +90,18 @@ func TestConfigErrors(t *testing.T) {
 				`assertgen.yaml:13:18: pytorch_version: unknown PyTorch version "9.9" (supported: 1.13, 2.6)`,
 				`assertgen: 11 errors`,
 			}},
-		{name: "unknown keys", files: map[string]string{"assertgen.yaml": "kernel: .\nallowlist: [a.yaml]\nfrobnicate: 1\nops: [neg]\nops: [add]\n"},
+		{name: "unknown keys, with the values' errors", files: map[string]string{"assertgen.yaml": "kernel: .\nallowlist: [a.yaml]\nfrobnicate: 1\nops: [neg]\nops: [add]\nmode: fun\n"},
 			args: []string{"gen"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:1:1: unknown key "kernel"; did you mean "kernels"?`,
 				`assertgen.yaml:2:1: unknown key "allowlist"; did you mean "allowlists"?`,
 				`assertgen.yaml:3:1: unknown key "frobnicate"`,
 				`assertgen.yaml:5:1: duplicate key "ops"; first at line 4`,
+				`assertgen.yaml:6:7: mode: unknown mode "fun" (want function or interface)`,
+				`assertgen: 5 errors`,
+			}},
+		{name: "missing kernels directory", files: map[string]string{"assertgen.yaml": "kernels: ./nope\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:1:10: kernels: nope: no such file or directory`,
 			}},
 		{name: "wrong value type", files: map[string]string{"assertgen.yaml": "ops: add.Tensor\ntypes: [a]\n"},
 			args: []string{"gen"}, code: 1, err: []string{

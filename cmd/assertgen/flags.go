@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -75,9 +76,11 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 			path = "assertgen.yaml"
 		}
 	}
+	var errs schema.ErrorList
 	if path != "" {
 		var err error
-		if c, err = gen.LoadConfig(path); err != nil {
+		c, err = gen.LoadConfig(path)
+		if err != nil && (c == nil || !errors.As(err, &errs)) {
 			return nil, err
 		}
 	} else {
@@ -154,7 +157,6 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 			c.SetByFlag(key, "-"+fl.Name)
 		}
 	})
-	var errs schema.ErrorList
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err.(schema.ErrorList)...)
 	}

@@ -73,7 +73,7 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 			return nil, nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
 		}
 		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
-			return nil, nil, o, nil, err
+			return nil, nil, o, nil, c.Errorf("kernels", "%v", err)
 		}
 	}
 	return s, p, o, where, nil
