@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io"
 	"io/fs"
 	"os"
@@ -324,11 +326,14 @@ func isGenerated(path string) (bool, error) {
 	return string(buf[:n]) == header, nil
 }
 
-// Foreign lists the Go files of dir that assertgen did not generate (they
-// lack its header), except tests (*_test.go): an output directory must be
-// assertgen's alone, since the generated files make a package of their
-// own. A missing dir has none.
-func Foreign(dir string) ([]string, error) {
+// Foreign lists the Go files of dir that would not belong to the package
+// pkg that assertgen generates there: every Go file without assertgen's
+// header, except tests (*_test.go) and package documentation files (a
+// package clause naming pkg, comments and directives such as go:generate,
+// no imports or declarations). The generated files make a package of their
+// own; any other file would put a second package, or declarations the
+// generated code does not expect, in the directory. A missing dir has none.
+func Foreign(dir, pkg string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -349,9 +354,16 @@ func Foreign(dir string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !gen {
+		if !gen && !isPackageDoc(p, pkg) {
 			out = append(out, p)
 		}
 	}
 	return out, nil
+}
+
+// isPackageDoc reports whether the Go file at path is only a package
+// clause naming pkg, with comments.
+func isPackageDoc(path, pkg string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments|parser.SkipObjectResolution)
+	return err == nil && f.Name.Name == pkg && len(f.Decls) == 0
 }

@@ -186,12 +186,17 @@
 // gen completes or removes and gen -check reports. A read-only generated
 // file is an error, not silently replaced.
 //
-// The output directory belongs to assertgen: gen and gen -check refuse one
-// that holds a Go file without the generated-code header (tests,
-// *_test.go, are allowed), naming the file. The checked
-// file references asserts.Version1, and function mode assigns each kernel to
-// a variable of the expected function type, so stale wrappers fail to build
-// when the asserts API or a kernel's signature changes.
+// The checked file references asserts.Version1, and function mode assigns
+// each kernel to a variable of the expected function type, so stale
+// wrappers fail to build when the asserts API or a kernel's signature
+// changes.
+//
+// The output directory belongs to the generated package: gen and gen
+// -check refuse one that holds any other Go file (exit 1, naming it), so
+// that gen never writes into an existing package. Allowed besides
+// assertgen's own files: tests (*_test.go) and a package doc file (a
+// package clause with the generated package's name and comments, such as
+// a doc.go with the //go:generate line; no imports, no declarations).
 //
 // At run time, ASSERTGEN_ASSERTS=off (or asserts.SetEnabled(false)) turns
 // checking off in a debug build without rebuilding.
