@@ -89,6 +89,16 @@ func (w *wrapper) callArgs() []jen.Code {
 	return out
 }
 
+// uncheckedBody is the checked wrapper's path when checking is off: the
+// plain call, and a return even for a kernel without results, so that the
+// kernel does not run a second time below.
+func (w *wrapper) uncheckedBody(kernel *jen.Statement) []jen.Code {
+	if len(w.results) == 0 {
+		return []jen.Code{w.directBody(kernel), jen.Return()}
+	}
+	return []jen.Code{w.directBody(kernel)}
+}
+
 // directBody is a plain call of the kernel.
 func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 	call := kernel.Call(w.callArgs()...)
@@ -392,7 +402,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement) ([]jen.Code, error) 
 		call = jen.List(sn.results...).Op(":=").Add(call)
 	}
 	body := []jen.Code{
-		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.directBody(kernel())),
+		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
 		// The Call is filled in place (c.Begin), a few ns cheaper than returned.
 		jen.Var().Id("c").Qual(AssertsPath, "Call"),
 		onCall("Begin", jen.Op("&").Id(opVarName(w))),

@@ -23,6 +23,7 @@ var opSetData = asserts.Op{
 func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	if !asserts.Checking() {
 		kernels.SetData(self, new_data)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opSetData)
@@ -444,6 +445,7 @@ var opXCummaxHelper = asserts.Op{
 func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
 	if !asserts.Checking() {
 		kernels.XCummaxHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXCummaxHelper)
@@ -483,6 +485,7 @@ var opXCumminHelper = asserts.Op{
 func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
 	if !asserts.Checking() {
 		kernels.XCumminHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXCumminHelper)
@@ -2194,6 +2197,7 @@ var opXForeachAdd_Scalar = asserts.Op{
 func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXForeachAdd_Scalar)
@@ -2218,6 +2222,7 @@ var opXForeachZero_ = asserts.Op{
 func XForeachZero_(self []*reftensor.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachZero_(self)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXForeachZero_)

@@ -32,6 +32,7 @@ var opSetData = asserts.Op{
 func (k checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	if !asserts.Checking() {
 		k.next.SetData(self, new_data)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opSetData)
@@ -453,6 +454,7 @@ var opXCummaxHelper = asserts.Op{
 func (k checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
 	if !asserts.Checking() {
 		k.next.XCummaxHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXCummaxHelper)
@@ -492,6 +494,7 @@ var opXCumminHelper = asserts.Op{
 func (k checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
 	if !asserts.Checking() {
 		k.next.XCumminHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXCumminHelper)
@@ -2203,6 +2206,7 @@ var opXForeachAdd_Scalar = asserts.Op{
 func (k checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	if !asserts.Checking() {
 		k.next.XForeachAdd_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXForeachAdd_Scalar)
@@ -2227,6 +2231,7 @@ var opXForeachZero_ = asserts.Op{
 func (k checked) XForeachZero_(self []*reftensor.Tensor) {
 	if !asserts.Checking() {
 		k.next.XForeachZero_(self)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXForeachZero_)

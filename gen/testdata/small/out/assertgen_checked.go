@@ -637,6 +637,7 @@ var opXForeachAdd_List = asserts.Op{
 func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha float64) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_List(self, other, alpha)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opXForeachAdd_List)
@@ -669,6 +670,7 @@ var opUnbindCopyIntOut = asserts.Op{
 func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnbindCopyIntOut(self, dim, out)
+		return
 	}
 	var c asserts.Call
 	c.Begin(&opUnbindCopyIntOut)
