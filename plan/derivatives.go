@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -67,6 +68,26 @@ var pytorchDerivatives = sync.OnceValues(func() (*Derivatives, error) {
 // embedded in assertgen, the one that goes with [schema.Default]. It is
 // shared: do not modify it.
 func PyTorchDerivatives() (*Derivatives, error) { return pytorchDerivatives() }
+
+// embeddedRelease returns the release of an embedded schema, known by its
+// path ("pytorch-1.13.1/native_functions.yaml"), or nil for another file.
+func embeddedRelease(path string) *Release {
+	for i := range releases {
+		if path == "pytorch-"+releases[i].Full+"/native_functions.yaml" {
+			return &releases[i]
+		}
+	}
+	return nil
+}
+
+// embeddedDerivatives returns the embedded derivatives.yaml of release r,
+// the one that goes with its embedded schema.
+func embeddedDerivatives(r *Release) (*Derivatives, error) {
+	if pytorch.DerivativesPath == "pytorch-"+r.Full+"/derivatives.yaml" {
+		return PyTorchDerivatives()
+	}
+	return nil, fmt.Errorf("no embedded derivatives.yaml for PyTorch %s: pass -derivatives", r.Full)
+}
 
 // ParseDerivatives reads a derivatives.yaml. It keeps only what decides
 // kernels: each entry's schema, its dispatch keys and, per formula, its

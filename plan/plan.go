@@ -18,7 +18,6 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -41,10 +40,8 @@ func ParseProfile(s string) (Profile, error) {
 	return "", fmt.Errorf("unknown profile %q (want strict or pytorch)", s)
 }
 
-const (
-	sourcePyTorchRule   = "profile:pytorch"
-	defaultTorchVersion = "1.13"
-)
+const sourcePyTorchRule = "profile:pytorch"
+
 
 // A Plan lists the checks of every op, in schema order.
 type Plan struct {
@@ -111,9 +108,11 @@ type Options struct {
 	// op that is not CompositeImplicitAutograd only gets one) and says so
 	// in each skip.
 	Derivatives *Derivatives
-	// PyTorchVersion selects the allowlist entries of one PyTorch release
-	// ("1.13", "2.1"). When empty it is 1.13 for the embedded schema and
-	// every release for other schemas.
+	// PyTorchVersion selects the PyTorch release ("1.13", "2.6"; see
+	// [Releases]): its allowlist entries and its codegen rules. When empty
+	// it is the release of the embedded schema, and for other schemas
+	// every release's entries apply, with the newest release's rules. A
+	// release assertgen has no data for is an error.
 	PyTorchVersion string
 }
 
@@ -146,6 +145,7 @@ type builder struct {
 	s       *schema.Schema
 	profile Profile
 	version string
+	release *Release // the rules: of version, or the newest release
 	allow   *allowlist.List
 	ix      *allowlist.Index
 	deriv   *Derivatives
@@ -161,14 +161,17 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	if _, err := ParseProfile(string(b.profile)); err != nil {
 		return nil, err
 	}
-	embedded := s.Path == pytorch.NativeFunctionsPath
-	if b.version == "" && embedded {
-		b.version = defaultTorchVersion
+	embedded := embeddedRelease(s.Path)
+	if b.version == "" && embedded != nil {
+		b.version = embedded.Version
 	}
+	b.release = newestRelease()
 	if b.version != "" {
-		if err := allowlist.ValidVersion(b.version); err != nil {
+		r, err := LookupRelease(b.version)
+		if err != nil {
 			return nil, fmt.Errorf("pytorch version: %v", err)
 		}
+		b.release, b.version = r, r.Version
 	}
 	if b.allow == nil {
 		d, err := allowlist.Defaults()
@@ -178,8 +181,8 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.allow = d
 	}
 	if b.profile == PyTorch {
-		if b.deriv == nil && embedded {
-			d, err := PyTorchDerivatives()
+		if b.deriv == nil && embedded != nil {
+			d, err := embeddedDerivatives(embedded)
 			if err != nil {
 				return nil, err
 			}
@@ -189,7 +192,7 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.deriv = nil
 	}
 	if b.deriv != nil {
-		infos, err := matchDerivatives(s, b.deriv)
+		infos, err := matchDerivatives(s, b.deriv, b.release)
 		if err != nil {
 			return nil, err
 		}
@@ -369,8 +372,9 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	for _, a := range f.Args() {
 		switch a.Type.TensorForm() {
 		case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
-			st.add(asserts.CheckSameImpl, a.Name, -1)
+			// PyTorch's order: the storage check, then the impl check.
 			st.add(asserts.CheckSameStorage, a.Name, -1)
+			st.add(asserts.CheckSameImpl, a.Name, -1)
 			inputs++
 		}
 	}
@@ -384,7 +388,8 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, "no check: PyTorch checks only plain Tensor returns")
 				continue
 			}
-			st.implUseCount(f, ri, skipImpl)
+			// PyTorch's order: shares_storage or storage_use_count_eq_1,
+			// then impl_use_count_le_1 (and assertgen's not_arg_handle).
 			if view != nil {
 				st.add(asserts.CheckSharesStorage, view.Arg, ri)
 				if ex != nil {
@@ -394,6 +399,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
+			st.implUseCount(f, ri, skipImpl)
 		}
 	}
 	if ex != nil {

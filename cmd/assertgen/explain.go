@@ -29,7 +29,7 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 func (pf *planFlags) register(fs *flag.FlagSet) {
 	fs.Var(&pf.allowlists, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
 	fs.StringVar(&pf.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded 1.13.1 file with the embedded schema, none otherwise)")
-	fs.StringVar(&pf.version, "pytorch-version", "", "PyTorch `version` whose lists apply, e.g. 2.1 (default: 1.13 with the embedded schema, all versions otherwise)")
+	fs.StringVar(&pf.version, "pytorch-version", "", "PyTorch `version` whose lists and rules apply, 1.13 or 2.6 (default: the embedded schema's release; for other schemas every release's lists, with the newest rules)")
 }
 
 // validate reports a malformed flag value (a usage error).

@@ -36,10 +36,10 @@ func (k checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	var c asserts.Call
 	c.Begin(&opSetData)
 	k.next.SetData(self, new_data)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
 	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("new_data"))
+	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
 	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("new_data"))
+	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("new_data"))
 	c.End()
 }
 
@@ -62,10 +62,10 @@ func (k checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	r0 := k.next.Add_Tensor(self, other, alpha)
 	c.After(&a0, self)
 	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("other"), &a1)
 	c.End()
 	return r0
 }
@@ -91,12 +91,12 @@ func (k checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha f
 	c.After(&a0, self)
 	c.After(&a1, other)
 	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
+	c.SameImpl(asserts.Arg("other"), &a1)
 	c.SameStorage(asserts.Arg("out"), &a3)
+	c.SameImpl(asserts.Arg("out"), &a3)
 	c.End()
 	return r0
 }
@@ -122,12 +122,12 @@ func (k checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_
 	c.After(&a0, self)
 	c.After(&a3, max_)
 	c.After(&a4, max_values)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a3)
+	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("max"), &a3)
-	c.SameImpl(asserts.Arg("max_values"), &a4)
+	c.SameImpl(asserts.Arg("max"), &a3)
 	c.SameStorage(asserts.Arg("max_values"), &a4)
+	c.SameImpl(asserts.Arg("max_values"), &a4)
 	c.End()
 	return r0, r1
 }
@@ -151,10 +151,10 @@ func (k checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	r0 := k.next.Mul_Tensor(self, other)
 	c.After(&a0, self)
 	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("other"), &a1)
 	c.End()
 	return r0
 }
@@ -177,11 +177,11 @@ func (k checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reft
 	r0 := k.next.SelectInt(self, dim, index)
 	c.After(&a0, self)
 	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
+	c.SameImpl(asserts.Arg("self"), &a0)
+	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
 	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
 }
@@ -204,11 +204,11 @@ func (k checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	r0 := k.next.Alias(self)
 	c.After(&a0, self)
 	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
+	c.SameImpl(asserts.Arg("self"), &a0)
+	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
 	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
 }
