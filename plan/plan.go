@@ -42,7 +42,6 @@ func ParseProfile(s string) (Profile, error) {
 
 const sourcePyTorchRule = "profile:pytorch"
 
-
 // A Plan lists the checks of every op, in schema order.
 type Plan struct {
 	Profile Profile `json:"profile"`
