@@ -167,6 +167,12 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	}
 	for _, c := range op.Checks {
 		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c))
+		if c.Guard != "" {
+			p("      PyTorch skips it when: %s (%s)\n", guardWords(c.Guard), c.Guard)
+		}
+		if c.NeverFires {
+			p("      never fires in PyTorch: the saved storages are appended after empty slots and only those are compared; the wrapper checks nothing and counts it as skipped (reason plan)\n")
+		}
 	}
 	p("skipped (%d):\n", len(op.Skipped))
 	if len(op.Skipped) == 0 {
@@ -333,4 +339,28 @@ func describe(f *schema.Func, c *Check) string {
 		return fmt.Sprintf("%s shares no StorageImpl with %s (holds under modes too: it needs no use counts)", ret(), each(c.Arg))
 	}
 	return ""
+}
+
+// guardWords says a Check.Guard in plain words.
+func guardWords(guard string) string {
+	var out []string
+	for _, term := range strings.Split(guard, ",") {
+		who := func(x string) string {
+			if n, ok := strings.CutPrefix(x, "ret"); ok {
+				return "return " + n
+			}
+			return x
+		}
+		switch {
+		case term == "mode":
+			out = append(out, "a dispatch mode is active")
+		case strings.HasPrefix(term, "pylist(") && strings.HasSuffix(term, ")"):
+			out = append(out, "an element of "+who(term[len("pylist("):len(term)-1])+" is a tensor subclass")
+		case strings.HasPrefix(term, "py(") && strings.HasSuffix(term, ")"):
+			out = append(out, who(term[len("py("):len(term)-1])+" is a tensor subclass")
+		default:
+			out = append(out, term)
+		}
+	}
+	return strings.Join(out, ", or ")
 }

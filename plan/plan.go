@@ -14,6 +14,7 @@ package plan
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -79,11 +80,40 @@ type Op struct {
 // the argument it must (or may) alias; not_arg_handle has both too: the
 // return and an argument whose handle it must not be. distinct_outputs
 // has Rets, the fresh returns it compares.
+//
+// Under the pytorch profile, an emitted row also says how PyTorch's
+// generated code guards it: Guard lists the conditions under which the
+// row is skipped, and NeverFires marks a row PyTorch emits but whose
+// assert can never be evaluated (see docs/plan.md).
 type Check struct {
 	Name asserts.Check `json:"check"`
 	Ret  *int          `json:"ret,omitempty"`
 	Arg  string        `json:"arg,omitempty"`
 	Rets []int         `json:"rets,omitempty"`
+	// Guard (pytorch profile) is the skip condition PyTorch puts around
+	// the row, in the notation of testdata/reference: "mode" (a dispatch
+	// mode is active), "py(X)" (X, an argument or retN for return N, has
+	// the Python dispatch key: a tensor subclass), "pylist(X)" (some
+	// element of the list X has it), joined by commas; the row runs only
+	// when none holds. Empty under strict, whose skips are the runtime's
+	// (asserts.Policy).
+	Guard string `json:"guard,omitempty"`
+	// NeverFires (pytorch profile) marks a row PyTorch emits but that can
+	// never fire: same_storage on a Tensor[] or Tensor?[] argument, whose
+	// saved storages are appended after a vector of empty slots of the
+	// list's size, so that only the empty slots are compared. The
+	// generated wrapper runs it as PyTorch does: it checks nothing and is
+	// counted as skipped (reason plan).
+	NeverFires bool `json:"never_fires,omitempty"`
+}
+
+// Fires returns "never" for a row that can never fire and "live" for
+// the others: the FIRES column of testdata/reference.
+func (c *Check) Fires() string {
+	if c.NeverFires {
+		return "never"
+	}
+	return "live"
 }
 
 // A Skip is a check the plan does not emit, with why and where that was
@@ -275,6 +305,8 @@ func (st *state) split() ([]Check, []Skip) {
 		if r.reason == "" {
 			checks = append(checks, c)
 		} else {
+			// A guard is about a row PyTorch emits.
+			c.Guard, c.NeverFires = "", false
 			skips = append(skips, Skip{Check: c, Reason: r.reason, Source: r.source})
 		}
 	}
@@ -401,10 +433,11 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.implUseCount(f, ri, skipImpl)
 		}
 	}
+	b.guards(st, f)
 	if ex != nil {
 		for _, a := range f.Args() {
 			if form := a.Type.TensorForm(); form == schema.TensorList || form == schema.TensorOptionalList {
-				ex.note(fmt.Sprintf("PyTorch 1.13.1 emits same_storage for the list %s, but that check never fires: the saved storages are appended after a vector of empty slots of the list's size, and only the empty slots are compared", a.Name))
+				ex.note(fmt.Sprintf("PyTorch %s emits same_storage for the list %s, but that check never fires: the saved storages are appended after a vector of empty slots of the list's size, and only the empty slots are compared; the wrapper counts it as skipped (reason plan)", b.release.Full, a.Name))
 			}
 		}
 	}
@@ -427,6 +460,42 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	if inputs == 0 {
 		for k := nIn; k < len(st.rows); k++ {
 			st.rows[k].skip("PyTorch emits checks only around a kernel with a Tensor, Tensor[] or Tensor?[] input to save: with none, the output checks go too", sourcePyTorchRule)
+		}
+	}
+}
+
+// guards sets the Guard and NeverFires of the pytorch profile's rows:
+// how PyTorch's generated code (gen_variable_type.py, the templates of
+// check_tensorimpl_and_storage) guards each assert. Both releases guard
+// every row with !dispatch_mode_enabled() ("mode") and the tensor's
+// Python key: the argument's (py), any element's for a list (pylist),
+// the return's for its use counts. same_impl on a Tensor?[] has no
+// subclass guard; the view check is guarded by the viewed argument, and
+// from 2.x by the return too (Release.ViewGuardsReturn).
+func (b *builder) guards(st *state, f *schema.Func) {
+	for k := range st.rows {
+		r := &st.rows[k]
+		switch r.Name {
+		case asserts.CheckSameStorage, asserts.CheckSameImpl:
+			a := f.Arg(r.Arg)
+			switch a.Type.TensorForm() {
+			case schema.TensorList, schema.TensorOptionalList:
+				r.Guard = "mode,pylist(" + r.Arg + ")"
+				if r.Name == asserts.CheckSameStorage {
+					r.NeverFires = true
+				} else if a.Type.TensorForm() == schema.TensorOptionalList {
+					r.Guard = "mode"
+				}
+			default:
+				r.Guard = "mode,py(" + r.Arg + ")"
+			}
+		case asserts.CheckSharesStorage:
+			r.Guard = "mode,py(" + r.Arg + ")"
+			if b.release.ViewGuardsReturn {
+				r.Guard += ",py(ret" + strconv.Itoa(r.ret) + ")"
+			}
+		case asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1, asserts.CheckNotArgHandle:
+			r.Guard = "mode,py(ret" + strconv.Itoa(r.ret) + ")"
 		}
 	}
 }

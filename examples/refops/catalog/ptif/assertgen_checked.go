@@ -25,7 +25,7 @@ var _ Kernels = checked{}
 var opSetData = asserts.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -46,7 +46,7 @@ func (k checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 var opAdd_Tensor = asserts.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -73,7 +73,7 @@ func (k checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 var opAddOut = asserts.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -104,7 +104,7 @@ func (k checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha f
 var opMaxDimMax = asserts.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -135,7 +135,7 @@ func (k checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_
 var opMul_Tensor = asserts.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -162,7 +162,7 @@ func (k checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 var opSelectInt = asserts.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
@@ -189,7 +189,7 @@ func (k checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reft
 var opAlias = asserts.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
