@@ -321,14 +321,7 @@ func (g genProfile) String() string { return string(g.plan) }
 
 // newGenProfile returns the profile of plan p's wrappers.
 func newGenProfile(p *plan.Plan) genProfile {
-	g := genProfile{plan: p.Profile, runtime: asserts.Strict}
-	if p.Profile == plan.PyTorch {
-		g.runtime = asserts.PyTorch
-		if r, err := plan.LookupRelease(p.PyTorchVersion); err == nil && r.Version == "1.13" {
-			g.runtime = asserts.PyTorch113
-		}
-	}
-	return g
+	return genProfile{plan: p.Profile, runtime: p.AssertsProfile()}
 }
 
 // runtimeProfiles names the asserts constant of each runtime profile.

@@ -167,23 +167,7 @@ func TestReference1131(t *testing.T) {
 // covers 2.6's lists (view table, skip lists), guards and row rules;
 // TestReference260 covers the rest once package schema reads the yaml.
 func TestReference260Rows(t *testing.T) {
-	ops := filepath.Join("..", "testdata", "reference", "pytorch-2.6.0", "ops.tsv")
-	src, err := os.ReadFile(ops)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var list strings.Builder
-	for _, line := range strings.Split(strings.TrimSuffix(string(src), "\n"), "\n") {
-		fs := strings.Split(line, "\t")
-		if len(fs) != 5 {
-			t.Fatalf("%s: bad line %q", ops, line)
-		}
-		list.WriteString(fs[4] + "\n")
-	}
-	s, err := schema.ParseList(ops, []byte(list.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := reference260List(t)
 	path, ref := readReference(t, "2.6.0")
 	p, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "2.6"})
 	if err != nil {
@@ -276,4 +260,28 @@ func TestReference260(t *testing.T) {
 		t.Fatal(err)
 	}
 	compareReference(t, s, "2.6.0", Options{PyTorchVersion: "2.6", Derivatives: d}, true)
+}
+
+// reference260List reads the ops of testdata/reference/pytorch-2.6.0/ops.tsv
+// (torchgen 2.6.0's schemas, in its order) as a schema list.
+func reference260List(t *testing.T) *schema.Schema {
+	t.Helper()
+	ops := filepath.Join("..", "testdata", "reference", "pytorch-2.6.0", "ops.tsv")
+	src, err := os.ReadFile(ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list strings.Builder
+	for _, line := range strings.Split(strings.TrimSuffix(string(src), "\n"), "\n") {
+		fs := strings.Split(line, "\t")
+		if len(fs) != 5 {
+			t.Fatalf("%s: bad line %q", ops, line)
+		}
+		list.WriteString(fs[4] + "\n")
+	}
+	s, err := schema.ParseList(ops, []byte(list.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/asserts"
 )
 
 // A Release is a PyTorch release whose autograd codegen the pytorch
@@ -39,6 +40,10 @@ type Release struct {
 	// argument (gen_variable_type.py, the SAVE/ENFORCE_SAME_TENSOR_STORAGE
 	// templates and check_tensorimpl_and_storage).
 	ViewGuardsReturn bool
+	// Runtime is the asserts profile whose skips are this release's
+	// guards: generated wrappers of a pytorch plan for the release run
+	// under it (see [Plan.AssertsProfile]).
+	Runtime asserts.Profile
 	// Source says where the rules above were read.
 	Source string
 }
@@ -47,6 +52,7 @@ type Release struct {
 var releases = []Release{
 	{
 		Version: "1.13", Full: "1.13.1",
+		Runtime: asserts.PyTorch113,
 		Source: "PyTorch 1.13.1: torchgen/api/autograd.py L325 (match_differentiability_info, no foreach rule); " +
 			"tools/autograd/gen_variable_type.py L404 (shares_storage guarded by the viewed argument only)",
 	},
@@ -59,6 +65,7 @@ var releases = []Release{
 			"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
 		},
 		ViewGuardsReturn: true,
+		Runtime:          asserts.PyTorch,
 		Source: "PyTorch 2.6.0: torchgen/api/autograd.py L606-658 (match_differentiability_info), " +
 			"L323 (_foreach_with_inplace_ref), L330 (_skip_argument_len_check), L344 (is_reference_for_foreach), " +
 			"L370 (gen_foreach_derivativeinfo); tools/autograd/gen_variable_type.py L433-438 (shares_storage guarded by the return too)",
@@ -87,6 +94,22 @@ func LookupRelease(version string) (*Release, error) {
 		known = append(known, r.Version)
 	}
 	return nil, fmt.Errorf("PyTorch %s is not supported: assertgen has the lists and rules of PyTorch %s", version, strings.Join(known, " and "))
+}
+
+// AssertsProfile returns the asserts profile the plan's wrappers run
+// under: asserts.Strict for strict, and for pytorch the profile whose
+// skips are the guards of the plan's release (of the newest release when
+// the plan has none).
+func (p *Plan) AssertsProfile() asserts.Profile {
+	if p.Profile != PyTorch {
+		return asserts.Strict
+	}
+	if p.PyTorchVersion != "" {
+		if r, err := LookupRelease(p.PyTorchVersion); err == nil {
+			return r.Runtime
+		}
+	}
+	return newestRelease().Runtime
 }
 
 // newestRelease is the release whose rules apply when no version is
