@@ -130,6 +130,9 @@ func TestParseErrors(t *testing.T) {
 			`a.yaml:2:9: may_alias: op "add.Tensor": a cpp_name is a plain name`},
 		{"bad profile", "may_alias:\n  - op: add.Tensor\n    profiles: [loose]\n    reason: r\n",
 			`a.yaml:3:16: may_alias: unknown profile "loose"`},
+		// A runtime profile is not a plan profile: versions: selects releases.
+		{"runtime profile", "may_alias:\n  - op: add.Tensor\n    profiles: [pytorch-1.13]\n    reason: r\n",
+			`a.yaml:3:16: may_alias: unknown profile "pytorch-1.13"`},
 		{"bad versions", "may_alias:\n  - op: add.Tensor\n    versions: \">=two\"\n    reason: r\n",
 			`a.yaml:3:15: may_alias: versions: bad version "two"`},
 		{"bad ret", "skip:\n  - op: add.Tensor\n    check: returns_arg\n    ret: first\n    reason: r\n",

@@ -168,10 +168,14 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	for _, c := range op.Checks {
 		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c))
 		if c.Guard != "" {
-			p("      PyTorch skips it when: %s (%s)\n", guardWords(c.Guard), c.Guard)
+			p("      PyTorch skips it when: %s (%s)", guardWords(c.Guard), c.Guard)
+			if !strings.Contains(c.Guard, "py") {
+				p("; no subclass guard, so subclass elements are checked too")
+			}
+			p("\n")
 		}
 		if c.NeverFires {
-			p("      never fires in PyTorch: the saved storages are appended after empty slots and only those are compared; the wrapper checks nothing and counts it as skipped (reason plan)\n")
+			p("      never fires in PyTorch %s: the saved storages of the list are appended after a vector of empty slots of its size, and only the empty slots are compared; the wrapper checks nothing and counts it as skipped (reason plan)\n", b.release.Full)
 		}
 	}
 	p("skipped (%d):\n", len(op.Skipped))
@@ -207,6 +211,8 @@ func (b *builder) kernelWhy(op *Op) string {
 			return fmt.Sprintf("with derivative formulas: the entry of its functional variant %s applies (%s)", info.canonical.Name, at)
 		case matchMutable:
 			return fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at)
+		case matchForeach:
+			return fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Full, at)
 		}
 		return fmt.Sprintf("with derivative formulas (%s)", at)
 	case info != nil:
