@@ -202,6 +202,9 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		if err != nil {
 			return nil, fmt.Errorf("pytorch version: %v", err)
 		}
+		if embedded != nil && r != embedded {
+			return nil, fmt.Errorf("pytorch version: the schema %s is PyTorch %s's; %s selects another release (use that release's schema)", s.Path, embedded.Full, b.version)
+		}
 		b.release, b.version = r, r.Version
 	}
 	if b.allow == nil {
