@@ -181,6 +181,8 @@ type builder struct {
 	ix      *allowlist.Index
 	deriv   *Derivatives
 	infos   []derivInfo // per op; nil without derivatives
+
+	guardStrs map[guardKey]string // the pytorch rows' guards, shared
 }
 
 // newBuilder prepares the plan of s.
@@ -438,8 +440,6 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.implUseCount(f, ri, skipImpl)
 		}
 	}
-	b.guards(st, f) // explain shows each row's guard, and the rows that never fire
-
 	cause, reason, source := b.pytorchKernel(i, o, es)
 	ex.kernel(cause == kernelDerived, reason, source)
 	if cause != kernelDerived {
@@ -460,6 +460,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.rows[k].skip("PyTorch emits checks only around a kernel with a Tensor, Tensor[] or Tensor?[] input to save: with none, the output checks go too", sourcePyTorchRule)
 		}
 	}
+	b.guards(st, f) // explain shows each row's guard, and the rows that never fire
 }
 
 // guards sets the Guard and NeverFires of the pytorch profile's rows:
@@ -470,32 +471,61 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 // the return's for its use counts. same_impl on a Tensor?[] has no
 // subclass guard; the view check is guarded by the viewed argument, and
 // from 2.x by the return too (Release.ViewGuardsReturn).
+//
+// Only emitted rows get a guard; the strings are shared between ops.
 func (b *builder) guards(st *state, f *schema.Func) {
 	for k := range st.rows {
 		r := &st.rows[k]
+		if r.reason != "" {
+			continue
+		}
 		switch r.Name {
 		case asserts.CheckSameStorage, asserts.CheckSameImpl:
-			a := f.Arg(r.Arg)
-			switch a.Type.TensorForm() {
-			case schema.TensorList, schema.TensorOptionalList:
-				r.Guard = "mode,pylist(" + r.Arg + ")"
-				if r.Name == asserts.CheckSameStorage {
-					r.NeverFires = true
-				} else if a.Type.TensorForm() == schema.TensorOptionalList {
-					r.Guard = "mode"
-				}
+			switch form := f.Arg(r.Arg).Type.TensorForm(); {
+			case form == schema.TensorOptionalList && r.Name == asserts.CheckSameImpl:
+				r.Guard = "mode"
+			case form == schema.TensorList || form == schema.TensorOptionalList:
+				r.Guard = b.guard("mode,pylist(", r.Arg, -1)
+				r.NeverFires = r.Name == asserts.CheckSameStorage
 			default:
-				r.Guard = "mode,py(" + r.Arg + ")"
+				r.Guard = b.guard("mode,py(", r.Arg, -1)
 			}
 		case asserts.CheckSharesStorage:
-			r.Guard = "mode,py(" + r.Arg + ")"
 			if b.release.ViewGuardsReturn {
-				r.Guard += ",py(ret" + strconv.Itoa(r.ret) + ")"
+				r.Guard = b.guard("mode,py(", r.Arg, r.ret)
+			} else {
+				r.Guard = b.guard("mode,py(", r.Arg, -1)
 			}
 		case asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1, asserts.CheckNotArgHandle:
-			r.Guard = "mode,py(ret" + strconv.Itoa(r.ret) + ")"
+			r.Guard = b.guard("mode,py(", "", r.ret)
 		}
 	}
+}
+
+// guard returns prefix+name+")" (name "" for retN), followed by
+// ",py(retN)" when ret >= 0, made once per plan.
+func (b *builder) guard(prefix, name string, ret int) string {
+	k := guardKey{prefix, name, ret}
+	if g, ok := b.guardStrs[k]; ok {
+		return g
+	}
+	g := prefix + name + ")"
+	switch {
+	case name == "":
+		g = prefix + "ret" + strconv.Itoa(ret) + ")"
+	case ret >= 0:
+		g += ",py(ret" + strconv.Itoa(ret) + ")"
+	}
+	if b.guardStrs == nil {
+		b.guardStrs = map[guardKey]string{}
+	}
+	b.guardStrs[k] = g
+	return g
+}
+
+type guardKey struct {
+	prefix, name string
+	ret          int
 }
 
 // A kernelCause says why PyTorch does or does not generate a VariableType
