@@ -306,6 +306,15 @@ func (w *wrapper) check(sn *snapshot, ck *plan.Check) (jen.Code, error) {
 	if ck.Arg != "" && !hasArg {
 		return nil, fmt.Errorf("%s: %s on unknown argument %s", w.op.Name, ck.Name, ck.Arg)
 	}
+	if ck.NeverFires {
+		// A row PyTorch emits but that can never fire: run it as PyTorch
+		// does (it checks nothing), counted as skipped by the plan.
+		loc := argLoc(ck.Arg)
+		if ck.Ret != nil {
+			loc = retLoc(*ck.Ret)
+		}
+		return onCall("PlanSkip", qa("Check"+m), loc), nil
+	}
 	switch {
 	case ck.Name == asserts.CheckBindingContext && a.list:
 		return qa("BindingContextList").Call(jen.Op("&").Id("c"), a.loc, ref(a), jen.Id(a.src)), nil

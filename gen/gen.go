@@ -26,6 +26,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/plan"
 )
 
@@ -210,7 +211,7 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
-	for _, j := range fileJobs(ws, p.Profile, o) {
+	for _, j := range fileJobs(ws, newGenProfile(p), o) {
 		f, err := j.build()
 		var buf bytes.Buffer
 		if err == nil {
@@ -252,7 +253,7 @@ func parts(ws []*wrapper) [][]*wrapper {
 	return append(out, ws)
 }
 
-func fileJobs(ws []*wrapper, profile plan.Profile, o Options) []fileJob {
+func fileJobs(ws []*wrapper, profile genProfile, o Options) []fileJob {
 	var jobs []fileJob
 	switch o.Mode {
 	case FunctionMode:
@@ -308,14 +309,29 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 	return f
 }
 
-func profileCode(p plan.Profile) jen.Code {
-	if p == plan.PyTorch {
-		return qa("PyTorch")
-	}
-	return qa("Strict")
+// A genProfile is the plan's profile and the asserts.Profile its
+// wrappers run under: the pytorch profile's runtime guards depend on the
+// release (see asserts.PyTorch113).
+type genProfile struct {
+	plan    plan.Profile
+	runtime asserts.Profile
 }
 
-func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
+func (g genProfile) String() string { return string(g.plan) }
+
+// newGenProfile returns the profile of plan p's wrappers.
+func newGenProfile(p *plan.Plan) genProfile {
+	return genProfile{plan: p.Profile, runtime: p.AssertsProfile()}
+}
+
+// runtimeProfiles names the asserts constant of each runtime profile.
+var runtimeProfiles = map[asserts.Profile]string{
+	asserts.Strict: "Strict", asserts.PyTorch: "PyTorch", asserts.PyTorch113: "PyTorch113",
+}
+
+func profileCode(g genProfile) jen.Code { return qa(runtimeProfiles[g.runtime]) }
+
+func genFunctionChecked(ws []*wrapper, first bool, profile genProfile, o Options) (*jen.File, error) {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
 	f.ImportAlias(k.Path, "kernels")
@@ -369,7 +385,7 @@ func genGuards(f *jen.File, ws []*wrapper, k *KernelSet) {
 	f.Var().Defs(defs...)
 }
 
-func genInterface(ws []*wrapper, profile plan.Profile, o Options) *jen.File {
+func genInterface(ws []*wrapper, profile genProfile, o Options) *jen.File {
 	f := jen.NewFile(o.Package)
 	f.HeaderComment(Header)
 	f.ImportName(AssertsPath, "asserts")
@@ -383,7 +399,7 @@ func genInterface(ws []*wrapper, profile plan.Profile, o Options) *jen.File {
 	return f
 }
 
-func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
+func genInterfaceChecked(ws []*wrapper, first bool, profile genProfile, o Options) (*jen.File, error) {
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")

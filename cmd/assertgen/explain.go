@@ -25,7 +25,7 @@ func (pf *planFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.profile, "profile", string(plan.Strict), "check `profile`: strict or pytorch")
 	fs.Var((*stringList)(&pf.in.allowlists), "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
 	fs.StringVar(&pf.in.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded 1.13.1 file with the embedded schema, none otherwise)")
-	fs.StringVar(&pf.in.version, "pytorch-version", "", "PyTorch `version` whose lists apply, e.g. 2.1 (default: 1.13 with the embedded schema, all versions otherwise)")
+	fs.StringVar(&pf.in.version, "pytorch-version", "", "PyTorch `version` whose lists and rules apply, 1.13 or 2.6 (default: the embedded schema's release; for other schemas every release's lists, with the newest rules)")
 }
 
 // load reports a malformed profile or version as a usage error of command

@@ -33,7 +33,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.cfg.Tags, "tags", "", "tags.yaml `file` (default: next to the schema)")
 	fs.StringVar(&g.cfg.Derivatives, "derivatives", "", "derivatives.yaml `file` for the pytorch profile")
 	fs.StringVar(&g.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
-	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists the defaults use (default: 1.13 for the embedded schema, all otherwise)")
+	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists, rules and guards apply, 1.13 or 2.6 (default: the embedded schema's release; for other schemas every release's lists)")
 	fs.Var(&g.allow, "allowlist", "allowlist `file` (repeatable)")
 	fs.StringVar(&g.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
 	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: the config file's directory, or . without one)")

@@ -25,7 +25,7 @@ var _ Kernels = checked{}
 var opSetData = asserts.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -37,17 +37,17 @@ func (k checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	var c asserts.Call
 	c.Begin(&opSetData)
 	k.next.SetData(self, new_data)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
 	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("new_data"))
+	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
 	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("new_data"))
+	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("new_data"))
 	c.End()
 }
 
 var opAdd_Tensor = asserts.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -63,10 +63,10 @@ func (k checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	r0 := k.next.Add_Tensor(self, other, alpha)
 	c.After(&a0, self)
 	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("other"), &a1)
 	c.End()
 	return r0
 }
@@ -74,7 +74,7 @@ func (k checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 var opAddOut = asserts.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -92,12 +92,12 @@ func (k checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha f
 	c.After(&a0, self)
 	c.After(&a1, other)
 	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
+	c.SameImpl(asserts.Arg("other"), &a1)
 	c.SameStorage(asserts.Arg("out"), &a3)
+	c.SameImpl(asserts.Arg("out"), &a3)
 	c.End()
 	return r0
 }
@@ -105,7 +105,7 @@ func (k checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha f
 var opMaxDimMax = asserts.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -123,12 +123,12 @@ func (k checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_
 	c.After(&a0, self)
 	c.After(&a3, max_)
 	c.After(&a4, max_values)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a3)
+	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("max"), &a3)
-	c.SameImpl(asserts.Arg("max_values"), &a4)
+	c.SameImpl(asserts.Arg("max"), &a3)
 	c.SameStorage(asserts.Arg("max_values"), &a4)
+	c.SameImpl(asserts.Arg("max_values"), &a4)
 	c.End()
 	return r0, r1
 }
@@ -136,7 +136,7 @@ func (k checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_
 var opMul_Tensor = asserts.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -152,10 +152,10 @@ func (k checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	r0 := k.next.Mul_Tensor(self, other)
 	c.After(&a0, self)
 	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("other"), &a1)
+	c.SameImpl(asserts.Arg("other"), &a1)
 	c.End()
 	return r0
 }
@@ -163,7 +163,7 @@ func (k checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 var opSelectInt = asserts.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
@@ -178,11 +178,11 @@ func (k checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reft
 	r0 := k.next.SelectInt(self, dim, index)
 	c.After(&a0, self)
 	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
+	c.SameImpl(asserts.Arg("self"), &a0)
+	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
 	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
 }
@@ -190,7 +190,7 @@ func (k checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reft
 var opAlias = asserts.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -205,11 +205,11 @@ func (k checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	r0 := k.next.Alias(self)
 	c.After(&a0, self)
 	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
 	c.SameStorage(asserts.Arg("self"), &a0)
+	c.SameImpl(asserts.Arg("self"), &a0)
+	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.ImplUseCountLE1(asserts.Ret(0), &o0)
 	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
 	c.End()
 	return r0
 }
