@@ -20,7 +20,7 @@ const (
 	Float64
 	Int64
 	Int32
-	Bool
+	Boolean
 	Complex64
 	Uint8
 )
@@ -37,7 +37,7 @@ func (d Dtype) ScalarType() int {
 		return 4
 	case Int32:
 		return 3
-	case Bool:
+	case Boolean:
 		return 11
 	case Complex64:
 		return 9
