@@ -92,3 +92,19 @@ func TestErrorsDoNotCrash(t *testing.T) {
 	}()
 	x.Resize(-1)
 }
+
+// TestTemporaryBaseIsNotAnOwner: a view whose autograd base is held by
+// nothing else (the temporary of a decomposition) reports the storage as
+// its own; a base the user still holds is counted.
+func TestTemporaryBaseIsNotAnOwner(t *testing.T) {
+	x := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
+	v := x.Transpose(0, 1)
+	if _, s := v.UseCounts(); s != 2 {
+		t.Errorf("a view of a live base reports storage use count %d, want 2", s)
+	}
+	x.Release()
+	if _, s := v.UseCounts(); s != 1 {
+		t.Errorf("a view of a base only it holds reports storage use count %d, want 1", s)
+	}
+	v.Release()
+}

@@ -172,3 +172,11 @@ func (t *Tensor) String() string {
 	defer C.free(unsafe.Pointer(s))
 	return C.GoString(s)
 }
+
+// Transpose returns the autograd view t.transpose(d0, d1), which keeps t
+// alive as its base.
+func (t *Tensor) Transpose(d0, d1 int64) *Tensor {
+	var p unsafe.Pointer
+	check(C.ag_transpose(t.p, C.int64_t(d0), C.int64_t(d1), &p))
+	return FromPtr(p)
+}

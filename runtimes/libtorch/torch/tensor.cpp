@@ -118,8 +118,22 @@ void ag_ident(void *p, ag_ident_t *out) {
 	}
 	out->impl_uses = static_cast<int64_t>(t.use_count());
 	bool has_storage = impl->has_storage();
-	if (has_storage) out->storage_uses = static_cast<int64_t>(impl->storage().use_count());
-	else traits |= kStorageless;
+	if (has_storage) {
+		int64_t uses = static_cast<int64_t>(impl->storage().use_count());
+		// An autograd view keeps its base alive. A base that nothing but
+		// this view's autograd metadata holds (the temporary of a
+		// decomposition such as ravel = contiguous().view(-1)) cannot be
+		// reached by any user and owns nothing: it is not counted.
+		if (t.is_view()) {
+			const at::TensorBase &base = t._base();
+			if (base.defined() && base.use_count() == 1 && base.has_storage() &&
+			    base.storage().unsafeGetStorageImpl() == impl->storage().unsafeGetStorageImpl())
+				uses--;
+		}
+		out->storage_uses = uses;
+	} else {
+		traits |= kStorageless;
+	}
 	out->traits = traits;
 	std::lock_guard<std::mutex> g(mu);
 	out->impl = lookup(impls, impl, [&] {
@@ -223,3 +237,9 @@ char *ag_string(void *p, char **out) {
 }
 
 } // extern "C"
+
+extern "C" char *ag_transpose(void *p, int64_t d0, int64_t d1, void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).transpose(d0, d1));
+	AG_CATCH
+}

@@ -1,0 +1,86 @@
+// Package bench measures the cost of the checks on real libtorch kernels: a
+// fixed workload on 64x64 float tensors (add, t, mm, relu_, cat, sum) run
+// through the bindings directly and through the checked wrappers. Run with
+// -tags debugasserts for the checked side to check (without the tag both
+// sides are direct calls).
+package bench
+
+import (
+	"os"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	"github.com/assertgen/assertgen/runtimes/libtorch/checked"
+	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+)
+
+func TestMain(m *testing.M) {
+	torch.SetNumThreads(1)
+	os.Exit(m.Run())
+}
+
+type kernels struct {
+	add   func(a, b *torch.Tensor, alpha torch.Scalar) *torch.Tensor
+	t     func(a *torch.Tensor) *torch.Tensor
+	mm    func(a, b *torch.Tensor) *torch.Tensor
+	relu_ func(a *torch.Tensor) *torch.Tensor
+	cat   func(ts []*torch.Tensor, dim int64) *torch.Tensor
+	sum   func(a *torch.Tensor, dtype *int) *torch.Tensor
+}
+
+var (
+	direct   = kernels{aten.AddTensor, aten.T, aten.Mm, aten.Relu_, aten.Cat, aten.Sum}
+	checked_ = kernels{checked.AddTensor, checked.T, checked.Mm, checked.Relu_, checked.Cat, checked.Sum}
+)
+
+func input() *torch.Tensor {
+	v := make([]float64, 64*64)
+	for i := range v {
+		v[i] = float64(i%13)/6 - 1
+	}
+	return torch.FromFloat64s(torch.Float32, v, 64, 64)
+}
+
+// step is one iteration of the workload; it releases everything it makes.
+func step(k *kernels, x, w *torch.Tensor) {
+	a := k.add(x, w, torch.Float(1))
+	wt := k.t(w)
+	m := k.mm(a, wt)
+	r := k.relu_(m)
+	c := k.cat([]*torch.Tensor{m, a}, 0)
+	s := k.sum(c, nil)
+	for _, t := range []*torch.Tensor{a, wt, m, r, c, s} {
+		t.Release()
+	}
+}
+
+func bench(b *testing.B, k *kernels) {
+	x, w := input(), input()
+	defer x.Release()
+	defer w.Release()
+	b.ResetTimer()
+	for b.Loop() {
+		step(k, x, w)
+	}
+}
+
+func BenchmarkWorkloadDirect(b *testing.B)  { bench(b, &direct) }
+func BenchmarkWorkloadChecked(b *testing.B) { bench(b, &checked_) }
+
+// TestWorkloadClean runs the workload checked: real kernels keep their
+// schemas here, so any violation is a bug in the runtime or the checks.
+func TestWorkloadClean(t *testing.T) {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	x, w := input(), input()
+	defer x.Release()
+	defer w.Release()
+	for range 10 {
+		step(&checked_, x, w)
+	}
+	if r := col.Report(); r.ViolationCount > 0 {
+		t.Errorf("the workload broke %d checks:\n%s", r.ViolationCount, col.Summary())
+	}
+}
