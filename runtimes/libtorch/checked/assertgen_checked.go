@@ -289,11 +289,11 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	kernels.SetData(self, new_data)
 	c.After(&a0, self)
 	c.After(&a1, new_data)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("new_data"), &a1)
-	c.SameStorage(asserts.Arg("new_data"), &a1)
 	c.NoMutation(asserts.Arg("new_data"), &a1)
+	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
+	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
+	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("new_data"))
+	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("new_data"))
 	c.End()
 }
 

@@ -36,8 +36,9 @@ const cppFiles = 8
 
 func main() {
 	root := flag.String("root", ".", "the module root (runtimes/libtorch)")
+	check := flag.Bool("check", false, "write nothing; exit 1 naming the stale files")
 	flag.Parse()
-	if err := run(*root); err != nil {
+	if err := run(*root, *check); err != nil {
 		fmt.Fprintln(os.Stderr, "shimgen:", err)
 		os.Exit(1)
 	}
@@ -67,7 +68,7 @@ type retSpec struct {
 
 type skipped struct{ op, reason string }
 
-func run(root string) error {
+func run(root string, check bool) error {
 	s, err := schema.Default()
 	if err != nil {
 		return err
@@ -115,14 +116,22 @@ func run(root string) error {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	var stale []string
 	for _, k := range keys {
 		p := filepath.Join(root, k)
 		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, files[k]) {
 			continue
 		}
+		if check {
+			stale = append(stale, p)
+			continue
+		}
 		if err := os.WriteFile(p, files[k], 0o644); err != nil {
 			return err
 		}
+	}
+	if len(stale) > 0 {
+		return fmt.Errorf("stale generated files (run go generate ./aten): %s", strings.Join(stale, " "))
 	}
 	fmt.Printf("shimgen: %d ops bound, %d left out\n", len(bs), len(skips))
 	return nil
