@@ -84,14 +84,18 @@ func runWorker() {
 	col := asserts.NewCollector()
 	asserts.SetHandler(col)
 	for in.Scan() {
-		var name string
+		var name, profile string
 		var start, n int
-		if _, err := fmt.Sscan(in.Text(), &name, &start, &n); err != nil {
+		if _, err := fmt.Sscan(in.Text(), &name, &start, &n, &profile); err != nil {
 			fmt.Fprintln(os.Stderr, "worker: bad request", in.Text())
 			os.Exit(1)
 		}
 		op := s.Op(name)
-		fn := reflect.ValueOf(sweepops.Checked[name])
+		table := sweepops.Checked
+		if profile == "pytorch" {
+			table = sweepops.CheckedPyTorch
+		}
+		fn := reflect.ValueOf(table[name])
 		for k := start; k < n; k++ {
 			enc.Encode(sampleResult{T: "start", K: k})
 			col.Reset()
@@ -208,9 +212,10 @@ type Report struct {
 }
 
 type Crash struct {
-	Op     string `json:"op"`
-	Sample string `json:"sample"`
-	Signal string `json:"signal"`
+	Op      string `json:"op"`
+	Profile string `json:"profile"`
+	Sample  string `json:"sample"`
+	Signal  string `json:"signal"`
 }
 
 type Finding struct {
@@ -364,9 +369,9 @@ func summary(w io.Writer, r *Report, selected int) {
 		fmt.Fprintf(w, "  %-50s %d\n", k, r.Unbound[k])
 	}
 	if len(r.Crashes) > 0 {
-		fmt.Fprintln(w, "crashes (op, sample, signal):")
+		fmt.Fprintln(w, "crashes (op, profile, sample, signal):")
 		for _, c := range r.Crashes {
-			fmt.Fprintf(w, "  %-40s %-12s %s\n", c.Op, c.Sample, c.Signal)
+			fmt.Fprintf(w, "  %-40s %-8s %-3s %s\n", c.Op, c.Profile, c.Sample, c.Signal)
 		}
 	}
 	if len(r.Violations) > 0 {
@@ -460,18 +465,32 @@ func (w *workerProc) stop() {
 
 var sigRE = regexp.MustCompile(`(?m)^(SIG[A-Z]+)`)
 
-// runOp runs samples [0, n) of op, restarting the worker after a crash.
+var profiles = []string{"strict", "pytorch"}
+
+// runOp runs samples [0, n) of op under each profile, restarting the worker
+// after a crash. The op is exercised if a sample runs under the strict
+// profile (both profiles call the same kernel on the same inputs).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	r := opResult{name: name}
 	deadline := time.After(timeout)
+	for _, profile := range profiles {
+		if !w.runProfile(&r, name, profile, n, deadline) {
+			break
+		}
+	}
+	return r
+}
+
+// runProfile reports false after a timeout.
+func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadline <-chan time.Time) bool {
 	for k := 0; k < n; {
 		if w.cmd == nil {
 			if err := w.start(); err != nil {
-				r.crashes = append(r.crashes, Crash{name, fmt.Sprint(k), "worker start: " + err.Error()})
-				return r
+				r.crashes = append(r.crashes, Crash{name, profile, fmt.Sprint(k), "worker start: " + err.Error()})
+				return false
 			}
 		}
-		fmt.Fprintf(w.stdin, "%s %d %d\n", name, k, n)
+		fmt.Fprintf(w.stdin, "%s %d %d %s\n", name, k, n, profile)
 		cur := k
 		finished := false
 		for !finished {
@@ -483,7 +502,7 @@ func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 					if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
 						sig = m[1]
 					}
-					r.crashes = append(r.crashes, Crash{name, fmt.Sprint(cur), sig})
+					r.crashes = append(r.crashes, Crash{name, profile, fmt.Sprint(cur), sig})
 					if r.errClass == "" {
 						r.errClass = "crash (" + sig + ")"
 					}
@@ -503,7 +522,7 @@ func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 					r.calls += s.Calls
 					r.checks += s.Checks
 					if s.ErrClass == "" {
-						r.exercised = true
+						r.exercised = r.exercised || profile == "strict"
 					} else if r.errClass == "" {
 						r.errClass = s.ErrClass
 					}
@@ -529,13 +548,13 @@ func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 				}
 			case <-deadline:
 				w.stop()
-				r.crashes = append(r.crashes, Crash{name, fmt.Sprint(cur), "timeout"})
+				r.crashes = append(r.crashes, Crash{name, profile, fmt.Sprint(cur), "timeout"})
 				if r.errClass == "" {
 					r.errClass = "timeout"
 				}
-				return r
+				return false
 			}
 		}
 	}
-	return r
+	return true
 }

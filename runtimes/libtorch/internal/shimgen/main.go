@@ -403,11 +403,16 @@ func goList(bs []*binding, skips []skipped) ([]byte, error) {
 func checkedTable(bs []*binding) ([]byte, error) {
 	var w bytes.Buffer
 	w.WriteString(header)
-	w.WriteString("\npackage sweepops\n\nimport \"github.com/assertgen/assertgen/runtimes/libtorch/checked\"\n\n")
-	w.WriteString("// Checked maps each bound op to its checked wrapper.\nvar Checked = map[string]any{\n")
-	for _, b := range bs {
-		fmt.Fprintf(&w, "\t%q: checked.%s,\n", b.op.Name, b.goName)
+	w.WriteString("\npackage sweepops\n\nimport (\n\t\"github.com/assertgen/assertgen/runtimes/libtorch/checked\"\n\t\"github.com/assertgen/assertgen/runtimes/libtorch/checkedpt\"\n)\n\n")
+	for _, t := range []struct{ v, pkg, doc string }{
+		{"Checked", "checked", "the strict profile"},
+		{"CheckedPyTorch", "checkedpt", "the pytorch profile"},
+	} {
+		fmt.Fprintf(&w, "// %s maps each bound op to its checked wrapper under %s.\nvar %s = map[string]any{\n", t.v, t.doc, t.v)
+		for _, b := range bs {
+			fmt.Fprintf(&w, "\t%q: %s.%s,\n", b.op.Name, t.pkg, b.goName)
+		}
+		w.WriteString("}\n\n")
 	}
-	w.WriteString("}\n")
 	return format.Source(w.Bytes())
 }
