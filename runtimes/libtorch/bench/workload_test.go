@@ -8,6 +8,7 @@ package bench
 import (
 	"os"
 	"testing"
+	"time"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/runtimes/libtorch/aten"
@@ -83,4 +84,31 @@ func TestWorkloadClean(t *testing.T) {
 	if r := col.Report(); r.ViolationCount > 0 {
 		t.Errorf("the workload broke %d checks:\n%s", r.ViolationCount, col.Summary())
 	}
+}
+
+// BenchmarkWorkloadRatio alternates blocks of direct and checked iterations
+// so that both see the same machine load (the machine is shared), and
+// reports checked/direct time as the metric "ratio".
+func BenchmarkWorkloadRatio(b *testing.B) {
+	x, w := input(), input()
+	defer x.Release()
+	defer w.Release()
+	const block = 200
+	var td, tc time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i += block {
+		t0 := time.Now()
+		for range block {
+			step(&direct, x, w)
+		}
+		t1 := time.Now()
+		for range block {
+			step(&checked_, x, w)
+		}
+		td += t1.Sub(t0)
+		tc += time.Since(t1)
+	}
+	b.ReportMetric(float64(tc)/float64(td), "ratio")
+	b.ReportMetric(float64(td.Nanoseconds())/float64(b.N), "direct-ns/op")
+	b.ReportMetric(float64(tc.Nanoseconds())/float64(b.N), "checked-ns/op")
 }
