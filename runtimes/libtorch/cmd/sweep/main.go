@@ -48,17 +48,21 @@ func main() {
 	timeout := flag.Duration("timeout", 60*time.Second, "per-op time limit")
 	flag.Parse()
 	torch.SetNumThreads(1)
-	if *worker {
+	if *worker || os.Getenv(workerEnv) != "" {
 		runWorker()
 		return
 	}
-	if err := runMaster(*report, *verdictsPath, *ops, min(*samples, len(variants)), *jobs, *timeout); err != nil {
+	if _, err := runMaster(*report, *verdictsPath, *ops, min(*samples, len(variants)), *jobs, *timeout, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "sweep:", err)
 		os.Exit(1)
 	}
 }
 
 // ---- worker ----
+
+// workerEnv makes the process a worker, as -worker does (for tests, whose
+// binary has its own flags).
+const workerEnv = "AG_SWEEP_WORKER"
 
 type sampleResult struct {
 	T          string              `json:"t"` // "start", "res", "done"
@@ -252,19 +256,19 @@ type opResult struct {
 	findings  []Finding
 }
 
-func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout time.Duration) error {
+func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout time.Duration, out io.Writer) (*Report, error) {
 	t0 := time.Now()
 	s, err := schema.Default()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var verdicts []Verdict
 	if b, err := os.ReadFile(verdictsPath); err == nil {
 		if err := json.Unmarshal(b, &verdicts); err != nil {
-			return fmt.Errorf("%s: %v", verdictsPath, err)
+			return nil, fmt.Errorf("%s: %v", verdictsPath, err)
 		}
 	} else if !os.IsNotExist(err) {
-		return err
+		return nil, err
 	}
 	var names []string
 	for _, b := range aten.Bound {
@@ -277,7 +281,7 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	work := make(chan string)
 	results := make(chan opResult)
@@ -336,14 +340,14 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 	if reportPath != "" {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		if err := os.WriteFile(reportPath, append(b, '\n'), 0o644); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	summary(os.Stdout, &rep, len(names))
+	summary(out, &rep, len(names))
 	if rep.Unjudged > 0 {
-		return fmt.Errorf("%d violations have no verdict (see %s)", rep.Unjudged, verdictsPath)
+		return &rep, fmt.Errorf("%d violations have no verdict (see %s)", rep.Unjudged, verdictsPath)
 	}
-	return nil
+	return &rep, nil
 }
 
 func judge(f *Finding, vs []Verdict) {
@@ -427,7 +431,8 @@ func (t *tailBuf) String() string {
 }
 
 func (w *workerProc) start() error {
-	w.cmd = exec.Command(w.exe, "-worker")
+	w.cmd = exec.Command(w.exe)
+	w.cmd.Env = append(os.Environ(), workerEnv+"=1")
 	w.stderr = &tailBuf{}
 	w.cmd.Stderr = w.stderr
 	var err error
