@@ -174,7 +174,7 @@ func TestKernelFindings(t *testing.T) {
 func TestVerdictsHaveRepros(t *testing.T) {
 	sweepOnly := map[string]string{
 		"_remove_batch_dim":                   "needs a batched (vmap) tensor to be meaningful; the sweep's sample 0 shows it",
-		"_transformer_decoder_only_layer_fwd": "needs 21 consistent arguments; the sweep's sample 6 shows it",
+		"_transformer_decoder_only_layer_fwd": "needs 21 consistent arguments; the sweep shows it",
 		"_test_optional_filled_intlist":       "test op; the sweep's sample 0 shows it",
 		"_test_optional_floatlist":            "test op; the sweep's sample 0 shows it",
 		"_test_optional_intlist":              "test op; the sweep's sample 0 shows it",

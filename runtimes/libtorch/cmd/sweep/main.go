@@ -203,10 +203,12 @@ type Report struct {
 	Calls        uint64         `json:"calls"`
 	Checks       uint64         `json:"checks"`
 	NotExercised map[string]int `json:"not_exercised"`
-	Unbound      map[string]int `json:"unbound"`
-	Crashes      []Crash        `json:"crashes"`
-	Violations   []Finding      `json:"violations"`
-	Unjudged     int            `json:"unjudged"`
+	// NotExercisedOps gives each op not exercised its first error.
+	NotExercisedOps map[string]string `json:"not_exercised_ops"`
+	Unbound         map[string]int    `json:"unbound"`
+	Crashes         []Crash           `json:"crashes"`
+	Violations      []Finding         `json:"violations"`
+	Unjudged        int               `json:"unjudged"`
 	// FalsePositives are violations the sweep knows to be wrong: no_mutation
 	// on an argument that aliases a mutable argument (x.add_(x),
 	// add(a, b, out=a)). The check belongs to the root asserts package,
@@ -250,6 +252,7 @@ type opResult struct {
 	name      string
 	exercised bool
 	errClass  string
+	errMsg    string
 	calls     uint64
 	checks    uint64
 	crashes   []Crash
@@ -304,7 +307,7 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 		close(results)
 	}()
 	rep := Report{Libtorch: "1.13.1", OpsTotal: len(s.Ops), OpsBound: len(aten.Bound), Samples: n,
-		NotExercised: map[string]int{}, Unbound: map[string]int{}, Crashes: []Crash{}, Violations: []Finding{}}
+		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Unbound: map[string]int{}, Crashes: []Crash{}, Violations: []Finding{}}
 	for _, u := range aten.Unbound {
 		rep.Unbound[u.Reason]++
 	}
@@ -321,6 +324,7 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 			rep.OpsExercised++
 		} else {
 			rep.NotExercised[r.errClass]++
+			rep.NotExercisedOps[r.name] = r.errClass + ": " + r.errMsg
 		}
 		for _, f := range r.findings {
 			if f.Verdict == "" {
@@ -529,7 +533,7 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 					if s.ErrClass == "" {
 						r.exercised = r.exercised || profile == "strict"
 					} else if r.errClass == "" {
-						r.errClass = s.ErrClass
+						r.errClass, r.errMsg = s.ErrClass, s.ErrMsg
 					}
 					for i := range s.Violations {
 						v := &s.Violations[i]

@@ -24,6 +24,8 @@ var variants = []string{
 	"aliasing: x.op_(x), op(a, b, out=a), or two views of one base",
 	"empty float [0]",
 	"bool [2,3]",
+	"4-d float [1,2,4,4] (a batch of images: conv, pooling)",
+	"3-d float [2,3,4]",
 }
 
 // pool owns every handle a sample makes, to release them after the call.
@@ -98,6 +100,10 @@ func (s *sampler) tensor(name string) *torch.Tensor {
 		sizes = []int64{0}
 	case 7:
 		dt = torch.Boolean
+	case 8:
+		sizes = []int64{1, 2, 4, 4}
+	case 9:
+		sizes = []int64{2, 3, 4}
 	}
 	if indexLike(name) {
 		dt = torch.Int64
