@@ -29,6 +29,11 @@ func TestAssertsContract(t *testing.T) {
 		// version counter (TestResizeKeepsIdentity checks the rest).
 		Kinds: []assertstest.Kind{
 			{Name: "meta", Traits: asserts.Meta, New: func() asserts.Tensor { return torch.Zeros(torch.Float32, torch.Meta, 2, 3) }},
+			{Name: "functional", Traits: asserts.FunctionalWrapper, New: func() asserts.Tensor {
+				d := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
+				defer d.Release()
+				return d.ToFunctional()
+			}},
 			{Name: "sparse", Traits: asserts.Storageless, New: func() asserts.Tensor {
 				d := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
 				defer d.Release()

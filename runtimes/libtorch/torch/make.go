@@ -180,3 +180,11 @@ func (t *Tensor) Transpose(d0, d1 int64) *Tensor {
 	check(C.ag_transpose(t.p, C.int64_t(d0), C.int64_t(d1), &p))
 	return FromPtr(p)
 }
+
+// ToFunctional returns a functionalization wrapper around t
+// (at::functionalization::impl::to_functional_tensor).
+func (t *Tensor) ToFunctional() *Tensor {
+	var p unsafe.Pointer
+	check(C.ag_to_functional(t.p, &p))
+	return FromPtr(p)
+}

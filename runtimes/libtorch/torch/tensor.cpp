@@ -4,6 +4,7 @@
 #include "ag.h"
 
 #include <ATen/ATen.h>
+#include <ATen/FunctionalTensorWrapper.h>
 #include <ATen/Parallel.h>
 #include <c10/util/Logging.h>
 
@@ -52,7 +53,7 @@ uint64_t lookup(Table<T, N> &tab, const T *key, MakeWeak make_weak) {
 }
 
 // Trait bits, as asserts.Traits numbers them.
-constexpr uint64_t kMeta = 1 << 3, kStorageless = 1 << 4, kVersioned = 1 << 6;
+constexpr uint64_t kMeta = 1 << 3, kStorageless = 1 << 4, kFunctional = 1 << 5, kVersioned = 1 << 6;
 
 at::Tensor &T(void *p) { return *static_cast<at::Tensor *>(p); }
 
@@ -112,6 +113,7 @@ void ag_ident(void *p, ag_ident_t *out) {
 	c10::TensorImpl *impl = t.unsafeGetTensorImpl();
 	uint64_t traits = 0;
 	if (impl->is_meta()) traits |= kMeta;
+	if (at::functionalization::impl::isFunctionalTensor(t)) traits |= kFunctional;
 	if (!impl->is_inference()) {
 		traits |= kVersioned;
 		out->version = impl->version_counter().current_version();
@@ -241,5 +243,11 @@ char *ag_string(void *p, char **out) {
 extern "C" char *ag_transpose(void *p, int64_t d0, int64_t d1, void **out) {
 	AG_TRY
 	*out = new at::Tensor(T(p).transpose(d0, d1));
+	AG_CATCH
+}
+
+extern "C" char *ag_to_functional(void *p, void **out) {
+	AG_TRY
+	*out = new at::Tensor(at::functionalization::impl::to_functional_tensor(T(p)));
 	AG_CATCH
 }

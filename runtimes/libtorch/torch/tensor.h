@@ -32,6 +32,7 @@ char *ag_set(void *dst, void *src);
 char *ag_resize(void *t, const int64_t *sizes, int64_t ndim);
 char *ag_fill(void *t, double v);
 char *ag_to_sparse(void *t, void **out);
+char *ag_to_functional(void *t, void **out);
 char *ag_describe(void *t, int64_t *ndim, int64_t *sizes, int64_t *strides, int64_t max, int *dtype, int *device);
 char *ag_string(void *t, char **out);
 int64_t ag_registry_size(void);

@@ -1,7 +1,10 @@
 // Package torch is a Go handle over libtorch's at::Tensor that implements
 // the asserts tensor contract with PyTorch's own c10 objects: the identities
 // are those of the TensorImpl and StorageImpl, the use counts are their
-// reference counts, and the version counter is c10's.
+// reference counts, and the version counter is c10's. Traits: Versioned
+// (every tensor outside inference mode), Meta, Storageless (sparse and
+// other layouts without storage) and FunctionalWrapper
+// (functionalization wrappers); libtorch has no Python subclasses.
 //
 // A *Tensor owns one at::Tensor (one reference to its TensorImpl). Release
 // drops it; a handle that is never released is dropped by a cleanup after
