@@ -7,6 +7,7 @@ package bench
 
 import (
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -111,4 +112,33 @@ func BenchmarkWorkloadRatio(b *testing.B) {
 	b.ReportMetric(float64(tc)/float64(td), "ratio")
 	b.ReportMetric(float64(td.Nanoseconds())/float64(b.N), "direct-ns/op")
 	b.ReportMetric(float64(tc.Nanoseconds())/float64(b.N), "checked-ns/op")
+}
+
+// TestWorkloadConcurrent runs the checked workload on several goroutines at
+// once, each with its own tensors, and on one shared input: checks and
+// handles must be safe to use concurrently (run with -race).
+func TestWorkloadConcurrent(t *testing.T) {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	shared := input()
+	defer shared.Release()
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			w := input()
+			defer w.Release()
+			for range 20 {
+				step(&checked_, shared, w)
+			}
+		})
+	}
+	wg.Wait()
+	want := uint64(0)
+	if checkedBuild {
+		want = 4 * 20 * 6
+	}
+	if r := col.Report(); r.ViolationCount > 0 || r.Calls != want {
+		t.Errorf("%d calls (want %d), %d violations:\n%s", r.Calls, want, r.ViolationCount, col.Summary())
+	}
 }
