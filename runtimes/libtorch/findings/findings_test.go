@@ -118,11 +118,11 @@ var repros = []repro{
 		x, y := f32(2), f32(2)
 		rel(checked.Copy(x, y, false), x, y)
 	}},
-	{"resize.out", "returns_arg", "checked.ResizeOut(x, []int64{2}, nil, out)", func() {
+	{"resize.out", "returns_arg", "checked.ResizeOut(x, []int64{2}, nil, out) // returns self, not out", func() {
 		x, out := f32(2), f32(2)
 		rel(checked.ResizeOut(x, []int64{2}, nil, out), x, out)
 	}},
-	{"resize_as.out", "returns_arg", "checked.ResizeAsOut(x, y, nil, out)", func() {
+	{"resize_as.out", "returns_arg", "checked.ResizeAsOut(x, y, nil, out) // returns self, not out", func() {
 		x, y, out := f32(2), f32(2), f32(2)
 		rel(checked.ResizeAsOut(x, y, nil, out), x, y, out)
 	}},
