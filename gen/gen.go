@@ -210,7 +210,11 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
-	for _, j := range fileJobs(ws, p.Profile, o) {
+	jobs, err := fileJobs(ws, p.Profile, o)
+	if err != nil {
+		return nil, err
+	}
+	for _, j := range jobs {
 		f, err := j.build()
 		var buf bytes.Buffer
 		if err == nil {
@@ -252,13 +256,26 @@ func parts(ws []*wrapper) [][]*wrapper {
 	return append(out, ws)
 }
 
-func fileJobs(ws []*wrapper, profile plan.Profile, o Options) []fileJob {
+func fileJobs(ws []*wrapper, profile plan.Profile, o Options) ([]fileJob, error) {
+	// The checked bodies first: they fill the shape set the helpers file
+	// is made from.
+	ss := newShapeSet()
+	for _, w := range ws {
+		kernel := func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }
+		if o.Mode == FunctionMode {
+			kernel = func() *jen.Statement { return jen.Qual(o.Kernels.Path, w.name) }
+		}
+		var err error
+		if w.body, err = w.checkedBody(kernel, ss); err != nil {
+			return nil, err
+		}
+	}
 	var jobs []fileJob
 	switch o.Mode {
 	case FunctionMode:
 		for k, part := range parts(ws) {
 			jobs = append(jobs,
-				fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o) }},
+				fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o), nil }},
 				fileJob{partName(o.Prefix, "direct", k), func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
 		}
 	case InterfaceMode:
@@ -266,10 +283,18 @@ func fileJobs(ws []*wrapper, profile plan.Profile, o Options) []fileJob {
 			fileJob{o.Prefix + "_kernels.go", func() (*jen.File, error) { return genInterface(ws, profile, o), nil }},
 			fileJob{o.Prefix + "_direct.go", func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
 		for k, part := range parts(ws) {
-			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o) }})
+			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o), nil }})
 		}
 	}
-	return jobs
+	jobs = append(jobs, fileJob{o.Prefix + "_shapes.go", func() (*jen.File, error) {
+		f := newFile(o.Package, o.BuildTag, false)
+		if o.Mode == FunctionMode {
+			f.ImportAlias(o.Kernels.Path, "kernels")
+		}
+		genShapes(f, ss)
+		return f, nil
+	}})
+	return jobs, nil
 }
 
 // sameSignature compares signatures ignoring parameter names.
@@ -315,7 +340,7 @@ func profileCode(p plan.Profile) jen.Code {
 	return qa("Strict")
 }
 
-func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
+func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) *jen.File {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
 	f.ImportAlias(k.Path, "kernels")
@@ -324,17 +349,12 @@ func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Optio
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 	}
 	for _, w := range ws {
-		kernel := func() *jen.Statement { return jen.Qual(k.Path, w.name) }
-		body, err := w.checkedBody(kernel)
-		if err != nil {
-			return nil, err
-		}
 		f.Add(genOpVar(w, profileCode(profile)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.body...)
 	}
 	genGuards(f, ws, k)
-	return f, nil
+	return f
 }
 
 func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
@@ -383,28 +403,25 @@ func genInterface(ws []*wrapper, profile plan.Profile, o Options) *jen.File {
 	return f
 }
 
-func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
+func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) *jen.File {
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
 		f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(
-			jen.Return(jen.Id("checked").Values(jen.Id("next"))))
+			jen.Return(jen.Op("&").Id("checked").Values(jen.Id("next"))))
+		f.Comment("The methods have a pointer receiver: with a value receiver the compiler")
+		f.Comment("would add a pointer-receiver method per op for the interface.")
 		f.Type().Id("checked").Struct(jen.Id("next").Id("Kernels"))
-		f.Var().Id("_").Id("Kernels").Op("=").Id("checked").Values()
+		f.Var().Id("_").Id("Kernels").Op("=").Op("&").Id("checked").Values()
 	}
 	for _, w := range ws {
-		kernel := func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }
-		body, err := w.checkedBody(kernel)
-		if err != nil {
-			return nil, err
-		}
 		f.Add(genOpVar(w, profileCode(profile)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Params(jen.Id("k").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		f.Func().Params(jen.Id("k").Op("*").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.body...)
 	}
-	return f, nil
+	return f
 }
 
 func genInterfaceDirect(o Options) *jen.File {
