@@ -27,6 +27,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
 )
 
 // A Mode selects what gen emits.
@@ -50,7 +51,12 @@ type Options struct {
 	// Ops selects ops by name or pattern (path.Match syntax: "add.*",
 	// "transpose*"); empty selects all.
 	Ops []string
-	// Kernels are the kernels found in function mode.
+	// Kernels are the kernels found by LoadKernels: in function mode the
+	// functions wrapped; in interface mode, if set, the functions the
+	// adapter Functions (file PREFIX_adapter.go) calls to implement
+	// Kernels. Either way each selected op's kernel must have the
+	// signature its schema gives; in interface mode every selected op
+	// needs one.
 	Kernels *KernelSet
 }
 
@@ -168,7 +174,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []string, finding
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		if o.Mode == FunctionMode {
+		if o.Kernels != nil {
 			k := o.Kernels.Funcs[w.name]
 			if k == nil {
 				missing = append(missing, op.Name)
@@ -205,6 +211,14 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 			msgs = append(msgs, f.String())
 		}
 		return nil, errors.New(strings.Join(msgs, "\n"))
+	}
+	if o.Mode == InterfaceMode && len(missing) > 0 {
+		// The adapter must implement every method of Kernels.
+		msgs := make([]string, len(missing))
+		for i, m := range missing {
+			msgs[i] = fmt.Sprintf("op %s has no kernel %s in %s", m, kernelNameOf(m), o.Kernels.Path)
+		}
+		return nil, fmt.Errorf("interface mode with a kernels package: %s (the adapter Functions implements every method of Kernels; add the kernels or select fewer ops)", strings.Join(msgs, "; "))
 	}
 	res := &Result{Missing: missing, Prefix: o.Prefix}
 	for _, w := range ws {
@@ -257,25 +271,17 @@ func parts(ws []*wrapper) [][]*wrapper {
 }
 
 func fileJobs(ws []*wrapper, profile plan.Profile, o Options) ([]fileJob, error) {
-	// The checked bodies first: they fill the shape set the helpers file
-	// is made from.
+	// The checked parts fill the shape set as they are built; the helpers
+	// file, made from it, is the last job. Each part's code is dropped once
+	// rendered, so memory does not grow with the number of ops beyond the
+	// rendered files.
 	ss := newShapeSet()
-	for _, w := range ws {
-		kernel := func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }
-		if o.Mode == FunctionMode {
-			kernel = func() *jen.Statement { return jen.Qual(o.Kernels.Path, w.name) }
-		}
-		var err error
-		if w.body, err = w.checkedBody(kernel, ss); err != nil {
-			return nil, err
-		}
-	}
 	var jobs []fileJob
 	switch o.Mode {
 	case FunctionMode:
 		for k, part := range parts(ws) {
 			jobs = append(jobs,
-				fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o), nil }},
+				fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o, ss) }},
 				fileJob{partName(o.Prefix, "direct", k), func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
 		}
 	case InterfaceMode:
@@ -283,8 +289,11 @@ func fileJobs(ws []*wrapper, profile plan.Profile, o Options) ([]fileJob, error)
 			fileJob{o.Prefix + "_kernels.go", func() (*jen.File, error) { return genInterface(ws, profile, o), nil }},
 			fileJob{o.Prefix + "_direct.go", func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
 		for k, part := range parts(ws) {
-			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o), nil }})
+			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o, ss) }})
 		}
+	}
+	if o.Mode == InterfaceMode && o.Kernels != nil {
+		jobs = append(jobs, fileJob{o.Prefix + "_adapter.go", func() (*jen.File, error) { return genAdapter(ws, o), nil }})
 	}
 	jobs = append(jobs, fileJob{o.Prefix + "_shapes.go", func() (*jen.File, error) {
 		f := newFile(o.Package, o.BuildTag, false)
@@ -340,7 +349,7 @@ func profileCode(p plan.Profile) jen.Code {
 	return qa("Strict")
 }
 
-func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) *jen.File {
+func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options, ss *shapeSet) (*jen.File, error) {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
 	f.ImportAlias(k.Path, "kernels")
@@ -349,12 +358,16 @@ func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Optio
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 	}
 	for _, w := range ws {
+		body, err := w.checkedBody(func() *jen.Statement { return jen.Qual(k.Path, w.name) }, ss)
+		if err != nil {
+			return nil, err
+		}
 		f.Add(genOpVar(w, profileCode(profile)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.body...)
+		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
 	genGuards(f, ws, k)
-	return f
+	return f, nil
 }
 
 func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
@@ -403,7 +416,7 @@ func genInterface(ws []*wrapper, profile plan.Profile, o Options) *jen.File {
 	return f
 }
 
-func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) *jen.File {
+func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Options, ss *shapeSet) (*jen.File, error) {
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
@@ -417,11 +430,15 @@ func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Opti
 		f.Var().Id("_").Id("Kernels").Op("=").Op("&").Id("checked").Values()
 	}
 	for _, w := range ws {
+		body, err := w.checkedBody(func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, ss)
+		if err != nil {
+			return nil, err
+		}
 		f.Add(genOpVar(w, profileCode(profile)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Params(jen.Id("k").Op("*").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.body...)
+		f.Func().Params(jen.Id("k").Op("*").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
-	return f
+	return f, nil
 }
 
 func genInterfaceDirect(o Options) *jen.File {
@@ -429,4 +446,35 @@ func genInterfaceDirect(o Options) *jen.File {
 	f.Comment("Checked returns next itself: checks are compiled only with -tags " + o.BuildTag + ".")
 	f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(jen.Return(jen.Id("next")))
 	return f
+}
+
+// genAdapter writes Functions, which implements Kernels with the functions
+// of the kernels package, in every build: Checked(Functions{}) checks them.
+func genAdapter(ws []*wrapper, o Options) *jen.File {
+	k := o.Kernels
+	f := jen.NewFile(o.Package)
+	f.HeaderComment(Header)
+	f.ImportAlias(k.Path, "kernels")
+	f.Comment("Functions implements Kernels with the functions of the kernels package")
+	f.Commentf("%s: each method calls the function of the same name.", k.Path)
+	f.Commentf("Checked(Functions{}) checks them in builds with -tags %s; embed", o.BuildTag)
+	f.Comment("Functions in a struct type to replace some of them.")
+	f.Type().Id("Functions").Struct()
+	f.Var().Id("_").Id("Kernels").Op("=").Id("Functions").Values()
+	for _, w := range ws {
+		f.Line()
+		f.Commentf("%s calls kernels.%s.", w.name, w.name)
+		f.Func().Params(jen.Id("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(jen.Qual(k.Path, w.name)))
+	}
+	return f
+}
+
+// kernelNameOf is the Go name of an op name for messages ("add.Tensor" ->
+// AddTensor).
+func kernelNameOf(op string) string {
+	n, err := schema.ParseOperatorName(op)
+	if err != nil {
+		return op
+	}
+	return GoName(n)
 }

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -19,7 +17,6 @@ type wrapper struct {
 	name    string // Go name, e.g. AddTensor
 	params  []param
 	results []GoType
-	body    []jen.Code // the checked wrapper's body (see checkedBody)
 }
 
 type param struct {

@@ -45,7 +45,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
 	fs.StringVar(&g.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
 	fs.StringVar(&g.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
-	fs.StringVar(&g.cfg.Kernels, "kernels", "", "kernels `package` (function mode): import path or ./dir")
+	fs.StringVar(&g.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
 	fs.Var(&g.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
 	fs.StringVar(&g.ops, "ops", "", "comma-separated op names or `patterns` (default: all)")
 }
@@ -187,10 +187,12 @@ func setupSchema(c *gen.Config) (*plan.Plan, gen.Options, *schema.Schema, error)
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
-	if o.Mode == gen.FunctionMode {
-		if c.Kernels == "" {
-			return nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
-		}
+	if o.Mode == gen.FunctionMode && c.Kernels == "" {
+		return nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
+	}
+	if c.Kernels != "" {
+		// Function mode wraps the kernels; interface mode writes an
+		// adapter (Functions) that implements Kernels with them.
 		k, err := gen.LoadKernels(c.Dir, c.Kernels)
 		if err != nil {
 			return nil, o, nil, err
