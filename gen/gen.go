@@ -51,6 +51,9 @@ type Options struct {
 	// Ops selects ops by name or pattern (path.Match syntax: "add.*",
 	// "transpose*"); empty selects all.
 	Ops []string
+	// Progress, if set, is called after each part of the checked wrappers
+	// is rendered, with the ops done so far and the total.
+	Progress func(done, total int)
 	// Kernels are the kernels found by LoadKernels: in function mode the
 	// functions wrapped; in interface mode, if set, the functions the
 	// adapter Functions (file PREFIX_adapter.go) calls to implement
@@ -228,6 +231,7 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	done := 0
 	for _, j := range jobs {
 		f, err := j.build()
 		var buf bytes.Buffer
@@ -238,6 +242,9 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 			return nil, fmt.Errorf("%s: %v", j.name, err)
 		}
 		res.Files = append(res.Files, File{Name: j.name, Data: buf.Bytes()})
+		if done += j.ops; j.ops > 0 && o.Progress != nil {
+			o.Progress(done, len(ws))
+		}
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
 	return res, nil
@@ -250,6 +257,7 @@ const PartSize = 500
 
 type fileJob struct {
 	name  string
+	ops   int // the checked wrappers it holds, for Options.Progress
 	build func() (*jen.File, error)
 }
 
@@ -281,21 +289,21 @@ func fileJobs(ws []*wrapper, profile plan.Profile, o Options) ([]fileJob, error)
 	case FunctionMode:
 		for k, part := range parts(ws) {
 			jobs = append(jobs,
-				fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o, ss) }},
-				fileJob{partName(o.Prefix, "direct", k), func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
+				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o, ss) }},
+				fileJob{partName(o.Prefix, "direct", k), 0, func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
 		}
 	case InterfaceMode:
 		jobs = append(jobs,
-			fileJob{o.Prefix + "_kernels.go", func() (*jen.File, error) { return genInterface(ws, profile, o), nil }},
-			fileJob{o.Prefix + "_direct.go", func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
+			fileJob{o.Prefix + "_kernels.go", 0, func() (*jen.File, error) { return genInterface(ws, profile, o), nil }},
+			fileJob{o.Prefix + "_direct.go", 0, func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
 		for k, part := range parts(ws) {
-			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o, ss) }})
+			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o, ss) }})
 		}
 	}
 	if o.Mode == InterfaceMode && o.Kernels != nil {
-		jobs = append(jobs, fileJob{o.Prefix + "_adapter.go", func() (*jen.File, error) { return genAdapter(ws, o), nil }})
+		jobs = append(jobs, fileJob{o.Prefix + "_adapter.go", 0, func() (*jen.File, error) { return genAdapter(ws, o), nil }})
 	}
-	jobs = append(jobs, fileJob{o.Prefix + "_shapes.go", func() (*jen.File, error) {
+	jobs = append(jobs, fileJob{o.Prefix + "_shapes.go", 0, func() (*jen.File, error) {
 		f := newFile(o.Package, o.BuildTag, false)
 		if o.Mode == FunctionMode {
 			f.ImportAlias(o.Kernels.Path, "kernels")

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
@@ -243,6 +244,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	o.Progress = progress(stderr, time.Now())
 	res, err := gen.Generate(p, o)
 	if err != nil {
 		return err
