@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
@@ -40,7 +41,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
 	fs.StringVar(&g.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
 	fs.StringVar(&g.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
-	fs.StringVar(&g.cfg.Kernels, "kernels", "", "kernels `package` (function mode): import path or ./dir")
+	fs.StringVar(&g.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
 	fs.Var(&g.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
 	fs.StringVar(&g.ops, "ops", "", "comma-separated op names or `patterns` (default: all)")
 }
@@ -164,10 +165,12 @@ func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
-	if o.Mode == gen.FunctionMode {
-		if c.Kernels == "" {
-			return nil, nil, o, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
-		}
+	if o.Mode == gen.FunctionMode && c.Kernels == "" {
+		return nil, nil, o, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
+	}
+	if c.Kernels != "" {
+		// Function mode wraps the kernels; interface mode writes an
+		// adapter (Functions) that implements Kernels with them.
 		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
 			return nil, nil, o, err
 		}
@@ -209,6 +212,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	o.Progress = progress(stderr, time.Now())
 	res, err := gen.Generate(p, o)
 	if err != nil {
 		return err
