@@ -441,7 +441,7 @@ func (p *parser) profiles(it *item, k, v *yaml.Node) {
 		if !p.scalar(it.cat, k, pr) {
 			continue
 		}
-		if _, ok := asserts.ParseProfile(pr.Value); !ok {
+		if ap, ok := asserts.ParseProfile(pr.Value); !ok || ap != asserts.Strict && ap != asserts.PyTorch {
 			p.errorf(pr, "%s: unknown profile %q (want strict or pytorch)", it.cat, pr.Value)
 			continue
 		}

@@ -130,6 +130,9 @@ func TestParseErrors(t *testing.T) {
 			`a.yaml:2:9: may_alias: op "add.Tensor": a cpp_name is a plain name`},
 		{"bad profile", "may_alias:\n  - op: add.Tensor\n    profiles: [loose]\n    reason: r\n",
 			`a.yaml:3:16: may_alias: unknown profile "loose"`},
+		// A runtime profile is not a plan profile: versions: selects releases.
+		{"runtime profile", "may_alias:\n  - op: add.Tensor\n    profiles: [pytorch-1.13]\n    reason: r\n",
+			`a.yaml:3:16: may_alias: unknown profile "pytorch-1.13"`},
 		{"bad versions", "may_alias:\n  - op: add.Tensor\n    versions: \">=two\"\n    reason: r\n",
 			`a.yaml:3:15: may_alias: versions: bad version "two"`},
 		{"bad ret", "skip:\n  - op: add.Tensor\n    check: returns_arg\n    ret: first\n    reason: r\n",
@@ -277,7 +280,7 @@ func TestDefaults(t *testing.T) {
 	want := "_unsafe_masked_index _unsafe_masked_index_put_accumulate _nested_tensor_storage_offsets _nested_tensor_storage_offsets " +
 		"slice_inverse _nested_get_values _nested_view_from_jagged sparse_coo_tensor_with_dims_and_tensors options " +
 		"__and__ __iand__ __ilshift__ __ior__ __irshift__ __ixor__ __lshift__ __or__ __rshift__ __xor__ " +
-		"_sobol_engine_scramble_ _sobol_engine_initialize_state_ _coalesced_"
+		"_sobol_engine_scramble_ _sobol_engine_initialize_state_ _coalesced_ _nested_tensor_storage_offsets"
 	if g := strings.Join(got, " "); g != want {
 		t.Errorf("unmatched defaults:\n got %s\nwant %s", g, want)
 	}
@@ -378,9 +381,9 @@ func ExampleUnmatched() {
 		fmt.Printf("%s: %s %s (%s)\n", e.Pos, e.Category, e.Op, e.Match)
 	}
 	// Output:
-	// defaults.yaml:38:11: skip_input_identity _unsafe_masked_index (cpp_name)
-	// defaults.yaml:38:33: skip_input_identity _unsafe_masked_index_put_accumulate (cpp_name)
-	// defaults.yaml:51:9: skip_impl_use_count _nested_tensor_storage_offsets (wrapper_name)
+	// defaults.yaml:43:11: skip_input_identity _unsafe_masked_index (cpp_name)
+	// defaults.yaml:43:33: skip_input_identity _unsafe_masked_index_put_accumulate (cpp_name)
+	// defaults.yaml:57:9: skip_impl_use_count _nested_tensor_storage_offsets (wrapper_name)
 }
 
 func ExampleIndex() {
@@ -395,7 +398,7 @@ func ExampleIndex() {
 		}
 	}
 	// Output:
-	// transpose.int: views transpose (base_name, defaults.yaml:78)
-	// dequantize.self: skip_impl_use_count dequantize_self (wrapper_name, defaults.yaml:47)
-	// dequantize.self: skip_storage_use_count dequantize_self (wrapper_name, defaults.yaml:64)
+	// transpose.int: views transpose (base_name, defaults.yaml:87)
+	// dequantize.self: skip_impl_use_count dequantize_self (wrapper_name, defaults.yaml:53)
+	// dequantize.self: skip_storage_use_count dequantize_self (wrapper_name, defaults.yaml:71)
 }

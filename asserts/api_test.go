@@ -63,17 +63,68 @@ func TestListChecks(t *testing.T) {
 		}
 	})
 	t.Run("Tensor?[] with absent elements", func(t *testing.T) {
-		ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
-		out := run(t, asserts.PyTorch, asserts.EnvState{}, func(c *asserts.Call) {
-			var l asserts.SavedList
-			asserts.SaveOptList(c, &l, ts)
-			asserts.AfterList(c, &l, ts)
-			c.SameImplList(argTensors, &l)
-		})
-		s := out.stats
-		if len(out.violations) != 0 || s.Ran[asserts.CheckSameImpl] != 1 ||
-			s.Skipped[asserts.ReasonAbsent] != 1 || s.Skipped[asserts.ReasonDirectSubclass] != 1 {
-			t.Errorf("stats %+v", s)
+		// PyTorch puts no subclass guard around same_impl on a Tensor?[]
+		// (both releases): the subclass element is checked, and its swap
+		// reported; the absent one is skipped.
+		for _, p := range []asserts.Profile{asserts.PyTorch, asserts.PyTorch113} {
+			ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
+			out := run(t, p, asserts.EnvState{}, func(c *asserts.Call) {
+				var l asserts.SavedList
+				asserts.SaveOptList(c, &l, ts)
+				ts[2].id.Impl = fid()
+				asserts.AfterList(c, &l, ts)
+				c.SameImplList(argTensors, &l)
+			})
+			s := out.stats
+			if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[2]" ||
+				s.Ran[asserts.CheckSameImpl] != 2 || s.Skipped[asserts.ReasonAbsent] != 1 || s.TotalSkipped() != 1 {
+				t.Errorf("%s: violations %v, stats %+v", p, out.violations, s)
+			}
+		}
+	})
+	t.Run("Tensor[] with a subclass element", func(t *testing.T) {
+		// tensorlist_has_dispatch: one subclass element skips the list's
+		// check for every element under the pytorch profiles; strict
+		// checks the others.
+		for _, tc := range []struct {
+			p           asserts.Profile
+			ran, skiped uint64
+			violations  int
+		}{{asserts.PyTorch, 0, 3, 0}, {asserts.PyTorch113, 0, 3, 0}, {asserts.Strict, 3, 0, 1}} {
+			ts := []*fake{newFake(kPlain), newFake(kSubclass), newFake(kPlain)}
+			out := run(t, tc.p, asserts.EnvState{}, func(c *asserts.Call) {
+				var l asserts.SavedList
+				asserts.SaveList(c, &l, ts)
+				ts[0].id.Impl = fid()
+				asserts.AfterList(c, &l, ts)
+				c.SameImplList(argTensors, &l)
+			})
+			s := out.stats
+			if len(out.violations) != tc.violations || s.Ran[asserts.CheckSameImpl] != tc.ran ||
+				s.Skipped[asserts.ReasonDirectSubclass] != tc.skiped {
+				t.Errorf("%s: violations %v, stats %+v", tc.p, out.violations, s)
+			}
+		}
+	})
+	t.Run("view check and a subclass return", func(t *testing.T) {
+		// PyTorch 2.x skips shares_storage when the return is a subclass;
+		// 1.13 guards it with the viewed argument only.
+		for _, tc := range []struct {
+			p          asserts.Profile
+			violations int
+		}{{asserts.PyTorch, 0}, {asserts.PyTorch113, 1}} {
+			self := newFake(kPlain)
+			ret := newFake(kSubclass) // not a view of self
+			out := run(t, tc.p, asserts.EnvState{}, func(c *asserts.Call) {
+				var s, r asserts.Saved
+				c.Save(&s, self)
+				c.After(&s, self)
+				c.Result(&r, ret)
+				c.SharesStorage(ret0, &r, argSelf, &s)
+			})
+			if len(out.violations) != tc.violations {
+				t.Errorf("%s: violations %v, stats %+v", tc.p, out.violations, out.stats)
+			}
 		}
 	})
 	t.Run("list returns", func(t *testing.T) {

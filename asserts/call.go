@@ -307,6 +307,13 @@ func (c *Call) Result(r *Saved, t Tensor) {
 // classify returns the checks the skip policy turns off for the tensor of
 // snapshot s, and the conditions that hold for it (the slow path).
 func (c *Call) classify(s *Saved) (CheckSet, conds) {
+	return c.classifyWith(s, 0, 0)
+}
+
+// classifyWith is classify with the conditions add added and drop
+// removed: the guards of a row that are not the tensor's own (see
+// [PyTorch]).
+func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
 	var cs conds
 	if s.meta&fAbsent != 0 {
 		cs = 1 << ReasonAbsent
@@ -316,6 +323,7 @@ func (c *Call) classify(s *Saved) (CheckSet, conds) {
 			cs |= 1 << ReasonModeActive
 		}
 	}
+	cs = cs&^drop | add
 	return c.pol().mask(cs), cs
 }
 
@@ -452,9 +460,12 @@ func (c *Call) PlanSkip(k Check, l Loc) {
 
 // SharesStorage checks that a view return shares the StorageImpl of the
 // argument it views (shares_storage).
+//
+// Under [PyTorch113] a subclass return does not skip it (PyTorch 1.13
+// guards the view check with the viewed argument only).
 func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.count(CheckSharesStorage, 1)
-	if c.pairSkipped(CheckSharesStorage, ret, r, arg, s) {
+	if c.viewSkipped(r, s) {
 		return
 	}
 	if r.id.Storage != s.id.Storage {
@@ -688,6 +699,23 @@ func (c *Call) skipped(k Check, s *Saved) bool {
 	return true
 }
 
+// viewSkipped reports whether shares_storage is skipped for return r and
+// argument s, counting the skip.
+func (c *Call) viewSkipped(r, s *Saved) bool {
+	const k = CheckSharesStorage
+	var drop conds
+	if c.pol().guards&guardViewArgOnly != 0 {
+		drop = subclassConds
+	}
+	rm, rc := c.classifyWith(r, 0, drop)
+	sm, sc := c.classify(s)
+	if !(rm | sm).Has(k) {
+		return false
+	}
+	c.skip(k, c.pol().reason(k, rc|sc))
+	return true
+}
+
 func (c *Call) pairSkipped(k Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
 	am, ac := c.classify(a)
 	bm, bc := c.classify(b)
@@ -713,8 +741,13 @@ func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) { c.slowResult(CheckImplUseC
 //go:noinline
 func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) { c.slowResult(CheckStorageUseCountEq1, l, r) }
 
-func (c *Call) slowInput(k Check, l Loc, s *Saved) {
-	if c.skipped(k, s) {
+func (c *Call) slowInput(k Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0, 0) }
+
+// slowInputWith is slowInput under the extra guards add and drop (see
+// classifyWith).
+func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
+	if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
+		c.skip(k, c.pol().reason(k, cs))
 		return
 	}
 	if s.meta&fResult != 0 {

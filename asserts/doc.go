@@ -110,8 +110,11 @@
 // the tensor's conditions ([Reason]: mode active, kinds of subclasses, no
 // storage, undefined, absent, no version counter, no binding support, an
 // argument sharing storage with a written one), by
-// the rules [Policy] returns: Strict follows DESIGN.md's table, PyTorch skips
-// everything for modes and subclasses as PyTorch does. Every skip is counted
+// the rules [Policy] returns: Strict follows DESIGN.md's table, PyTorch
+// (2.x) and PyTorch113 skip everything for modes and subclasses as those
+// releases' generated asserts do, with their per-row guards (a list
+// skipped as a whole, no subclass guard on Tensor?[] same_impl, the view
+// check guarded by the return from 2.x). Every skip is counted
 // by reason; nothing is skipped silently.
 //
 // # Violations, handlers and statistics

@@ -13,6 +13,7 @@ const listInline = 8
 type SavedList struct {
 	n    int
 	ok   uint8 // what holds for every element (the ok* bits)
+	opt  bool  // a Tensor?[] argument (SaveOptList)
 	inl  [listInline]Saved
 	more []Saved // elements 8 and up
 }
@@ -73,7 +74,7 @@ func SaveList[T Tensor](c *Call, l *SavedList, ts []T) {
 		c.Save(&more[i], ts[listInline+i])
 		odd |= more[i].meta ^ (Versioned | fPending)
 	}
-	l.ok = 0
+	l.ok, l.opt = 0, false
 	if odd == 0 && l.n <= 0xff {
 		l.ok = okRegular
 	}
@@ -83,6 +84,7 @@ func SaveList[T Tensor](c *Call, l *SavedList, ts []T) {
 // elements (for a pointer type, nil) are absent and their checks skipped.
 func SaveOptList[T Tensor](c *Call, l *SavedList, ts []T) {
 	SaveList(c, l, ts)
+	l.opt = true
 	for i := range l.n {
 		if s := l.at(i); s.id.Impl == 0 {
 			c.SaveOpt(s, nil, false)
@@ -226,6 +228,14 @@ func bindingListSlow[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
 // listSlow runs check k element by element.
 func (c *Call) listSlow(k Check, loc Loc, l *SavedList) {
 	c.count(k, l.n)
+	if (k == CheckSameImpl || k == CheckSameStorage) && c.pol().guards != 0 {
+		if add, drop := c.listGuards(k, l); add|drop != 0 {
+			for i := range l.n {
+				c.slowInputWith(k, loc.Elem(i), l.at(i), add, drop)
+			}
+			return
+		}
+	}
 	for i := range l.n {
 		s := l.at(i)
 		switch k {
@@ -251,6 +261,27 @@ func (c *Call) listSlow(k Check, loc Loc, l *SavedList) {
 			}
 		}
 	}
+}
+
+// listGuards returns the conditions a pytorch profile adds to, and drops
+// from, each element of list argument l for check k: PyTorch skips a
+// list's check as a whole when an element is a subclass
+// (tensorlist_has_dispatch), and puts no subclass guard around same_impl
+// on a Tensor?[].
+func (c *Call) listGuards(k Check, l *SavedList) (add, drop conds) {
+	g := c.pol().guards
+	if k == CheckSameImpl && l.opt && g&guardOptListImplOpen != 0 {
+		return 0, subclassConds
+	}
+	if g&guardListWhole == 0 {
+		return 0, 0
+	}
+	for i := range l.n {
+		if s := l.at(i); s.meta&fAbsent == 0 && s.id.Impl != 0 {
+			add |= traitConds(Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()}) & subclassConds
+		}
+	}
+	return add, 0
 }
 
 // SharesStorageList runs shares_storage on each element of a list return

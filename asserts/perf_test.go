@@ -35,6 +35,7 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		call func()
 	}{
 		{"add (2 tensors)", func() { Add(xs[0], xs[1], 1) }},
+		{"add (2 tensors, rows inlined)", func() { AddInline(xs[0], xs[1], 1) }},
 		{"add_ (2 tensors, returns_arg)", func() { AddInPlace(xs[0], xs[1], 1) }},
 		{"addcmul6 (6 tensors)", func() { Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8)", func() { Cat(list) }},
@@ -137,6 +138,11 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("add/checked", func(b *testing.B) {
 		for b.Loop() {
 			sink = Add(xs[0], xs[1], 1)
+		}
+	})
+	b.Run("add/checked-inlined", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddInline(xs[0], xs[1], 1)
 		}
 	})
 	b.Run("cat8/direct", func(b *testing.B) {

@@ -137,21 +137,36 @@ func (s CheckSet) String() string {
 }
 
 // A Profile selects a skip policy. The zero value is Strict.
+//
+// The pytorch profile has one Profile per group of PyTorch releases whose
+// generated code guards its asserts alike: [PyTorch] for 2.x (checked
+// against 2.6.0), [PyTorch113] for 1.13. A generated wrapper names the
+// one of the release its plan was made for.
 type Profile uint8
 
 const (
 	// Strict skips only what cannot be checked (the table in DESIGN.md).
 	Strict Profile = iota
-	// PyTorch skips what PyTorch's debug asserts skip: everything for modes
-	// and subclasses, storage checks for tensors without storage.
+	// PyTorch skips what PyTorch 2.x's debug asserts skip: everything
+	// under a dispatch mode and for tensor subclasses (the Python key),
+	// storage checks for tensors without storage. Like PyTorch's
+	// generated code, it skips a list argument's check as a whole when
+	// one element is a subclass (tensorlist_has_dispatch), does not skip
+	// same_impl on a Tensor?[] argument for subclasses (PyTorch puts no
+	// such guard there), and skips the view check (shares_storage) when
+	// either the viewed argument or the return is a subclass.
 	PyTorch
+	// PyTorch113 is PyTorch with the guards of PyTorch 1.13: the view
+	// check is skipped for a subclass argument only, not for a subclass
+	// return.
+	PyTorch113
 
 	numProfiles = iota
 )
 
-var profileNames = [numProfiles]string{"strict", "pytorch"}
+var profileNames = [numProfiles]string{"strict", "pytorch", "pytorch-1.13"}
 
-// String returns "strict" or "pytorch".
+// String returns "strict", "pytorch" or "pytorch-1.13".
 func (p Profile) String() string { return nameOf(profileNames[:], p, "profile") }
 
 // ParseProfile returns the profile with the given name.
@@ -235,22 +250,51 @@ var rules = [numProfiles][]Rule{
 		{ReasonAliasesMutable, SetOf(CheckNoMutation), "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write"},
 		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 	},
-	PyTorch: {
-		{ReasonUndefined, AllChecks, "nothing to check"},
-		{ReasonAbsent, AllChecks, "nothing to check"},
-		{ReasonModeActive, AllChecks, "PyTorch skips every check under a Python mode"},
-		{ReasonDirectSubclass, AllChecks, "PyTorch skips every check for tensor subclasses"},
-		{ReasonWrapperStub, AllChecks, "PyTorch skips every check for tensor subclasses"},
-		{ReasonWrapperPropagating, AllChecks, "PyTorch skips every check for tensor subclasses"},
-		{ReasonNoStorage, storageChecks, "nothing to compare"},
-		{ReasonMeta, 0, "PyTorch checks meta tensors"},
-		{ReasonFunctional, 0, "PyTorch checks functional wrappers"},
-		{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
-		{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
-		{ReasonAliasesMutable, SetOf(CheckNoMutation), "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write"},
-		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
-	},
+	PyTorch:    pytorchRules,
+	PyTorch113: pytorchRules,
 }
+
+// pytorchRules are the per-tensor rules of every pytorch profile.
+var pytorchRules = []Rule{
+	{ReasonUndefined, AllChecks, "nothing to check"},
+	{ReasonAbsent, AllChecks, "nothing to check"},
+	{ReasonModeActive, AllChecks, "PyTorch skips every check under a Python mode"},
+	{ReasonDirectSubclass, AllChecks, "PyTorch skips every check for tensor subclasses"},
+	{ReasonWrapperStub, AllChecks, "PyTorch skips every check for tensor subclasses"},
+	{ReasonWrapperPropagating, AllChecks, "PyTorch skips every check for tensor subclasses"},
+	{ReasonNoStorage, storageChecks, "nothing to compare"},
+	{ReasonMeta, 0, "PyTorch checks meta tensors"},
+	{ReasonFunctional, 0, "PyTorch checks functional wrappers"},
+	{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
+	{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
+	{ReasonAliasesMutable, SetOf(CheckNoMutation), "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write"},
+	{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
+}
+
+// guards are the skip conditions of PyTorch's generated code that are not
+// per tensor: they depend on the row (see [PyTorch]).
+type guards uint8
+
+const (
+	// guardListWhole: a list argument's check is skipped for every
+	// element when one element is a subclass.
+	guardListWhole guards = 1 << iota
+	// guardOptListImplOpen: same_impl on a Tensor?[] argument is not
+	// skipped for subclasses.
+	guardOptListImplOpen
+	// guardViewArgOnly: shares_storage is skipped for a subclass argument
+	// but not for a subclass return.
+	guardViewArgOnly
+)
+
+var profileGuards = [numProfiles]guards{
+	PyTorch:    guardListWhole | guardOptListImplOpen,
+	PyTorch113: guardListWhole | guardOptListImplOpen | guardViewArgOnly,
+}
+
+// subclassConds are the conditions of a tensor subclass (PyTorch's
+// Python key).
+const subclassConds = 1<<ReasonDirectSubclass | 1<<ReasonWrapperStub | 1<<ReasonWrapperPropagating
 
 // Policy returns the skip policy of a profile as data: one rule per reason.
 func Policy(p Profile) []Rule {
@@ -266,6 +310,7 @@ type conds uint16
 // policy is a profile's rules in the form the hot path uses.
 type policy struct {
 	profile Profile
+	guards  guards
 	skips   [NumReasons]CheckSet // by reason
 	order   [NumReasons]Reason   // the rules' order
 }
@@ -273,6 +318,7 @@ type policy struct {
 var policies = func() (ps [numProfiles]policy) {
 	for p := range ps {
 		ps[p].profile = Profile(p)
+		ps[p].guards = profileGuards[p]
 		if len(rules[p]) != NumReasons {
 			panic("asserts: a profile must have one rule per reason")
 		}

@@ -88,7 +88,55 @@ var (
 // add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
 var opAddTensor = asserts.Op{Name: "add", Overload: "Tensor"}
 
+// Add has the shape gen emits: the wrapper declares the Call and the
+// argument snapshots, and the rows run in two helpers shared by every op of
+// the same shape (one before the kernel, one after it), which take the op's
+// Locs from a package-level array.
 func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+	var c asserts.Call
+	var s0, s1 asserts.Saved
+	addPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
+	ret := k.add(self, other, alpha)
+	addPost(&c, &locsAdd, &s0, &s1, self, other, ret)
+	return ret
+}
+
+var locsAdd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+
+func addPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1 *rt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.BindingContext(l[0], s0, t0)
+	c.BindingContext(l[1], s1, t1)
+}
+
+func addPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 asserts.Saved
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
+	c.ImplUseCountLE1(l[2], &s2)
+	c.NotArg(l[2], &s2, l[0], s0)
+	c.NotArg(l[2], &s2, l[1], s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	c.End()
+}
+
+// AddInline is Add in the shape gen emitted before the shared helpers:
+// every row inlined into the wrapper, Locs made per row. BenchmarkOverhead
+// runs both, for the price of the helper calls.
+func AddInline(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c asserts.Call
 	c.Begin(&opAddTensor)
 	var s0, s1 asserts.Saved
@@ -231,24 +279,34 @@ var opCat = asserts.Op{Name: "cat"}
 
 func Cat(tensors []*rt.Tensor) *rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opCat)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, argTensors, &l0, tensors)
+	catPre(&c, &opCat, &locsCat, &l0, tensors)
 	ret := k.cat(tensors)
-	asserts.BindingContextAfterList(&c, argTensors, &l0, tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.SameImplList(argTensors, &l0)
-	c.SameStorageList(argTensors, &l0)
-	c.NoMutationList(argTensors, &l0)
-	var r0 asserts.Saved
-	c.Result(&r0, ret)
-	c.ImplUseCountLE1(ret0, &r0)
-	c.NotArgList(ret0, &r0, argTensors, &l0)
-	c.StorageUseCountEq1(ret0, &r0)
-	c.FreshNoAliasOf(ret0, &r0, argTensors, &l0)
-	c.End()
+	catPost(&c, &locsCat, &l0, tensors, ret)
 	return ret
+}
+
+var locsCat = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+
+func catPre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor) {
+	c.Begin(op)
+	asserts.SaveList(c, s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+}
+
+func catPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
+	var s1 asserts.Saved
+	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	asserts.AfterList(c, s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	c.ImplUseCountLE1(l[1], &s1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.End()
 }
 
 // reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a), CompositeImplicit:
@@ -278,30 +336,73 @@ var opAddcmul6 = asserts.Op{Name: "addcmul6"}
 
 func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opAddcmul6)
-	in := [6]*rt.Tensor{a, b, c_, d, e, f}
-	names := [6]asserts.Loc{asserts.Arg("a"), asserts.Arg("b"), asserts.Arg("c"), asserts.Arg("d"), asserts.Arg("e"), asserts.Arg("f")}
-	var s [6]asserts.Saved
-	for i := range in {
-		c.Save(&s[i], in[i])
-		c.BindingContext(names[i], &s[i], in[i])
-	}
+	var s0, s1, s2, s3, s4, s5 asserts.Saved
+	addcmul6Pre(&c, &opAddcmul6, &locsAddcmul6, &s0, &s1, &s2, &s3, &s4, &s5, a, b, c_, d, e, f)
 	ret := k.addcmul6(a, b, c_, d, e, f)
-	for i := range in {
-		c.After(&s[i], in[i])
-		c.SameImpl(names[i], &s[i])
-		c.SameStorage(names[i], &s[i])
-		c.NoMutation(names[i], &s[i])
-	}
-	var r0 asserts.Saved
-	c.Result(&r0, ret)
-	c.ImplUseCountLE1(ret0, &r0)
-	for i := range in {
-		c.NotArg(ret0, &r0, names[i], &s[i])
-	}
-	c.StorageUseCountEq1(ret0, &r0)
-	c.End()
+	addcmul6Post(&c, &locsAddcmul6, &s0, &s1, &s2, &s3, &s4, &s5, a, b, c_, d, e, f, ret)
 	return ret
+}
+
+var locsAddcmul6 = [7]asserts.Loc{asserts.Arg("a"), asserts.Arg("b"), asserts.Arg("c"), asserts.Arg("d"), asserts.Arg("e"), asserts.Arg("f"), asserts.Ret(0)}
+
+func addcmul6Pre(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0, s1, s2, s3, s4, s5 *asserts.Saved, t0, t1, t2, t3, t4, t5 *rt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.BindingContext(l[0], s0, t0)
+	c.BindingContext(l[1], s1, t1)
+	c.BindingContext(l[2], s2, t2)
+	c.BindingContext(l[3], s3, t3)
+	c.BindingContext(l[4], s4, t4)
+	c.BindingContext(l[5], s5, t5)
+}
+
+func addcmul6Post(c *asserts.Call, l *[7]asserts.Loc, s0, s1, s2, s3, s4, s5 *asserts.Saved, t0, t1, t2, t3, t4, t5, t6 *rt.Tensor) {
+	var s6 asserts.Saved
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.BindingContextAfter(l[2], s2, t2)
+	c.BindingContextAfter(l[3], s3, t3)
+	c.BindingContextAfter(l[4], s4, t4)
+	c.BindingContextAfter(l[5], s5, t5)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.NoMutation(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.NoMutation(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.NoMutation(l[4], s4)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[5], s5)
+	c.NoMutation(l[5], s5)
+	c.ImplUseCountLE1(l[6], &s6)
+	c.NotArg(l[6], &s6, l[0], s0)
+	c.NotArg(l[6], &s6, l[1], s1)
+	c.NotArg(l[6], &s6, l[2], s2)
+	c.NotArg(l[6], &s6, l[3], s3)
+	c.NotArg(l[6], &s6, l[4], s4)
+	c.NotArg(l[6], &s6, l[5], s5)
+	c.StorageUseCountEq1(l[6], &s6)
+	c.End()
 }
 
 // aminmax(Tensor self) -> (Tensor max, Tensor min): two fresh outputs.

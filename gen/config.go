@@ -48,8 +48,10 @@ type Config struct {
 	Tags        string `yaml:"tags"`
 	Derivatives string `yaml:"derivatives"`
 	Profile     string `yaml:"profile"`
-	// PyTorchVersion selects the PyTorch release whose lists the built-in
-	// allowlist applies (default: that of the embedded schema).
+	// PyTorchVersion selects the PyTorch release (1.13 or 2.6) whose lists
+	// and rules the plan follows, and under the pytorch profile whose
+	// guards the wrappers run with (default: the embedded schema's
+	// release; see plan.Options.PyTorchVersion).
 	PyTorchVersion string            `yaml:"pytorch_version"`
 	Allowlists     []string          `yaml:"allowlists"`
 	Package        string            `yaml:"package"`

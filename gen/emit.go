@@ -2,6 +2,8 @@ package gen
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -34,9 +36,6 @@ var checkMethods = [asserts.NumPlanChecks]string{
 }
 
 func qa(name string) *jen.Statement { return jen.Qual(AssertsPath, name) }
-
-func argLoc(name string) *jen.Statement { return qa("Arg").Call(jen.Lit(name)) }
-func retLoc(i int) *jen.Statement       { return qa("Ret").Call(jen.Lit(i)) }
 
 // isList reports whether a tensor form is saved as an asserts.SavedList.
 func isList(f schema.TensorForm) bool {
@@ -89,6 +88,16 @@ func (w *wrapper) callArgs() []jen.Code {
 	return out
 }
 
+// uncheckedBody is the checked wrapper's path when checking is off: the
+// plain call, and a return even for a kernel without results, so that the
+// kernel does not run a second time below.
+func (w *wrapper) uncheckedBody(kernel *jen.Statement) []jen.Code {
+	if len(w.results) == 0 {
+		return []jen.Code{w.directBody(kernel), jen.Return()}
+	}
+	return []jen.Code{w.directBody(kernel)}
+}
+
 // directBody is a plain call of the kernel.
 func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 	call := kernel.Call(w.callArgs()...)
@@ -98,27 +107,42 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 	return jen.Return(call)
 }
 
+// Checked wrappers share their code. A wrapper keeps what depends on its
+// kernel (the call) and on its op (the asserts.Op, the names of its
+// arguments); the rows of its plan are run by two helpers, one before the
+// kernel and one after it, that depend only on the op's shape: the sequence
+// of rows, each naming snapshots by position, and the Go types of the
+// tensors. Ops of one shape share the helpers (a few hundred shapes cover
+// the 2,952 ops of PyTorch 1.13.1), so the checks, which the compiler
+// inlines, are compiled once per shape instead of once per op. The Locs of
+// an op's tensors are a package-level array the helpers index.
+
 // A snap is a tensor a wrapper snapshots: an argument or a return that a
 // check of the plan names.
 type snap struct {
-	v    string         // the snapshot variable: a<i> or l<i> for parameter i, o<i> or ol<i> for return i
-	list bool           // a SavedList rather than a Saved
-	src  string         // the parameter or result variable
-	loc  *jen.Statement // asserts.Arg(name) or asserts.Ret(i)
+	v    string // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only)
+	k    int    // the slot: the helpers' s<k> and t<k>, and l[k]
+	ret  bool   // a return: its snapshot is a local of the post helper
+	list bool   // a SavedList rather than a Saved
+	src  string // the wrapper's parameter or result variable
+	typ  GoType // the Go type of src
 	form schema.TensorForm
 }
 
-// snapshot is every tensor a wrapper snapshots, in schema order, and the
-// variables of the kernel's results.
+// snapshot is every tensor a wrapper snapshots, in schema order (arguments,
+// then returns), and the variables of the kernel's results.
 type snapshot struct {
 	args, rets []*snap
 	arg        map[string]*snap
 	ret        map[int]*snap
 	results    []jen.Code
+	// locs are the Locs of the slots, then those of the plan's skipped
+	// rows that name no slot: "a:name" or "r:i".
+	locs []string
 }
 
 // snapshot finds the arguments and returns the op's checks name and
-// names their snapshots.
+// assigns them slots.
 func (w *wrapper) snapshot() (*snapshot, error) {
 	f := w.op.Src.Func
 	needArg, needRet := map[string]bool{}, map[int]bool{}
@@ -151,12 +175,18 @@ func (w *wrapper) snapshot() (*snapshot, error) {
 		if form == schema.NotTensor {
 			return nil, fmt.Errorf("%s: argument %s of type %s cannot be checked", w.op.Name, p.arg.Name, p.arg.Type)
 		}
-		s, err := w.named(&snap{list: isList(form), src: p.name, loc: argLoc(p.arg.Name), form: form}, "a", "l", i)
-		if err != nil {
+		s := &snap{k: len(sn.locs), list: isList(form), src: p.name, typ: p.typ, form: form}
+		prefix := "a"
+		if s.list {
+			prefix = "l"
+		}
+		var err error
+		if s.v, err = w.local(prefix, i); err != nil {
 			return nil, err
 		}
 		sn.args = append(sn.args, s)
 		sn.arg[p.arg.Name] = s
+		sn.locs = append(sn.locs, "a:"+p.arg.Name)
 	}
 	for i := range f.Returns {
 		if !needRet[i] {
@@ -166,32 +196,433 @@ func (w *wrapper) snapshot() (*snapshot, error) {
 		if form != schema.TensorSingle && form != schema.TensorOptional && form != schema.TensorList {
 			return nil, fmt.Errorf("%s: return %d of type %s cannot be checked", w.op.Name, i, f.Returns[i].Type)
 		}
-		s, err := w.named(&snap{list: form == schema.TensorList, src: results[i], loc: retLoc(i), form: form}, "o", "ol", i)
-		if err != nil {
-			return nil, err
-		}
+		s := &snap{k: len(sn.locs), ret: true, list: form == schema.TensorList, src: results[i], typ: w.results[i], form: form}
 		sn.rets = append(sn.rets, s)
 		sn.ret[i] = s
+		sn.locs = append(sn.locs, "r:"+strconv.Itoa(i))
 	}
 	return sn, nil
 }
 
-// named names the snapshot s of parameter or return i: prefix<i>, or
-// listPrefix<i> for a SavedList.
-func (w *wrapper) named(s *snap, prefix, listPrefix string, i int) (*snap, error) {
-	if s.list {
-		prefix = listPrefix
+// locIndex returns the index of loc in the op's Loc array, adding it.
+func (sn *snapshot) locIndex(loc string) int {
+	for i, l := range sn.locs {
+		if l == loc {
+			return i
+		}
 	}
-	var err error
-	s.v, err = w.local(prefix, i)
-	return s, err
+	sn.locs = append(sn.locs, loc)
+	return len(sn.locs) - 1
 }
 
-// decls declares the snapshots: one var for the Saved ones, one for the
-// SavedList ones.
+// locCode renders a Loc of the op's Loc array ("a:name" or "r:i").
+func locCode(loc string) jen.Code {
+	if name, ok := strings.CutPrefix(loc, "a:"); ok {
+		return qa("Arg").Call(jen.Lit(name))
+	}
+	i, _ := strconv.Atoi(loc[2:])
+	return qa("Ret").Call(jen.Lit(i))
+}
+
+// An hArg is an argument of a call in a helper: its code, and the text
+// the helper's shape key records for it.
+type hArg struct {
+	key  string
+	code jen.Code
+}
+
+var cArg = hArg{"c", jen.Id("c")}
+
+// snapArg is the snapshot of slot s: the helper's parameter s<k>, or for a
+// return the address of its local s<k>.
+func snapArg(s *snap) hArg {
+	n := "s" + strconv.Itoa(s.k)
+	if s.ret {
+		return hArg{"&" + n, jen.Op("&").Id(n)}
+	}
+	return hArg{n, jen.Id(n)}
+}
+
+// tensorArg is the tensor of slot s: the helper's parameter t<k>.
+func tensorArg(s *snap) hArg {
+	n := "t" + strconv.Itoa(s.k)
+	return hArg{n, jen.Id(n)}
+}
+
+// locArg is element i of the op's Loc array.
+func locArg(i int) hArg {
+	return hArg{"l" + strconv.Itoa(i), jen.Id("l").Index(jen.Lit(i))}
+}
+
+func slotLoc(s *snap) hArg { return locArg(s.k) }
+
+// A helper is the body of a shape helper being built, and its shape key.
+type helper struct {
+	key  strings.Builder
+	code []jen.Code
+}
+
+func (h *helper) add(key string, code jen.Code) {
+	h.key.WriteString(key)
+	h.key.WriteByte(';')
+	h.code = append(h.code, code)
+}
+
+func joinKeys(name string, args []hArg) (string, []jen.Code) {
+	var b strings.Builder
+	b.WriteString(name)
+	b.WriteByte('(')
+	codes := make([]jen.Code, len(args))
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(a.key)
+		codes[i] = a.code
+	}
+	b.WriteByte(')')
+	return b.String(), codes
+}
+
+// method adds c.m(args...).
+func (h *helper) method(m string, args ...hArg) {
+	key, codes := joinKeys("c."+m, args)
+	h.add(key, jen.Id("c").Dot(m).Call(codes...))
+}
+
+// fn adds asserts.f(args...).
+func (h *helper) fn(f string, args ...hArg) {
+	key, codes := joinKeys(f, args)
+	h.add(key, qa(f).Call(codes...))
+}
+
+// nested renders asserts.f(args...) as an argument.
+func nested(f string, args ...hArg) hArg {
+	key, codes := joinKeys(f, args)
+	return hArg{key, qa(f).Call(codes...)}
+}
+
+// saves snapshots the arguments before the kernel runs.
+func (sn *snapshot) saves(h *helper) {
+	for _, s := range sn.args {
+		switch s.form {
+		case schema.TensorSingle:
+			h.method("Save", snapArg(s), tensorArg(s))
+		case schema.TensorOptional:
+			t := tensorArg(s)
+			h.method("SaveOpt", snapArg(s), t, hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
+		case schema.TensorList:
+			h.fn("SaveList", cArg, snapArg(s), tensorArg(s))
+		case schema.TensorOptionalList:
+			h.fn("SaveOptList", cArg, snapArg(s), tensorArg(s))
+		}
+	}
+}
+
+// mutables records the arguments the op writes, for no_mutation's
+// aliasing rule (see plan.Op.Mutable).
+func (w *wrapper) mutables(h *helper, sn *snapshot) {
+	for _, name := range w.op.Mutable {
+		s := sn.arg[name]
+		if s.list {
+			h.method("MutableList", snapArg(s))
+		} else {
+			h.method("Mutable", snapArg(s))
+		}
+	}
+}
+
+// bindingAfter completes a binding_context row once the kernel has
+// returned, before the argument's snapshot is completed.
+func bindingAfter(h *helper, sn *snapshot, ck *plan.Check) {
+	a := sn.arg[ck.Arg]
+	if a.list {
+		h.fn("BindingContextAfterList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
+		return
+	}
+	h.method("BindingContextAfter", slotLoc(a), snapArg(a), tensorArg(a))
+}
+
+// afters completes the argument snapshots and snapshots the returns.
+func (sn *snapshot) afters(h *helper) {
+	for _, s := range sn.args {
+		if s.list {
+			h.fn("AfterList", cArg, snapArg(s), tensorArg(s))
+		} else {
+			h.method("After", snapArg(s), tensorArg(s))
+		}
+	}
+	for _, s := range sn.rets {
+		if s.list {
+			h.fn("ResultList", cArg, snapArg(s), tensorArg(s))
+		} else {
+			h.method("Result", snapArg(s), tensorArg(s))
+		}
+	}
+}
+
+// check emits one row of the plan. binding_context runs before the kernel
+// (and is completed after it, see bindingAfter); every other check after
+// it.
+func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) error {
+	if int(ck.Name) >= len(checkMethods) {
+		return fmt.Errorf("%s: unknown check %s", w.op.Name, ck.Name)
+	}
+	m := checkMethods[ck.Name]
+	a, hasArg := sn.arg[ck.Arg]
+	if ck.Arg != "" && !hasArg {
+		return fmt.Errorf("%s: %s on unknown argument %s", w.op.Name, ck.Name, ck.Arg)
+	}
+	if ck.NeverFires {
+		// A row PyTorch emits but that can never fire: run it as PyTorch
+		// does (it checks nothing), counted as skipped by the plan.
+		loc := "a:" + ck.Arg
+		if ck.Ret != nil {
+			loc = "r:" + strconv.Itoa(*ck.Ret)
+		}
+		c := "Check" + m
+		h.method("PlanSkip", hArg{c, qa(c)}, locArg(sn.locIndex(loc)))
+		return nil
+	}
+	switch {
+	case ck.Name == asserts.CheckBindingContext && a.list:
+		h.fn("BindingContextList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
+		return nil
+	case ck.Name == asserts.CheckBindingContext:
+		h.method(m, slotLoc(a), snapArg(a), tensorArg(a))
+		return nil
+	case ck.Name == asserts.CheckDistinctOutputs:
+		var outs []hArg
+		for _, i := range ck.Rets {
+			r := sn.ret[i]
+			fn := "Out"
+			if r.list {
+				fn = "OutList"
+			}
+			outs = append(outs, nested(fn, slotLoc(r), snapArg(r)))
+		}
+		h.method(m, outs...)
+		return nil
+	case ck.Ret == nil: // an argument check
+		h.method(m+listSuffix(a.list), slotLoc(a), snapArg(a))
+		return nil
+	}
+	r := sn.ret[*ck.Ret]
+	switch {
+	case !hasArg: // a return check
+		h.method(m+listSuffix(r.list), slotLoc(r), snapArg(r))
+		return nil
+	case ck.Name == asserts.CheckNotArgHandle && r.list: // each element against the argument
+		m += "Elems" + listSuffix(a.list)
+	case ck.Name == asserts.CheckNotArgHandle:
+		m += listSuffix(a.list)
+	case ck.Name == asserts.CheckReturnsArg && r.list != a.list:
+		return fmt.Errorf("%s: %s between return %d (%s) and argument %s (%s) is not supported",
+			w.op.Name, ck.Name, *ck.Ret, w.op.Src.Func.Returns[*ck.Ret].Type, ck.Arg, w.op.Src.Func.Arg(ck.Arg).Type)
+	case ck.Name != asserts.CheckReturnsArg && a.list: // a return that aliases (an element of) a list
+		m += listSuffix(r.list) + "Of"
+	default:
+		m += listSuffix(r.list)
+	}
+	h.method(m, slotLoc(r), snapArg(r), slotLoc(a), snapArg(a))
+	return nil
+}
+
+func listSuffix(list bool) string {
+	if list {
+		return "List"
+	}
+	return ""
+}
+
+// planSkips counts what the plan skipped, so that run-time statistics show
+// it; not_arg_handle is counted with impl_use_count_le_1 (see
+// asserts.CheckNotArgHandle).
+func (w *wrapper) planSkips(h *helper, sn *snapshot) error {
+	for _, sk := range w.op.Skipped {
+		if int(sk.Name) >= len(checkMethods) {
+			return fmt.Errorf("%s: unknown skipped check %s", w.op.Name, sk.Name)
+		}
+		if sk.Name == asserts.CheckNotArgHandle {
+			continue
+		}
+		loc := "a:" + sk.Arg
+		if sk.Ret != nil {
+			loc = "r:" + strconv.Itoa(*sk.Ret)
+		}
+		c := "Check" + checkMethods[sk.Name]
+		h.method("PlanSkip", hArg{c, qa(c)}, locArg(sn.locIndex(loc)))
+	}
+	return nil
+}
+
+// A shapeFn is a shape helper: its name, parameters and body.
+type shapeFn struct {
+	name   string
+	params []jen.Code
+	body   []jen.Code
+	first  string // the first op that uses it
+	uses   int
+}
+
+// A shapeSet collects the shape helpers and Loc arrays of one generated
+// package, in order of first use (schema order), so output is
+// deterministic.
+type shapeSet struct {
+	fns     map[string]*shapeFn
+	fnList  []*shapeFn
+	locs    map[string]string // Loc list -> variable name
+	locList []locVar
+}
+
+type locVar struct {
+	name string
+	locs []string
+}
+
+func newShapeSet() *shapeSet {
+	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}}
+}
+
+// locVar returns the name of the package-level Loc array holding locs.
+func (ss *shapeSet) locVar(locs []string) string {
+	key := strings.Join(locs, ",")
+	if n, ok := ss.locs[key]; ok {
+		return n
+	}
+	n := "locs" + strconv.Itoa(len(ss.locList))
+	ss.locs[key] = n
+	ss.locList = append(ss.locList, locVar{n, locs})
+	return n
+}
+
+// helperFn returns the name of the helper with h's shape and the given
+// parameters (the key of each, then its code), adding it.
+func (ss *shapeSet) helperFn(kind string, h *helper, pkeys []string, params []jen.Code, op string) string {
+	key := kind + "(" + strings.Join(pkeys, ",") + ")" + h.key.String()
+	if f, ok := ss.fns[key]; ok {
+		f.uses++
+		return f.name
+	}
+	f := &shapeFn{name: "checks" + kind + strconv.Itoa(len(ss.fnList)), params: params, body: h.code, first: op, uses: 1}
+	ss.fns[key] = f
+	ss.fnList = append(ss.fnList, f)
+	return f.name
+}
+
+// helperParams are the parameters of a helper: c, the Loc array of n
+// elements, the snapshots of the argument slots and the tensors of slots.
+func helperParams(nlocs int, snaps, tensors []*snap) (keys []string, params []jen.Code, args func(sn *snapshot, locs string) []jen.Code) {
+	keys = append(keys, "L"+strconv.Itoa(nlocs))
+	params = append(params,
+		jen.Id("c").Op("*").Qual(AssertsPath, "Call"),
+		jen.Id("l").Op("*").Index(jen.Lit(nlocs)).Qual(AssertsPath, "Loc"))
+	for _, s := range snaps {
+		t := "Saved"
+		if s.list {
+			t = "SavedList"
+		}
+		keys = append(keys, "s"+strconv.Itoa(s.k)+" "+t)
+		params = append(params, jen.Id("s"+strconv.Itoa(s.k)).Op("*").Qual(AssertsPath, t))
+	}
+	for _, s := range tensors {
+		keys = append(keys, "t"+strconv.Itoa(s.k)+" "+s.typ.String())
+		params = append(params, jen.Id("t"+strconv.Itoa(s.k)).Add(s.typ.Code()))
+	}
+	args = func(sn *snapshot, locs string) []jen.Code {
+		out := []jen.Code{jen.Op("&").Id("c"), jen.Op("&").Id(locs)}
+		for _, s := range snaps {
+			out = append(out, jen.Op("&").Id(s.v))
+		}
+		for _, s := range tensors {
+			out = append(out, jen.Id(s.src))
+		}
+		return out
+	}
+	return keys, params, args
+}
+
+// checkedBody emits the checked path of a wrapper: save the arguments,
+// run the kernel, check, return; the saving and checking are calls of
+// shape helpers added to ss. kernel renders the kernel being wrapped.
+func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
+	sn, err := w.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	var pre, post helper
+	sn.saves(&pre)
+	w.mutables(&pre, sn)
+	var mid, rows helper
+	for i := range w.op.Checks {
+		ck := &w.op.Checks[i]
+		if ck.Name == asserts.CheckBindingContext {
+			if err := w.check(&pre, sn, ck); err != nil {
+				return nil, err
+			}
+			bindingAfter(&mid, sn, ck)
+		} else if err := w.check(&rows, sn, ck); err != nil {
+			return nil, err
+		}
+	}
+	post.key.WriteString(mid.key.String())
+	post.code = append(post.code, mid.code...)
+	sn.afters(&post)
+	post.key.WriteString(rows.key.String())
+	post.code = append(post.code, rows.code...)
+	if err := w.planSkips(&post, sn); err != nil {
+		return nil, err
+	}
+	post.method("End")
+	// The snapshots of the returns are locals of the post helper.
+	var retDecls []jen.Code
+	for _, s := range sn.rets {
+		t := "Saved"
+		if s.list {
+			t = "SavedList"
+		}
+		retDecls = append(retDecls, jen.Var().Id("s"+strconv.Itoa(s.k)).Qual(AssertsPath, t))
+		post.key.WriteString("var s" + strconv.Itoa(s.k) + " " + t + ";")
+	}
+	post.code = append(retDecls, post.code...)
+
+	locs := ss.locVar(sn.locs)
+	body := []jen.Code{
+		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
+		// The Call is filled in place (c.Begin in the pre helper), a few ns
+		// cheaper than returned.
+		jen.Var().Id("c").Qual(AssertsPath, "Call"),
+	}
+	if decl := sn.decls(); decl != nil {
+		body = append(body, decl)
+	}
+	keys, params, args := helperParams(len(sn.locs), sn.args, sn.args)
+	keys = append([]string{"op"}, keys...)
+	params = append([]jen.Code{params[0], jen.Id("op").Op("*").Qual(AssertsPath, "Op")}, params[1:]...)
+	pre.code = append([]jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}, pre.code...)
+	name := ss.helperFn("Pre", &pre, keys, params, w.op.Name)
+	preArgs := args(sn, locs)
+	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)
+	body = append(body, jen.Id(name).Call(preArgs...))
+	call := kernel().Call(w.callArgs()...)
+	if len(sn.results) > 0 {
+		call = jen.List(sn.results...).Op(":=").Add(call)
+	}
+	body = append(body, call)
+	keys, params, args = helperParams(len(sn.locs), sn.args, append(append([]*snap(nil), sn.args...), sn.rets...))
+	name = ss.helperFn("Post", &post, keys, params, w.op.Name)
+	body = append(body, jen.Id(name).Call(args(sn, locs)...))
+	if len(sn.results) > 0 {
+		body = append(body, jen.Return(sn.results...))
+	}
+	return body, nil
+}
+
+// decls declares the argument snapshots: one var for the Saved ones, one
+// for the SavedList ones; nil if there are none.
 func (sn *snapshot) decls() jen.Code {
 	var singles, lists []jen.Code
-	for _, s := range append(append([]*snap(nil), sn.args...), sn.rets...) {
+	for _, s := range sn.args {
 		if s.list {
 			lists = append(lists, jen.Id(s.v))
 		} else {
@@ -207,208 +638,30 @@ func (sn *snapshot) decls() jen.Code {
 	}
 	switch len(vars) {
 	case 0:
-		return jen.Null()
+		return nil
 	case 1:
 		return jen.Var().Add(vars[0])
 	}
 	return jen.Var().Defs(vars...)
 }
 
-// onCall renders c.method(args...), a method of the wrapper's asserts.Call.
-func onCall(method string, args ...jen.Code) jen.Code {
-	return jen.Id("c").Dot(method).Call(args...)
-}
-
-func ref(s *snap) jen.Code { return jen.Op("&").Id(s.v) }
-
-// saves snapshots the arguments before the kernel runs.
-func (sn *snapshot) saves() []jen.Code {
-	var out []jen.Code
-	for _, s := range sn.args {
-		switch s.form {
-		case schema.TensorSingle:
-			out = append(out, onCall("Save", ref(s), jen.Id(s.src)))
-		case schema.TensorOptional:
-			out = append(out, onCall("SaveOpt", ref(s), jen.Id(s.src), jen.Id(s.src).Op("!=").Nil()))
-		case schema.TensorList:
-			out = append(out, qa("SaveList").Call(jen.Op("&").Id("c"), ref(s), jen.Id(s.src)))
-		case schema.TensorOptionalList:
-			out = append(out, qa("SaveOptList").Call(jen.Op("&").Id("c"), ref(s), jen.Id(s.src)))
+// genShapes writes the shape helpers and the Loc arrays.
+func genShapes(f *jen.File, ss *shapeSet) {
+	f.Comment("The Locs of the tensors of each op, indexed by the shape helpers.")
+	for _, lv := range ss.locList {
+		locs := make([]jen.Code, len(lv.locs))
+		for i, l := range lv.locs {
+			locs[i] = locCode(l)
 		}
+		f.Var().Id(lv.name).Op("=").Index(jen.Lit(len(locs))).Qual(AssertsPath, "Loc").Values(locs...)
 	}
-	return out
-}
-
-// mutables records the arguments the op writes, for no_mutation's
-// aliasing rule (see plan.Op.Mutable).
-func (w *wrapper) mutables(sn *snapshot) []jen.Code {
-	var out []jen.Code
-	for _, name := range w.op.Mutable {
-		s := sn.arg[name]
-		if s.list {
-			out = append(out, onCall("MutableList", ref(s)))
-		} else {
-			out = append(out, onCall("Mutable", ref(s)))
+	for _, fn := range ss.fnList {
+		what := "begins the call, saves the arguments and runs the rows of the plan before the kernel"
+		if strings.HasPrefix(fn.name, "checksPost") {
+			what = "completes the snapshots, runs the rows of the plan after the kernel and ends the call"
 		}
+		f.Line()
+		f.Commentf("%s %s, for %d op(s) of one shape (the first: %s).", fn.name, what, fn.uses, fn.first)
+		f.Func().Id(fn.name).Params(fn.params...).Block(fn.body...)
 	}
-	return out
-}
-
-// bindingAfter completes a binding_context row once the kernel has
-// returned, before the argument's snapshot is completed.
-func bindingAfter(sn *snapshot, ck *plan.Check) jen.Code {
-	a := sn.arg[ck.Arg]
-	if a.list {
-		return qa("BindingContextAfterList").Call(jen.Op("&").Id("c"), a.loc, ref(a), jen.Id(a.src))
-	}
-	return onCall("BindingContextAfter", a.loc, ref(a), jen.Id(a.src))
-}
-
-// afters completes the argument snapshots and snapshots the returns.
-func (sn *snapshot) afters() []jen.Code {
-	var out []jen.Code
-	for _, s := range sn.args {
-		if s.list {
-			out = append(out, qa("AfterList").Call(jen.Op("&").Id("c"), ref(s), jen.Id(s.src)))
-		} else {
-			out = append(out, onCall("After", ref(s), jen.Id(s.src)))
-		}
-	}
-	for _, s := range sn.rets {
-		if s.list {
-			out = append(out, qa("ResultList").Call(jen.Op("&").Id("c"), ref(s), jen.Id(s.src)))
-		} else {
-			out = append(out, onCall("Result", ref(s), jen.Id(s.src)))
-		}
-	}
-	return out
-}
-
-// check emits one row of the plan. binding_context runs before the kernel
-// (and is completed after it, see bindingAfter); every other check after
-// it.
-func (w *wrapper) check(sn *snapshot, ck *plan.Check) (jen.Code, error) {
-	if int(ck.Name) >= len(checkMethods) {
-		return nil, fmt.Errorf("%s: unknown check %s", w.op.Name, ck.Name)
-	}
-	m := checkMethods[ck.Name]
-	a, hasArg := sn.arg[ck.Arg]
-	if ck.Arg != "" && !hasArg {
-		return nil, fmt.Errorf("%s: %s on unknown argument %s", w.op.Name, ck.Name, ck.Arg)
-	}
-	switch {
-	case ck.Name == asserts.CheckBindingContext && a.list:
-		return qa("BindingContextList").Call(jen.Op("&").Id("c"), a.loc, ref(a), jen.Id(a.src)), nil
-	case ck.Name == asserts.CheckBindingContext:
-		return onCall(m, a.loc, ref(a), jen.Id(a.src)), nil
-	case ck.Name == asserts.CheckDistinctOutputs:
-		var outs []jen.Code
-		for _, i := range ck.Rets {
-			r := sn.ret[i]
-			fn := "Out"
-			if r.list {
-				fn = "OutList"
-			}
-			outs = append(outs, qa(fn).Call(r.loc, ref(r)))
-		}
-		return onCall(m, outs...), nil
-	case ck.Ret == nil: // an argument check
-		return onCall(m+listSuffix(a.list), a.loc, ref(a)), nil
-	}
-	r := sn.ret[*ck.Ret]
-	switch {
-	case !hasArg: // a return check
-		return onCall(m+listSuffix(r.list), r.loc, ref(r)), nil
-	case ck.Name == asserts.CheckNotArgHandle && r.list: // each element against the argument
-		return onCall(m+"Elems"+listSuffix(a.list), r.loc, ref(r), a.loc, ref(a)), nil
-	case ck.Name == asserts.CheckNotArgHandle:
-		return onCall(m+listSuffix(a.list), r.loc, ref(r), a.loc, ref(a)), nil
-	case ck.Name == asserts.CheckReturnsArg && r.list != a.list:
-		return nil, fmt.Errorf("%s: %s between return %d (%s) and argument %s (%s) is not supported",
-			w.op.Name, ck.Name, *ck.Ret, w.op.Src.Func.Returns[*ck.Ret].Type, ck.Arg, w.op.Src.Func.Arg(ck.Arg).Type)
-	case ck.Name != asserts.CheckReturnsArg && a.list: // a return that aliases (an element of) a list
-		m += listSuffix(r.list) + "Of"
-	default:
-		m += listSuffix(r.list)
-	}
-	return onCall(m, r.loc, ref(r), a.loc, ref(a)), nil
-}
-
-func listSuffix(list bool) string {
-	if list {
-		return "List"
-	}
-	return ""
-}
-
-// planSkips counts what the plan skipped, so that run-time statistics show
-// it; not_arg_handle is counted with impl_use_count_le_1 (see
-// asserts.CheckNotArgHandle).
-func (w *wrapper) planSkips() ([]jen.Code, error) {
-	var out []jen.Code
-	for _, sk := range w.op.Skipped {
-		if int(sk.Name) >= len(checkMethods) {
-			return nil, fmt.Errorf("%s: unknown skipped check %s", w.op.Name, sk.Name)
-		}
-		if sk.Name == asserts.CheckNotArgHandle {
-			continue
-		}
-		loc := argLoc(sk.Arg)
-		if sk.Ret != nil {
-			loc = retLoc(*sk.Ret)
-		}
-		out = append(out, onCall("PlanSkip", qa("Check"+checkMethods[sk.Name]), loc))
-	}
-	return out, nil
-}
-
-// checkedBody emits the checked path of a wrapper: save the arguments,
-// run the kernel, check, return. kernel renders the kernel being wrapped.
-func (w *wrapper) checkedBody(kernel func() *jen.Statement) ([]jen.Code, error) {
-	sn, err := w.snapshot()
-	if err != nil {
-		return nil, err
-	}
-	skips, err := w.planSkips()
-	if err != nil {
-		return nil, err
-	}
-	var pre, mid, post []jen.Code
-	for i := range w.op.Checks {
-		ck := &w.op.Checks[i]
-		code, err := w.check(sn, ck)
-		if err != nil {
-			return nil, err
-		}
-		if ck.Name == asserts.CheckBindingContext {
-			pre = append(pre, code)
-			mid = append(mid, bindingAfter(sn, ck))
-		} else {
-			post = append(post, code)
-		}
-	}
-	call := kernel().Call(w.callArgs()...)
-	if len(sn.results) > 0 {
-		call = jen.List(sn.results...).Op(":=").Add(call)
-	}
-	body := []jen.Code{
-		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.directBody(kernel())),
-		// The Call is filled in place (c.Begin), a few ns cheaper than returned.
-		jen.Var().Id("c").Qual(AssertsPath, "Call"),
-		onCall("Begin", jen.Op("&").Id(opVarName(w))),
-		sn.decls(),
-	}
-	body = append(body, sn.saves()...)
-	body = append(body, w.mutables(sn)...)
-	body = append(body, pre...)
-	body = append(body, call)
-	body = append(body, mid...)
-	body = append(body, sn.afters()...)
-	body = append(body, post...)
-	body = append(body, skips...)
-	body = append(body, onCall("End"))
-	if len(sn.results) > 0 {
-		body = append(body, jen.Return(sn.results...))
-	}
-	return body, nil
 }

@@ -26,7 +26,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
 )
 
 // A Mode selects what gen emits.
@@ -50,7 +52,15 @@ type Options struct {
 	// Ops selects ops by name or pattern (path.Match syntax: "add.*",
 	// "transpose*"); empty selects all.
 	Ops []string
-	// Kernels are the kernels found in function mode.
+	// Progress, if set, is called after each part of the checked wrappers
+	// is rendered, with the ops done so far and the total.
+	Progress func(done, total int)
+	// Kernels are the kernels found by LoadKernels: in function mode the
+	// functions wrapped; in interface mode, if set, the functions the
+	// adapter Functions (file PREFIX_adapter.go) calls to implement
+	// Kernels. Either way each selected op's kernel must have the
+	// signature its schema gives; in interface mode every selected op
+	// needs one.
 	Kernels *KernelSet
 }
 
@@ -168,7 +178,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []string, finding
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		if o.Mode == FunctionMode {
+		if o.Kernels != nil {
 			k := o.Kernels.Funcs[w.name]
 			if k == nil {
 				missing = append(missing, op.Name)
@@ -206,11 +216,24 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 		}
 		return nil, errors.New(strings.Join(msgs, "\n"))
 	}
+	if o.Mode == InterfaceMode && len(missing) > 0 {
+		// The adapter must implement every method of Kernels.
+		msgs := make([]string, len(missing))
+		for i, m := range missing {
+			msgs[i] = fmt.Sprintf("op %s has no kernel %s in %s", m, kernelNameOf(m), o.Kernels.Path)
+		}
+		return nil, fmt.Errorf("interface mode with a kernels package: %s (the adapter Functions implements every method of Kernels; add the kernels or select fewer ops)", strings.Join(msgs, "; "))
+	}
 	res := &Result{Missing: missing, Prefix: o.Prefix}
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
-	for _, j := range fileJobs(ws, p.Profile, o) {
+	jobs, err := fileJobs(ws, newGenProfile(p), o)
+	if err != nil {
+		return nil, err
+	}
+	done := 0
+	for _, j := range jobs {
 		f, err := j.build()
 		var buf bytes.Buffer
 		if err == nil {
@@ -220,6 +243,9 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 			return nil, fmt.Errorf("%s: %v", j.name, err)
 		}
 		res.Files = append(res.Files, File{Name: j.name, Data: buf.Bytes()})
+		if done += j.ops; j.ops > 0 && o.Progress != nil {
+			o.Progress(done, len(ws))
+		}
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
 	return res, nil
@@ -232,6 +258,7 @@ const PartSize = 500
 
 type fileJob struct {
 	name  string
+	ops   int // the checked wrappers it holds, for Options.Progress
 	build func() (*jen.File, error)
 }
 
@@ -252,24 +279,40 @@ func parts(ws []*wrapper) [][]*wrapper {
 	return append(out, ws)
 }
 
-func fileJobs(ws []*wrapper, profile plan.Profile, o Options) []fileJob {
+func fileJobs(ws []*wrapper, profile genProfile, o Options) ([]fileJob, error) {
+	// The checked parts fill the shape set as they are built; the helpers
+	// file, made from it, is the last job. Each part's code is dropped once
+	// rendered, so memory does not grow with the number of ops beyond the
+	// rendered files.
+	ss := newShapeSet()
 	var jobs []fileJob
 	switch o.Mode {
 	case FunctionMode:
 		for k, part := range parts(ws) {
 			jobs = append(jobs,
-				fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o) }},
-				fileJob{partName(o.Prefix, "direct", k), func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
+				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o, ss) }},
+				fileJob{partName(o.Prefix, "direct", k), 0, func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
 		}
 	case InterfaceMode:
 		jobs = append(jobs,
-			fileJob{o.Prefix + "_kernels.go", func() (*jen.File, error) { return genInterface(ws, profile, o), nil }},
-			fileJob{o.Prefix + "_direct.go", func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
+			fileJob{o.Prefix + "_kernels.go", 0, func() (*jen.File, error) { return genInterface(ws, profile, o), nil }},
+			fileJob{o.Prefix + "_direct.go", 0, func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
 		for k, part := range parts(ws) {
-			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o) }})
+			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o, ss) }})
 		}
 	}
-	return jobs
+	if o.Mode == InterfaceMode && o.Kernels != nil {
+		jobs = append(jobs, fileJob{o.Prefix + "_adapter.go", 0, func() (*jen.File, error) { return genAdapter(ws, o), nil }})
+	}
+	jobs = append(jobs, fileJob{o.Prefix + "_shapes.go", 0, func() (*jen.File, error) {
+		f := newFile(o.Package, o.BuildTag, false)
+		if o.Mode == FunctionMode {
+			f.ImportAlias(o.Kernels.Path, "kernels")
+		}
+		genShapes(f, ss)
+		return f, nil
+	}})
+	return jobs, nil
 }
 
 // sameSignature compares signatures ignoring parameter names.
@@ -308,14 +351,29 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 	return f
 }
 
-func profileCode(p plan.Profile) jen.Code {
-	if p == plan.PyTorch {
-		return qa("PyTorch")
-	}
-	return qa("Strict")
+// A genProfile is the plan's profile and the asserts.Profile its
+// wrappers run under: the pytorch profile's runtime guards depend on the
+// release (see asserts.PyTorch113).
+type genProfile struct {
+	plan    plan.Profile
+	runtime asserts.Profile
 }
 
-func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
+func (g genProfile) String() string { return string(g.plan) }
+
+// newGenProfile returns the profile of plan p's wrappers.
+func newGenProfile(p *plan.Plan) genProfile {
+	return genProfile{plan: p.Profile, runtime: p.AssertsProfile()}
+}
+
+// runtimeProfiles names the asserts constant of each runtime profile.
+var runtimeProfiles = map[asserts.Profile]string{
+	asserts.Strict: "Strict", asserts.PyTorch: "PyTorch", asserts.PyTorch113: "PyTorch113",
+}
+
+func profileCode(g genProfile) jen.Code { return qa(runtimeProfiles[g.runtime]) }
+
+func genFunctionChecked(ws []*wrapper, first bool, profile genProfile, o Options, ss *shapeSet) (*jen.File, error) {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
 	f.ImportAlias(k.Path, "kernels")
@@ -324,8 +382,7 @@ func genFunctionChecked(ws []*wrapper, first bool, profile plan.Profile, o Optio
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 	}
 	for _, w := range ws {
-		kernel := func() *jen.Statement { return jen.Qual(k.Path, w.name) }
-		body, err := w.checkedBody(kernel)
+		body, err := w.checkedBody(func() *jen.Statement { return jen.Qual(k.Path, w.name) }, ss)
 		if err != nil {
 			return nil, err
 		}
@@ -369,7 +426,7 @@ func genGuards(f *jen.File, ws []*wrapper, k *KernelSet) {
 	f.Var().Defs(defs...)
 }
 
-func genInterface(ws []*wrapper, profile plan.Profile, o Options) *jen.File {
+func genInterface(ws []*wrapper, profile genProfile, o Options) *jen.File {
 	f := jen.NewFile(o.Package)
 	f.HeaderComment(Header)
 	f.ImportName(AssertsPath, "asserts")
@@ -383,26 +440,27 @@ func genInterface(ws []*wrapper, profile plan.Profile, o Options) *jen.File {
 	return f
 }
 
-func genInterfaceChecked(ws []*wrapper, first bool, profile plan.Profile, o Options) (*jen.File, error) {
+func genInterfaceChecked(ws []*wrapper, first bool, profile genProfile, o Options, ss *shapeSet) (*jen.File, error) {
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
 		f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(
-			jen.Return(jen.Id("checked").Values(jen.Id("next"))))
+			jen.Return(jen.Op("&").Id("checked").Values(jen.Id("next"))))
+		f.Comment("The methods have a pointer receiver: with a value receiver the compiler")
+		f.Comment("would add a pointer-receiver method per op for the interface.")
 		f.Type().Id("checked").Struct(jen.Id("next").Id("Kernels"))
-		f.Var().Id("_").Id("Kernels").Op("=").Id("checked").Values()
+		f.Var().Id("_").Id("Kernels").Op("=").Op("&").Id("checked").Values()
 	}
 	for _, w := range ws {
-		kernel := func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }
-		body, err := w.checkedBody(kernel)
+		body, err := w.checkedBody(func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, ss)
 		if err != nil {
 			return nil, err
 		}
 		f.Add(genOpVar(w, profileCode(profile)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Params(jen.Id("k").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		f.Func().Params(jen.Id("k").Op("*").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
 	return f, nil
 }
@@ -412,4 +470,35 @@ func genInterfaceDirect(o Options) *jen.File {
 	f.Comment("Checked returns next itself: checks are compiled only with -tags " + o.BuildTag + ".")
 	f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(jen.Return(jen.Id("next")))
 	return f
+}
+
+// genAdapter writes Functions, which implements Kernels with the functions
+// of the kernels package, in every build: Checked(Functions{}) checks them.
+func genAdapter(ws []*wrapper, o Options) *jen.File {
+	k := o.Kernels
+	f := jen.NewFile(o.Package)
+	f.HeaderComment(Header)
+	f.ImportAlias(k.Path, "kernels")
+	f.Comment("Functions implements Kernels with the functions of the kernels package")
+	f.Commentf("%s: each method calls the function of the same name.", k.Path)
+	f.Commentf("Checked(Functions{}) checks them in builds with -tags %s; embed", o.BuildTag)
+	f.Comment("Functions in a struct type to replace some of them.")
+	f.Type().Id("Functions").Struct()
+	f.Var().Id("_").Id("Kernels").Op("=").Id("Functions").Values()
+	for _, w := range ws {
+		f.Line()
+		f.Commentf("%s calls kernels.%s.", w.name, w.name)
+		f.Func().Params(jen.Id("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(jen.Qual(k.Path, w.name)))
+	}
+	return f
+}
+
+// kernelNameOf is the Go name of an op name for messages ("add.Tensor" ->
+// AddTensor).
+func kernelNameOf(op string) string {
+	n, err := schema.ParseOperatorName(op)
+	if err != nil {
+		return op
+	}
+	return GoName(n)
 }

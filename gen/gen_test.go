@@ -296,3 +296,87 @@ func TestBuildSmall(t *testing.T) {
 	}
 	goBuild(t, ".", "./testdata/small/out")
 }
+
+// TestInterfaceAdapter checks the adapter interface mode writes from a
+// kernels package, and the error when a selected op has no kernel.
+func TestInterfaceAdapter(t *testing.T) {
+	o := Options{Mode: InterfaceMode, Package: "small", Types: smallTypes(t), Kernels: smallKernels(t)}
+	_, err := Generate(smallPlan(t, plan.Strict), o)
+	want := "interface mode with a kernels package: op reshape has no kernel Reshape in github.com/assertgen/assertgen/gen/testdata/small/kernels (the adapter Functions implements every method of Kernels; add the kernels or select fewer ops)"
+	if err == nil || err.Error() != want {
+		t.Errorf("all ops: error %v\nwant %s", err, want)
+	}
+	o.Ops = []string{"add.Tensor", "transpose.int"}
+	res, err := Generate(smallPlan(t, plan.Strict), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var adapter string
+	for _, f := range res.Files {
+		if f.Name == "assertgen_adapter.go" {
+			adapter = string(f.Data)
+		}
+	}
+	for _, s := range []string{
+		"// " + Header + "\n\npackage small\n", // no build tag: both builds
+		"type Functions struct{}\n\nvar _ Kernels = Functions{}\n",
+		"func (Functions) AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kernels.Tensor {\n\treturn kernels.AddTensor(self, other, alpha)\n}\n",
+		"func (Functions) TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {\n\treturn kernels.TransposeInt(self, dim0, dim1)\n}\n",
+	} {
+		if !strings.Contains(adapter, s) {
+			t.Errorf("assertgen_adapter.go lacks\n%s\nin\n%s", s, adapter)
+		}
+	}
+	// Without a kernels package, no adapter.
+	o.Kernels = nil
+	if res, err = Generate(smallPlan(t, plan.Strict), o); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if f.Name == "assertgen_adapter.go" {
+			t.Error("adapter written without a kernels package")
+		}
+	}
+}
+
+// TestShapesShared checks that the ops of PyTorch 1.13.1 share their shape
+// helpers: the checks, which the compiler inlines, are compiled once per
+// shape, which is what keeps the debug build of all ops affordable (see
+// docs/gen.md). Every wrapper calls one pre and one post helper.
+func TestShapesShared(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates all ops")
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.Build(s, plan.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shapes string
+	pre, post := 0, 0
+	for _, f := range res.Files {
+		if f.Name == "assertgen_shapes.go" {
+			shapes = string(f.Data)
+		}
+		if strings.HasPrefix(f.Name, "assertgen_checked") {
+			pre += strings.Count(string(f.Data), "\tchecksPre")
+			post += strings.Count(string(f.Data), "\tchecksPost")
+		}
+	}
+	ops := len(res.Wrapped)
+	if pre != ops || post != ops {
+		t.Errorf("%d ops, %d pre and %d post helper calls", ops, pre, post)
+	}
+	helpers := strings.Count(shapes, "\nfunc checks")
+	if helpers == 0 || helpers > 2*ops/5 {
+		t.Errorf("%d shape helpers for %d ops, want at most %d", helpers, ops, 2*ops/5)
+	}
+	t.Logf("%d ops, %d shape helpers", ops, helpers)
+}

@@ -59,10 +59,11 @@ func sigString(params, results []string) string {
 
 // localRE matches the identifiers generated code declares for itself: the
 // Call c; in interface mode the receiver k and its field next; the
-// snapshots a<i> and l<i> of parameter i; the results r<i> and their
-// snapshots o<i> and ol<i>. newWrapper adds "_" to a parameter that
-// matches.
-var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+)$`)
+// snapshots a<i> and l<i> of parameter i; the results r<i>; and the
+// package-level names a wrapper refers to: the Loc arrays locs<i> and the
+// shape helpers checksPre<i> and checksPost<i>. newWrapper adds "_" to a
+// parameter that matches.
+var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+|locs[0-9]+|checks(Pre|Post)[0-9]+)$`)
 
 // local names a generated local, prefix and i, and reports one that
 // localRE does not reserve or that a parameter has.

@@ -48,7 +48,7 @@ func ExampleBuild_pytorch() {
 	}
 	// Output:
 	// 0 checks
-	// same_impl no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it
+	// same_storage no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it
 }
 
 func ExampleBuildWith() {
@@ -80,8 +80,8 @@ skip_impl_use_count:
 	// Output:
 	// impl_use_count_le_1 ret 0: our dequantize returns a float input as it is (mine.yaml:3)
 	// not_arg_handle ret 0: our dequantize returns a float input as it is (mine.yaml:3)
-	// storage_use_count_eq_1 ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:64)
-	// fresh_no_alias ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:64)
+	// storage_use_count_eq_1 ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:71)
+	// fresh_no_alias ret 0: the kernel may return an input as it is, or share a buffer something else keeps, so the returned storage can have other owners (PyTorch issue 60426) (defaults.yaml:71)
 }
 
 func ExampleExplain() {

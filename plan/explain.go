@@ -167,6 +167,16 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	}
 	for _, c := range op.Checks {
 		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c))
+		if c.Guard != "" {
+			p("      PyTorch skips it when: %s (%s)", guardWords(c.Guard), c.Guard)
+			if !strings.Contains(c.Guard, "py") {
+				p("; no subclass guard, so subclass elements are checked too")
+			}
+			p("\n")
+		}
+		if c.NeverFires {
+			p("      never fires in PyTorch %s: the saved storages of the list are appended after a vector of empty slots of its size, and only the empty slots are compared; the wrapper checks nothing and counts it as skipped (reason plan)\n", b.release.Full)
+		}
 	}
 	p("skipped (%d):\n", len(op.Skipped))
 	if len(op.Skipped) == 0 {
@@ -201,6 +211,8 @@ func (b *builder) kernelWhy(op *Op) string {
 			return fmt.Sprintf("with derivative formulas: the entry of its functional variant %s applies (%s)", info.canonical.Name, at)
 		case matchMutable:
 			return fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at)
+		case matchForeach:
+			return fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Full, at)
 		}
 		return fmt.Sprintf("with derivative formulas (%s)", at)
 	case info != nil:
@@ -333,4 +345,28 @@ func describe(f *schema.Func, c *Check) string {
 		return fmt.Sprintf("%s shares no StorageImpl with %s (holds under modes too: it needs no use counts)", ret(), each(c.Arg))
 	}
 	return ""
+}
+
+// guardWords says a Check.Guard in plain words.
+func guardWords(guard string) string {
+	var out []string
+	for _, term := range strings.Split(guard, ",") {
+		who := func(x string) string {
+			if n, ok := strings.CutPrefix(x, "ret"); ok {
+				return "return " + n
+			}
+			return x
+		}
+		switch {
+		case term == "mode":
+			out = append(out, "a dispatch mode is active")
+		case strings.HasPrefix(term, "pylist(") && strings.HasSuffix(term, ")"):
+			out = append(out, "an element of "+who(term[len("pylist("):len(term)-1])+" is a tensor subclass")
+		case strings.HasPrefix(term, "py(") && strings.HasSuffix(term, ")"):
+			out = append(out, who(term[len("py("):len(term)-1])+" is a tensor subclass")
+		default:
+			out = append(out, term)
+		}
+	}
+	return strings.Join(out, ", or ")
 }

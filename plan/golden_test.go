@@ -107,7 +107,7 @@ var explainOps = []string{
 	"_fused_moving_avg_obs_fq_helper_functional", "native_batch_norm",
 	"_cudnn_rnn_flatten_weight", "_efficientzerotensor", "dequantize.self",
 	"_test_autograd_multiple_dispatch_view", "transpose_copy.int", "zero",
-	"detach", "unsafe_split.Tensor", "abs.out", "lift_fresh",
+	"detach", "unsafe_split.Tensor", "abs.out", "lift_fresh", "cat", "index.Tensor",
 }
 
 func TestGoldenExplain(t *testing.T) {

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -35,6 +36,7 @@ const (
 	matchViewCopy                   // a view_copy op, given its view's entry
 	matchFunctional                 // an in-place or out= op, given its functional variant's entry
 	matchMutable                    // a generated functional op, given its mutable variant's entry
+	matchForeach                    // a _foreach_ op, given its reference op's entry (2.x)
 )
 
 // A matcher holds what matching derivatives.yaml to the ops of a schema
@@ -146,7 +148,7 @@ func (m *matcher) canonical(si int) int {
 // matchDerivatives returns, per op of s, the entry PyTorch attaches to it
 // (a zero derivInfo for none). Entries whose schema is not an op of s are
 // errors, as in PyTorch.
-func matchDerivatives(s *schema.Schema, d *schema.Derivatives) ([]derivInfo, error) {
+func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *Release) ([]derivInfo, error) {
 	m := newMatcher(s)
 	var errs schema.ErrorList
 	infos := make([]derivInfo, len(s.Ops)) // by the op the entry is keyed on
@@ -178,7 +180,7 @@ func matchDerivatives(s *schema.Schema, d *schema.Derivatives) ([]derivInfo, err
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
-	m.inherit(infos, order)
+	m.inherit(infos, order, rel)
 	return infos, nil
 }
 
@@ -186,15 +188,25 @@ func matchDerivatives(s *schema.Schema, d *schema.Derivatives) ([]derivInfo, err
 // own gets that of its functional variant (in-place and out= ops) or, for
 // a generated op, of the mutable op it came from; the last entry with a
 // signature wins, as in the dicts PyTorch builds. Generated out= ops get
-// none.
-func (m *matcher) inherit(infos []derivInfo, order []int) {
+// none. Under a release with rel.ForeachBorrow (2.x), _foreach_ ops skip
+// the functional variant and borrow the entry of their reference op
+// instead (see foreachReference).
+func (m *matcher) inherit(infos []derivInfo, order []int, rel *Release) {
 	functional, nonFunctional := map[string]int{}, map[string]int{}
+	var funcOrder, nonFuncOrder []string // the keys in the order the dicts have them
 	infoBases := map[string]bool{}
 	for _, i := range order {
+		k := m.stripped.of(i)
 		if m.s.Ops[i].Kind == schema.Functional {
-			functional[m.stripped.of(i)] = i
+			if _, ok := functional[k]; !ok {
+				funcOrder = append(funcOrder, k)
+			}
+			functional[k] = i
 		} else {
-			nonFunctional[m.stripped.of(i)] = i
+			if _, ok := nonFunctional[k]; !ok {
+				nonFuncOrder = append(nonFuncOrder, k)
+			}
+			nonFunctional[k] = i
 		}
 		infoBases[m.s.Ops[i].Func.Name.Name.Base] = true
 	}
@@ -203,17 +215,65 @@ func (m *matcher) inherit(infos []derivInfo, order []int) {
 			infos[i] = derivInfo{} // "Don't bother matching info to generated out= variants"
 			continue
 		}
-		if infos[i].entry != nil || !infoBases[o.Func.Name.Name.Base] {
+		foreach := rel != nil && rel.ForeachBorrow && strings.HasPrefix(o.Func.Name.Name.Base, "_foreach_")
+		if infos[i].entry != nil || !foreach && !infoBases[o.Func.Name.Name.Base] {
 			continue
 		}
-		if j, ok := functional[m.stripped.of(i)]; ok {
+		if j, ok := functional[m.stripped.of(i)]; ok && !foreach {
 			infos[i] = infos[j]
 			infos[i].how = matchFunctional
 		} else if j, ok := nonFunctional[m.stripped.of(i)]; ok && o.Generated {
 			infos[i] = infos[j]
 			infos[i].how = matchMutable
+		} else if foreach {
+			j := m.foreachReference(i, rel, funcOrder, functional)
+			if j < 0 && o.Kind == schema.Inplace && slices.Contains(rel.ForeachInplaceRef, o.Name) {
+				j = m.foreachReference(i, rel, nonFuncOrder, nonFunctional)
+			}
+			if j >= 0 {
+				infos[i] = infos[j]
+				infos[i].how = matchForeach
+			}
 		}
 	}
+}
+
+// foreachReference returns the op whose entry the _foreach_ op i borrows
+// (gen_foreach_derivativeinfo): the first op, in the order of keys, with
+// an entry whose base name is the foreach op's without "_foreach_", with
+// as many arguments (out= ones left out; unless the op is in
+// rel.ForeachSkipArgLen) and, argument by argument, the type of the
+// foreach op's argument or of its element (Tensor for Tensor[]). -1 if
+// there is none.
+func (m *matcher) foreachReference(i int, rel *Release, keys []string, byKey map[string]int) int {
+	f := m.s.Ops[i].Func
+	base := f.Name.Name.Base
+	base = base[strings.LastIndex(base, "_foreach_")+len("_foreach_"):]
+	args := slices.Concat(f.Positional, f.KwargOnly)
+	skipLen := slices.Contains(rel.ForeachSkipArgLen, m.s.Ops[i].Name)
+	for _, k := range keys {
+		j := byKey[k]
+		g := m.s.Ops[j].Func
+		if g.Name.Name.Base != base {
+			continue
+		}
+		ref := slices.Concat(g.Positional, g.KwargOnly)
+		if !skipLen && len(ref) != len(args) {
+			continue
+		}
+		ok := true
+		for a := range min(len(args), len(ref)) {
+			t, rt := args[a].Type, ref[a].Type
+			if !rt.Equal(t) && (t.Elem == nil || !rt.Equal(t.Elem)) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return j
+		}
+	}
+	return -1
 }
 
 // sameText reports whether the op's schema is spelled text: an op of a

@@ -4,8 +4,10 @@
 // everything is decided here, and gen only formats it.
 //
 // Two profiles decide the checks. [PyTorch] reproduces the debug asserts
-// PyTorch's autograd codegen (gen_variable_type) emits, op by op,
-// including which ops get a generated kernel at all. [Strict] derives the
+// PyTorch's autograd codegen (gen_variable_type) emits, op by op and row
+// by row in its order, with the guards around each row, including which
+// ops get a generated kernel at all, for each release assertgen knows
+// ([Releases]: 1.13 and 2.6). [Strict] derives the
 // checks from the schema's alias annotations and is stronger. Both apply an
 // allowlist (package allowlist): the built-in defaults, which model
 // PyTorch's own lists, and user files. docs/plan.md describes every rule.
@@ -14,11 +16,11 @@ package plan
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -41,10 +43,7 @@ func ParseProfile(s string) (Profile, error) {
 	return "", fmt.Errorf("unknown profile %q (want strict or pytorch)", s)
 }
 
-const (
-	sourcePyTorchRule   = "profile:pytorch"
-	defaultTorchVersion = "1.13"
-)
+const sourcePyTorchRule = "profile:pytorch"
 
 // A Plan lists the checks of every op, in schema order.
 type Plan struct {
@@ -83,11 +82,40 @@ type Op struct {
 // the argument it must (or may) alias; not_arg_handle has both too: the
 // return and an argument whose handle it must not be. distinct_outputs
 // has Rets, the fresh returns it compares.
+//
+// Under the pytorch profile, an emitted row also says how PyTorch's
+// generated code guards it: Guard lists the conditions under which the
+// row is skipped, and NeverFires marks a row PyTorch emits but whose
+// assert can never be evaluated (see docs/plan.md).
 type Check struct {
 	Name asserts.Check `json:"check"`
 	Ret  *int          `json:"ret,omitempty"`
 	Arg  string        `json:"arg,omitempty"`
 	Rets []int         `json:"rets,omitempty"`
+	// Guard (pytorch profile) is the skip condition PyTorch puts around
+	// the row, in the notation of testdata/reference: "mode" (a dispatch
+	// mode is active), "py(X)" (X, an argument or retN for return N, has
+	// the Python dispatch key: a tensor subclass), "pylist(X)" (some
+	// element of the list X has it), joined by commas; the row runs only
+	// when none holds. Empty under strict, whose skips are the runtime's
+	// (asserts.Policy).
+	Guard string `json:"guard,omitempty"`
+	// NeverFires (pytorch profile) marks a row PyTorch emits but that can
+	// never fire: same_storage on a Tensor[] or Tensor?[] argument, whose
+	// saved storages are appended after a vector of empty slots of the
+	// list's size, so that only the empty slots are compared. The
+	// generated wrapper runs it as PyTorch does: it checks nothing and is
+	// counted as skipped (reason plan).
+	NeverFires bool `json:"never_fires,omitempty"`
+}
+
+// Fires returns "never" for a row that can never fire and "live" for
+// the others: the FIRES column of testdata/reference.
+func (c *Check) Fires() string {
+	if c.NeverFires {
+		return "never"
+	}
+	return "live"
 }
 
 // A Skip is a check the plan does not emit, with why and where that was
@@ -111,9 +139,11 @@ type Options struct {
 	// op that is not CompositeImplicitAutograd only gets one) and says so
 	// in each skip.
 	Derivatives *schema.Derivatives
-	// PyTorchVersion selects the allowlist entries of one PyTorch release
-	// ("1.13", "2.1"). When empty it is 1.13 for the embedded schema and
-	// every release for other schemas.
+	// PyTorchVersion selects the PyTorch release ("1.13", "2.6"; see
+	// [Releases]): its allowlist entries and its codegen rules. When empty
+	// it is the release of the embedded schema, and for other schemas
+	// every release's entries apply, with the newest release's rules. A
+	// release assertgen has no data for is an error.
 	PyTorchVersion string
 }
 
@@ -146,10 +176,13 @@ type builder struct {
 	s       *schema.Schema
 	profile Profile
 	version string
+	release *Release // the rules: of version, or the newest release
 	allow   *allowlist.List
 	ix      *allowlist.Index
 	deriv   *schema.Derivatives
 	infos   []derivInfo // per op; nil without derivatives
+
+	guardStrs map[guardKey]string // the pytorch rows' guards, shared
 }
 
 // newBuilder prepares the plan of s.
@@ -161,14 +194,20 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	if _, err := ParseProfile(string(b.profile)); err != nil {
 		return nil, err
 	}
-	embedded := s.Path == pytorch.NativeFunctionsPath
-	if b.version == "" && embedded {
-		b.version = defaultTorchVersion
+	embedded := embeddedRelease(s.Path)
+	if b.version == "" && embedded != nil {
+		b.version = embedded.Version
 	}
+	b.release = newestRelease()
 	if b.version != "" {
-		if err := allowlist.ValidVersion(b.version); err != nil {
+		r, err := LookupRelease(b.version)
+		if err != nil {
 			return nil, fmt.Errorf("pytorch version: %v", err)
 		}
+		if embedded != nil && r != embedded {
+			return nil, fmt.Errorf("pytorch version: the schema %s is PyTorch %s's; %s selects another release (use that release's schema)", s.Path, embedded.Full, b.version)
+		}
+		b.release, b.version = r, r.Version
 	}
 	if b.allow == nil {
 		d, err := allowlist.Defaults()
@@ -178,8 +217,8 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.allow = d
 	}
 	if b.profile == PyTorch {
-		if b.deriv == nil && embedded {
-			d, err := schema.PyTorchDerivatives()
+		if b.deriv == nil && embedded != nil {
+			d, err := embeddedDerivatives(embedded)
 			if err != nil {
 				return nil, err
 			}
@@ -189,7 +228,7 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.deriv = nil
 	}
 	if b.deriv != nil {
-		infos, err := matchDerivatives(s, b.deriv)
+		infos, err := matchDerivatives(s, b.deriv, b.release)
 		if err != nil {
 			return nil, err
 		}
@@ -273,6 +312,8 @@ func (st *state) split() ([]Check, []Skip) {
 		if r.reason == "" {
 			checks = append(checks, c)
 		} else {
+			// A guard is about a row PyTorch emits.
+			c.Guard, c.NeverFires = "", false
 			skips = append(skips, Skip{Check: c, Reason: r.reason, Source: r.source})
 		}
 	}
@@ -369,8 +410,9 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	for _, a := range f.Args() {
 		switch a.Type.TensorForm() {
 		case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
-			st.add(asserts.CheckSameImpl, a.Name, -1)
+			// PyTorch's order: the storage check, then the impl check.
 			st.add(asserts.CheckSameStorage, a.Name, -1)
+			st.add(asserts.CheckSameImpl, a.Name, -1)
 			inputs++
 		}
 	}
@@ -384,7 +426,8 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, "no check: PyTorch checks only plain Tensor returns")
 				continue
 			}
-			st.implUseCount(f, ri, skipImpl)
+			// PyTorch's order: shares_storage or storage_use_count_eq_1,
+			// then impl_use_count_le_1 (and assertgen's not_arg_handle).
 			if view != nil {
 				st.add(asserts.CheckSharesStorage, view.Arg, ri)
 				if ex != nil {
@@ -394,16 +437,9 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
+			st.implUseCount(f, ri, skipImpl)
 		}
 	}
-	if ex != nil {
-		for _, a := range f.Args() {
-			if form := a.Type.TensorForm(); form == schema.TensorList || form == schema.TensorOptionalList {
-				ex.note(fmt.Sprintf("PyTorch 1.13.1 emits same_storage for the list %s, but that check never fires: the saved storages are appended after a vector of empty slots of the list's size, and only the empty slots are compared", a.Name))
-			}
-		}
-	}
-
 	cause, reason, source := b.pytorchKernel(i, o, es)
 	ex.kernel(cause == kernelDerived, reason, source)
 	if cause != kernelDerived {
@@ -424,6 +460,72 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.rows[k].skip("PyTorch emits checks only around a kernel with a Tensor, Tensor[] or Tensor?[] input to save: with none, the output checks go too", sourcePyTorchRule)
 		}
 	}
+	b.guards(st, f) // explain shows each row's guard, and the rows that never fire
+}
+
+// guards sets the Guard and NeverFires of the pytorch profile's rows:
+// how PyTorch's generated code (gen_variable_type.py, the templates of
+// check_tensorimpl_and_storage) guards each assert. Both releases guard
+// every row with !dispatch_mode_enabled() ("mode") and the tensor's
+// Python key: the argument's (py), any element's for a list (pylist),
+// the return's for its use counts. same_impl on a Tensor?[] has no
+// subclass guard; the view check is guarded by the viewed argument, and
+// from 2.x by the return too (Release.ViewGuardsReturn).
+//
+// Only emitted rows get a guard; the strings are shared between ops.
+func (b *builder) guards(st *state, f *schema.Func) {
+	for k := range st.rows {
+		r := &st.rows[k]
+		if r.reason != "" {
+			continue
+		}
+		switch r.Name {
+		case asserts.CheckSameStorage, asserts.CheckSameImpl:
+			switch form := f.Arg(r.Arg).Type.TensorForm(); {
+			case form == schema.TensorOptionalList && r.Name == asserts.CheckSameImpl:
+				r.Guard = "mode"
+			case form == schema.TensorList || form == schema.TensorOptionalList:
+				r.Guard = b.guard("mode,pylist(", r.Arg, -1)
+				r.NeverFires = r.Name == asserts.CheckSameStorage
+			default:
+				r.Guard = b.guard("mode,py(", r.Arg, -1)
+			}
+		case asserts.CheckSharesStorage:
+			if b.release.ViewGuardsReturn {
+				r.Guard = b.guard("mode,py(", r.Arg, r.ret)
+			} else {
+				r.Guard = b.guard("mode,py(", r.Arg, -1)
+			}
+		case asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1, asserts.CheckNotArgHandle:
+			r.Guard = b.guard("mode,py(", "", r.ret)
+		}
+	}
+}
+
+// guard returns prefix+name+")" (name "" for retN), followed by
+// ",py(retN)" when ret >= 0, made once per plan.
+func (b *builder) guard(prefix, name string, ret int) string {
+	k := guardKey{prefix, name, ret}
+	if g, ok := b.guardStrs[k]; ok {
+		return g
+	}
+	g := prefix + name + ")"
+	switch {
+	case name == "":
+		g = prefix + "ret" + strconv.Itoa(ret) + ")"
+	case ret >= 0:
+		g += ",py(ret" + strconv.Itoa(ret) + ")"
+	}
+	if b.guardStrs == nil {
+		b.guardStrs = map[guardKey]string{}
+	}
+	b.guardStrs[k] = g
+	return g
+}
+
+type guardKey struct {
+	prefix, name string
+	ret          int
 }
 
 // A kernelCause says why PyTorch does or does not generate a VariableType

@@ -194,9 +194,9 @@ views:
 func TestPyTorchVersion(t *testing.T) {
 	s := loadPyTorch(t)
 	for _, tc := range []struct{ version, want string }{
-		{"", "same_impl(self) same_storage(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0)"},
-		{"1.13", "same_impl(self) same_storage(self) impl_use_count_le_1(0) not_arg_handle(0,self) storage_use_count_eq_1(0)"},
-		{"2.1", "same_impl(self) same_storage(self) impl_use_count_le_1(0) not_arg_handle(0,self) shares_storage(0,self)"},
+		{"", "same_storage(self) same_impl(self) storage_use_count_eq_1(0) impl_use_count_le_1(0) not_arg_handle(0,self)"},
+		{"1.13", "same_storage(self) same_impl(self) storage_use_count_eq_1(0) impl_use_count_le_1(0) not_arg_handle(0,self)"},
+		{"1.13.1", "same_storage(self) same_impl(self) storage_use_count_eq_1(0) impl_use_count_le_1(0) not_arg_handle(0,self)"},
 	} {
 		p, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: tc.version})
 		if err != nil {
@@ -212,6 +212,18 @@ func TestPyTorchVersion(t *testing.T) {
 	}
 	if _, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "two"}); err == nil {
 		t.Error("no error for version \"two\"")
+	}
+	// The embedded schema is 1.13.1's: another release's lists and rules
+	// do not apply to it (TestReference260Rows checks 2.6's view table).
+	_, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "2.6"})
+	if want := "pytorch version: the schema pytorch-1.13.1/native_functions.yaml is PyTorch 1.13.1's; 2.6 selects another release (use that release's schema)"; err == nil || err.Error() != want {
+		t.Errorf("version 2.6: %v, want %s", err, want)
+	}
+	// A release assertgen has no lists and rules for is an error, not the
+	// rules of another release.
+	_, err = BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "2.1"})
+	if want := "pytorch version: PyTorch 2.1 is not supported: assertgen has the lists and rules of PyTorch 1.13 and 2.6"; err == nil || err.Error() != want {
+		t.Errorf("version 2.1: %v, want %s", err, want)
 	}
 }
 

@@ -83,7 +83,8 @@
 //	-prefix P         file name prefix; default assertgen
 //	-mode M           function (default) or interface
 //	-tag T            build tag of the checked files (config key: build_tag); default debugasserts
-//	-kernels PKG      function mode: the kernels package, ./dir or an import path
+//	-kernels PKG      the kernels package, ./dir or an import path (function mode: the
+//	                  functions to wrap; interface mode: the adapter Functions calls them)
 //	-type T=GOTYPE    a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
 //	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
 //	                  Backends): wrap the ops it registers kernels for
@@ -143,7 +144,17 @@
 //
 // Interface mode emits a Kernels interface with one method per selected op
 // and Checked(next Kernels) Kernels, a decorator that checks every call of
-// next. Without the build tag Checked returns next itself.
+// next. Without the build tag Checked returns next itself. Given a kernels
+// package (kernels: or -kernels), it also writes PREFIX_adapter.go,
+// built in both builds: type Functions struct{}, which implements Kernels
+// by calling the package's function of each op (function mode's naming
+// and signature rules apply, and every selected op needs its kernel), so
+// that Checked(Functions{}) checks those functions.
+//
+// Both modes write the checked rows into shape helpers (PREFIX_shapes.go,
+// with the build tag), shared by the ops whose rows differ only in names;
+// the wrappers call them. On a terminal, a long gen prints its progress to
+// stderr every 2 s (ops done / total); otherwise only its final line.
 //
 // # Names
 //
@@ -160,7 +171,8 @@
 // (type → type_, len → len_), the packages the wrapper refers to (asserts,
 // kernels) and the wrapper's own locals (c, the call; k and next, the
 // receiver and its field in interface mode; a0, l0, o0, ol0, r0, ...,
-// snapshots and results).
+// snapshots and results; locs0, checksPre0, checksPost0, ..., the Loc
+// arrays and shape helpers the wrapper calls).
 //
 // # Types
 //

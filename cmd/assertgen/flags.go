@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -45,7 +47,7 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	})
 	fs.StringVar(&f.cfg.Derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded one with the embedded schema, none otherwise)")
 	fs.StringVar(&f.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
-	fs.StringVar(&f.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists apply, e.g. "+supportedPyTorch[0]+" (default: that of the embedded schema, all versions otherwise)")
+	fs.StringVar(&f.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists, rules and guards apply, "+strings.Join(supportedPyTorch(), " or ")+" (default: the embedded schema's release; for other schemas every release's lists, with the newest rules)")
 	fs.Var(&f.allow, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
 	if !full {
 		return
@@ -55,7 +57,7 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.StringVar(&f.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
 	fs.StringVar(&f.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
 	fs.StringVar(&f.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
-	fs.StringVar(&f.cfg.Kernels, "kernels", "", "kernels `package` (function mode): import path or ./dir")
+	fs.StringVar(&f.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
 	fs.Var(&f.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
 	fs.StringVar(&f.cfg.Backend, "backend", "", "backend yaml `file` in torchgen's format: wrap the ops it lists (supported, autograd, full_codegen)")
 	fs.StringVar(&f.ops, "ops", "", "comma-separated op names or `patterns` (default: all, or all of the backend)")
@@ -193,23 +195,27 @@ func (f *cliFlags) split(errs schema.ErrorList) error {
 	return nil
 }
 
-// supportedPyTorch lists the PyTorch releases whose lists assertgen ships,
-// for -pytorch-version and pytorch_version: (a release series; 1.13 also
-// matches 1.13.1). The release data is added here with each new release.
-var supportedPyTorch = []string{"1.13", "2.6"}
+// supportedPyTorch lists the PyTorch release series whose data assertgen
+// ships ("1.13", "2.6"): plan.Releases is the one list, extended with each
+// new release.
+func supportedPyTorch() []string {
+	var vs []string
+	for _, r := range plan.Releases() {
+		vs = append(vs, r.Version)
+	}
+	return vs
+}
 
-// checkPyTorchVersion accepts a version of a supported release series.
+// checkPyTorchVersion accepts a version of a supported release series
+// ("1.13", or "1.13.1" for the same series).
 func checkPyTorchVersion(v string) error {
 	parts := strings.Split(v, ".")
-	if len(parts) >= 2 && len(parts) <= 3 {
-		series := parts[0] + "." + parts[1]
-		for _, s := range supportedPyTorch {
-			if s == series && allDigits(parts) {
-				return nil
-			}
+	if len(parts) >= 2 && len(parts) <= 3 && allDigits(parts) {
+		if slices.Contains(supportedPyTorch(), parts[0]+"."+parts[1]) {
+			return nil
 		}
 	}
-	return fmt.Errorf("unknown PyTorch version %q (supported: %s)", v, strings.Join(supportedPyTorch, ", "))
+	return fmt.Errorf("unknown PyTorch version %q (supported: %s)", v, strings.Join(supportedPyTorch(), ", "))
 }
 
 func allDigits(parts []string) bool {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
@@ -68,10 +69,12 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
-	if o.Mode == gen.FunctionMode {
-		if c.Kernels == "" {
-			return nil, nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
-		}
+	if o.Mode == gen.FunctionMode && c.Kernels == "" {
+		return nil, nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
+	}
+	if c.Kernels != "" {
+		// Function mode wraps the kernels; interface mode writes an
+		// adapter (Functions) that implements Kernels with them.
 		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
 			return nil, nil, o, nil, c.Errorf("kernels", "%v", err)
 		}
@@ -151,6 +154,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputDir(dir, o.Package); err != nil {
 		return err
 	}
+	o.Progress = progress(stderr, time.Now())
 	res, err := gen.Generate(p, o)
 	if err != nil {
 		return err

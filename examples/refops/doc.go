@@ -29,9 +29,11 @@
 //     operator's plan; built without, it is a direct call.
 //   - checkedif (assertgen_interface.yaml, interface mode): a Kernels
 //     interface with one method per operator and Checked, a decorator that
-//     checks every call. [Reference] implements Kernels with the kernels of
-//     this package; the bug catalog (examples/refops/catalog) embeds it and
-//     overrides one method per bug.
+//     checks every call; and, since the config names this package as
+//     kernels, the adapter checkedif.Functions, which implements Kernels
+//     with the kernels of this package (generated, not written by hand). The
+//     bug catalog (examples/refops/catalog) embeds it and overrides one
+//     method per bug.
 //
 //go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen
 //go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen -config assertgen_interface.yaml

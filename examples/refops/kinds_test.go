@@ -362,6 +362,21 @@ func TestSwitchedOff(t *testing.T) {
 	}
 }
 
+// TestSwitchedOffRunsKernelsOnce: switched off, a wrapper of a kernel
+// without results (an in-place _foreach_ op, set_data) calls it once, not
+// once on the direct path and again on the checked one.
+func TestSwitchedOffRunsKernelsOnce(t *testing.T) {
+	prev := asserts.SetEnabled(false)
+	defer asserts.SetEnabled(prev)
+	a, b := ten(nil, 1, 2), ten(nil, 3)
+	defer a.Release()
+	defer b.Release()
+	checked.XForeachAdd_Scalar([]*rt.Tensor{a, b}, 10)
+	if got := append(a.ToSlice(), b.ToSlice()...); !slices.Equal(got, []float64{11, 12, 13}) {
+		t.Errorf("_foreach_add_ switched off: %v, want [11 12 13] (the kernel ran %s)", got, map[bool]string{true: "twice", false: "a wrong number of times"}[got[0] == 21])
+	}
+}
+
 // TestConcurrentKernels runs kernels on many goroutines over shared inputs
 // (read only) and private ones (written in place); with -race it checks that
 // the wrappers, the statistics and reftensor's reference counts are safe.

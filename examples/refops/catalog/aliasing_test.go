@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/examples/refops"
 	"github.com/assertgen/assertgen/examples/refops/catalog/mustview"
 	"github.com/assertgen/assertgen/examples/refops/catalog/ptif"
 	"github.com/assertgen/assertgen/examples/refops/checkedif"
@@ -92,8 +91,8 @@ func TestAliasingControls(t *testing.T) {
 			profile string
 			k       aliasingOps
 		}{
-			{"strict", checkedif.Checked(refops.Reference{})},
-			{"pytorch", ptif.Checked(refops.Reference{})},
+			{"strict", checkedif.Checked(checkedif.Functions{})},
+			{"pytorch", ptif.Checked(checkedif.Functions{})},
 		} {
 			t.Run(tc.name+"/"+p.profile, func(t *testing.T) {
 				before := asserts.ReadStats()
@@ -141,7 +140,7 @@ func TestViewsEntry(t *testing.T) {
 	if len(vs) != 1 || vs[0].Check != asserts.CheckSharesStorage || vs[0].Where() != "return 0" {
 		t.Errorf("with the views entry, want one shares_storage violation at return 0; got\n%s", list(vs))
 	}
-	if vs := call(mustview.Checked(refops.Reference{})); len(vs) != 0 {
+	if vs := call(mustview.Checked(checkedif.Functions{})); len(vs) != 0 {
 		t.Errorf("the viewing narrow is flagged:\n%s", list(vs))
 	}
 }

@@ -1,6 +1,6 @@
 package catalog_test
 
-// The broken kernels. Each type embeds refops.Reference, so it implements
+// The broken kernels. Each type embeds checkedif.Functions, so it implements
 // checkedif.Kernels, and overrides the one method that holds the bug.
 
 import (
@@ -16,7 +16,7 @@ import (
 // copyingTranspose is a view that copies: transpose.int returns a
 // contiguous copy of the transposed tensor ("callers are faster on
 // contiguous data"). Writes through the result no longer reach self.
-type copyingTranspose struct{ refops.Reference }
+type copyingTranspose struct{ checkedif.Functions }
 
 func (copyingTranspose) TransposeInt(self *rt.Tensor, dim0, dim1 int64) *rt.Tensor {
 	v := refops.TransposeInt(self, dim0, dim1)
@@ -26,7 +26,7 @@ func (copyingTranspose) TransposeInt(self *rt.Tensor, dim0, dim1 int64) *rt.Tens
 
 // cloneReturnsInput is a functional op that returns its input: clone skips
 // the copy when self is already contiguous.
-type cloneReturnsInput struct{ refops.Reference }
+type cloneReturnsInput struct{ checkedif.Functions }
 
 func (cloneReturnsInput) Clone(self *rt.Tensor, memoryFormat *int) *rt.Tensor {
 	if self.IsContiguous() {
@@ -38,7 +38,7 @@ func (cloneReturnsInput) Clone(self *rt.Tensor, memoryFormat *int) *rt.Tensor {
 // foreachFlattens is an in-place op that replaces an element of self with
 // another TensorImpl: _foreach_zero_ flattens each multi-dimensional tensor
 // to zero it in one loop, and stores the flat view back into the list.
-type foreachFlattens struct{ refops.Reference }
+type foreachFlattens struct{ checkedif.Functions }
 
 func (foreachFlattens) XForeachZero_(self []*rt.Tensor) {
 	for i, t := range self {
@@ -52,7 +52,7 @@ func (foreachFlattens) XForeachZero_(self []*rt.Tensor) {
 // reallocResize is an in-place op that swaps self's StorageImpl: resize_
 // grows by allocating a bigger buffer, copying the old values and pointing
 // self at it, instead of growing the StorageImpl in place.
-type reallocResize struct{ refops.Reference }
+type reallocResize struct{ checkedif.Functions }
 
 func (reallocResize) Resize_(self *rt.Tensor, size []int64, memoryFormat *int) *rt.Tensor {
 	sizes := make([]int, len(size))
@@ -76,7 +76,7 @@ func (reallocResize) Resize_(self *rt.Tensor, size []int64, memoryFormat *int) *
 
 // outReturnsNew is an out= op that returns a new tensor: add.out computes
 // self + alpha*other and returns it, never touching out.
-type outReturnsNew struct{ refops.Reference }
+type outReturnsNew struct{ checkedif.Functions }
 
 func (outReturnsNew) AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	return rt.Add(self, other, alpha)
@@ -85,7 +85,7 @@ func (outReturnsNew) AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tenso
 // cachingMm is a kernel that caches its output: mm memoizes its result by
 // the identities of its inputs and keeps a handle to it.
 type cachingMm struct {
-	refops.Reference
+	checkedif.Functions
 	mu    sync.Mutex
 	cache map[[2]asserts.ID]*rt.Tensor
 }
@@ -108,7 +108,7 @@ func (c *cachingMm) Mm(self, mat2 *rt.Tensor) *rt.Tensor {
 // metaExpandAllocates is a meta-device view that allocates fresh storage:
 // "a meta tensor has no data, so a tensor of the right shape is all expand
 // needs to return".
-type metaExpandAllocates struct{ refops.Reference }
+type metaExpandAllocates struct{ checkedif.Functions }
 
 func (metaExpandAllocates) Expand(self *rt.Tensor, size []int64, implicit bool) *rt.Tensor {
 	if self.Device() != rt.Meta {
@@ -127,7 +127,7 @@ func (metaExpandAllocates) Expand(self *rt.Tensor, size []int64, implicit bool) 
 
 // splitCopies is split returning copies: split.Tensor clones each piece
 // ("the pieces are handed to other threads").
-type splitCopies struct{ refops.Reference }
+type splitCopies struct{ checkedif.Functions }
 
 func (splitCopies) SplitTensor(self *rt.Tensor, splitSize, dim int64) []*rt.Tensor {
 	parts := refops.SplitTensor(self, splitSize, dim)
@@ -141,7 +141,7 @@ func (splitCopies) SplitTensor(self *rt.Tensor, splitSize, dim int64) []*rt.Tens
 // splitShortcut is split taking a shortcut: when one piece covers the
 // whole dimension it returns the input's handle as that piece, instead of
 // a view of it. In Go that leaves every use count at 1.
-type splitShortcut struct{ refops.Reference }
+type splitShortcut struct{ checkedif.Functions }
 
 func (splitShortcut) SplitTensor(self *rt.Tensor, splitSize, dim int64) []*rt.Tensor {
 	if splitSize >= int64(self.Size(int(dim))) {
@@ -152,7 +152,7 @@ func (splitShortcut) SplitTensor(self *rt.Tensor, splitSize, dim int64) []*rt.Te
 
 // packedMax is two outputs sharing one buffer: max.dim computes values and
 // indices into one stacked tensor and returns its two rows.
-type packedMax struct{ refops.Reference }
+type packedMax struct{ checkedif.Functions }
 
 func (packedMax) MaxDim(self *rt.Tensor, dim int64, keepdim bool) (*rt.Tensor, *rt.Tensor) {
 	v, i := refops.MaxDim(self, dim, keepdim)
@@ -166,7 +166,7 @@ func (packedMax) MaxDim(self *rt.Tensor, dim int64, keepdim bool) (*rt.Tensor, *
 // divFixesZeros writes an input the schema does not mark mutable: div.Tensor
 // replaces the zeros of other by a tiny number, in place, to avoid
 // infinities.
-type divFixesZeros struct{ refops.Reference }
+type divFixesZeros struct{ checkedif.Functions }
 
 func (divFixesZeros) DivTensor(self, other *rt.Tensor) *rt.Tensor {
 	if other.Device() != rt.Meta {
@@ -192,7 +192,7 @@ func (divFixesZeros) DivTensor(self, other *rt.Tensor) *rt.Tensor {
 // torch::deploy-style hermetic interpreter that object must not be touched:
 // it is the PyObject-preservation bug.
 type clampGlobalMax struct {
-	refops.Reference
+	checkedif.Functions
 	ops checkedif.Kernels // the dispatcher: nested calls are checked too
 }
 
@@ -214,7 +214,7 @@ func (c clampGlobalMax) ClampTensor(self, min_, max_ *rt.Tensor) *rt.Tensor {
 // copyBySet uses set_ inside an op that is not allowlisted: copy_ of a
 // tensor of the same shape points self at src's storage ("share the buffer
 // instead of copying it"). Later writes to either tensor show in both.
-type copyBySet struct{ refops.Reference }
+type copyBySet struct{ checkedif.Functions }
 
 func (copyBySet) Copy_(self, src *rt.Tensor, nonBlocking bool) *rt.Tensor {
 	if slices.Equal(self.Sizes(), src.Sizes()) && src.IsContiguous() {
@@ -225,7 +225,7 @@ func (copyBySet) Copy_(self, src *rt.Tensor, nonBlocking bool) *rt.Tensor {
 
 // rebindTranspose is an in-place view that replaces self's TensorImpl:
 // transpose_ computes the out-of-place view and points the handle at it.
-type rebindTranspose struct{ refops.Reference }
+type rebindTranspose struct{ checkedif.Functions }
 
 func (rebindTranspose) Transpose_(self *rt.Tensor, dim0, dim1 int64) *rt.Tensor {
 	v := refops.TransposeInt(self, dim0, dim1)
@@ -235,7 +235,7 @@ func (rebindTranspose) Transpose_(self *rt.Tensor, dim0, dim1 int64) *rt.Tensor 
 
 // mulInPlaceReturnsNew is an in-place op that returns a new tensor: mul_
 // computes self * other out of place and returns it; self is unchanged.
-type mulInPlaceReturnsNew struct{ refops.Reference }
+type mulInPlaceReturnsNew struct{ checkedif.Functions }
 
 func (mulInPlaceReturnsNew) Mul_Tensor(self, other *rt.Tensor) *rt.Tensor {
 	return rt.Mul(self, other)
@@ -245,7 +245,7 @@ func (mulInPlaceReturnsNew) Mul_Tensor(self, other *rt.Tensor) *rt.Tensor {
 // contiguous keeps the copies it makes of non-contiguous tensors, to return
 // them again.
 type cachingContiguous struct {
-	refops.Reference
+	checkedif.Functions
 	mu    sync.Mutex
 	cache map[asserts.ID]*rt.Tensor
 }
@@ -271,7 +271,7 @@ func (c *cachingContiguous) Contiguous(self *rt.Tensor, memoryFormat int) *rt.Te
 // keepingAdd is a direct subclass's add that keeps its output, as a
 // __torch_function__ override that logs results does.
 type keepingAdd struct {
-	refops.Reference
+	checkedif.Functions
 	mu   sync.Mutex
 	kept []*rt.Tensor
 }
@@ -296,7 +296,7 @@ func (k *keepingAdd) release() {
 // and would release its TensorImpl twice. C++ cannot make this mistake
 // (returning a Tensor copies the handle); impl_use_count_le_1 catches it
 // by comparing the return with every argument (asserts' Call.NotArg).
-type cloneReturnsSelfPointer struct{ refops.Reference }
+type cloneReturnsSelfPointer struct{ checkedif.Functions }
 
 func (cloneReturnsSelfPointer) Clone(self *rt.Tensor, memoryFormat *int) *rt.Tensor {
 	return self
@@ -306,14 +306,14 @@ func (cloneReturnsSelfPointer) Clone(self *rt.Tensor, memoryFormat *int) *rt.Ten
 // skips the copy and hands out an alias ("nobody writes it anyway"). Under
 // a tracing mode the use counts prove nothing, so only fresh_no_alias sees
 // it.
-type cloneViews struct{ refops.Reference }
+type cloneViews struct{ checkedif.Functions }
 
 func (cloneViews) Clone(self *rt.Tensor, memoryFormat *int) *rt.Tensor { return self.Alias() }
 
 // contiguousReturnsHandle is a may-alias op that returns its argument's
 // handle itself: contiguous on a contiguous tensor returns self, so the
 // caller, who owns both handles, releases one tensor twice.
-type contiguousReturnsHandle struct{ refops.Reference }
+type contiguousReturnsHandle struct{ checkedif.Functions }
 
 func (contiguousReturnsHandle) Contiguous(self *rt.Tensor, memoryFormat int) *rt.Tensor {
 	if self.IsContiguous() {
@@ -325,7 +325,7 @@ func (contiguousReturnsHandle) Contiguous(self *rt.Tensor, memoryFormat int) *rt
 // negBindsInput binds a foreign object to its input's storage while it runs:
 // neg asks for self's storage object to log it, which in a hermetic context
 // makes a binding that dangles once the context ends.
-type negBindsInput struct{ refops.Reference }
+type negBindsInput struct{ checkedif.Functions }
 
 func (negBindsInput) Neg(self *rt.Tensor) *rt.Tensor {
 	_ = self.StorageObject() // "for the trace"
@@ -333,7 +333,7 @@ func (negBindsInput) Neg(self *rt.Tensor) *rt.Tensor {
 }
 
 // negReleasesSelf releases its caller's handle: neg "cleans up" its input.
-type negReleasesSelf struct{ refops.Reference }
+type negReleasesSelf struct{ checkedif.Functions }
 
 func (negReleasesSelf) Neg(self *rt.Tensor) *rt.Tensor {
 	out := refops.Neg(self)
@@ -344,7 +344,7 @@ func (negReleasesSelf) Neg(self *rt.Tensor) *rt.Tensor {
 // copyingNarrow is a narrow that copies: legal for the schema (narrow may
 // return a copy), wrong for a runtime that declares with a views entry
 // that its narrow always returns a view.
-type copyingNarrow struct{ refops.Reference }
+type copyingNarrow struct{ checkedif.Functions }
 
 func (copyingNarrow) Narrow(self *rt.Tensor, dim, start, length int64) *rt.Tensor {
 	v := refops.Narrow(self, dim, start, length)

@@ -208,7 +208,7 @@ var catalog = []bug{
 		msg: "kernel wrote an argument the schema does not mark mutable (version 0 before, 1 after)"},
 	{name: "a storage bound in a non-hermetic context handled in a hermetic one",
 		kernels: func() checkedif.Kernels {
-			return clampGlobalMax{ops: checkedif.Checked(refops.Reference{})}
+			return clampGlobalMax{ops: checkedif.Checked(checkedif.Functions{})}
 		},
 		run: func(k checkedif.Kernels) {
 			ctx := rt.EnterContext(true)
@@ -368,7 +368,7 @@ func TestCatalog(t *testing.T) {
 			}
 
 			// The control: the same scenario with the correct kernels.
-			if ctl := collect(func() { b.run(checkedif.Checked(refops.Reference{})) }).Violations(); len(ctl) > 0 {
+			if ctl := collect(func() { b.run(checkedif.Checked(checkedif.Functions{})) }).Violations(); len(ctl) > 0 {
 				t.Errorf("the correct kernels are flagged in the same scenario:\n%s", list(ctl))
 			}
 		})

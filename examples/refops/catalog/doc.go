@@ -1,6 +1,6 @@
 // Package catalog is the bug catalog of the refops suite; it has only
 // tests. Each entry is a realistic kernel bug: a type that embeds
-// refops.Reference (the correct kernels) and overrides one method with a
+// checkedif.Functions (the correct kernels) and overrides one method with a
 // broken kernel. The test calls it through the generated decorator
 // checkedif.Checked, built with -tags debugasserts, and asserts that
 // exactly the expected check caught it, at the expected argument or

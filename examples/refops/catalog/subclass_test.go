@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/examples/refops"
 	"github.com/assertgen/assertgen/examples/refops/checkedif"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
@@ -88,7 +87,7 @@ func TestSubclassCases(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			k    checkedif.Kernels
-		}{{"correct view", refops.Reference{}}, {"a view that copies (cannot be seen)", copyingTranspose{}}} {
+		}{{"correct view", checkedif.Functions{}}, {"a view that copies (cannot be seen)", copyingTranspose{}}} {
 			w := wrapperOf(arange(2, 3), false)
 			vs, st := run(func() { checkedif.Checked(c.k).TransposeInt(w, 0, 1).Release() })
 			wantNoViolations(t, vs)
@@ -103,7 +102,7 @@ func TestSubclassCases(t *testing.T) {
 	t.Run("a wrapper subclass view with storage propagation (set_): checked and passing", func(t *testing.T) {
 		w := wrapperOf(arange(2, 3), true)
 		defer w.Release()
-		vs, st := run(func() { checkedif.Checked(refops.Reference{}).TransposeInt(w, 0, 1).Release() })
+		vs, st := run(func() { checkedif.Checked(checkedif.Functions{}).TransposeInt(w, 0, 1).Release() })
 		wantNoViolations(t, vs)
 		wantOnlySkips(t, st, asserts.ReasonWrapperPropagating, 1) // impl_use_count_le_1
 		if st.Ran[asserts.CheckSharesStorage] != 1 || st.Ran[asserts.CheckSameStorage] != 1 || st.Ran[asserts.CheckBindingContext] != 1 {

@@ -23,26 +23,13 @@ var opSetData = asserts.Op{
 func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	if !asserts.Checking() {
 		kernels.SetData(self, new_data)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSetData)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, new_data)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("new_data"), &a1, new_data)
+	checksPre0(&c, &opSetData, &locs0, &a0, &a1, self, new_data)
 	kernels.SetData(self, new_data)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("new_data"), &a1, new_data)
-	c.After(&a0, self)
-	c.After(&a1, new_data)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("new_data"), &a1)
-	c.SameStorage(asserts.Arg("new_data"), &a1)
-	c.NoMutation(asserts.Arg("new_data"), &a1)
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost1(&c, &locs0, &a0, &a1, self, new_data)
 }
 
 var opAddTensor = asserts.Op{
@@ -57,31 +44,10 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opAddTensor, &locs1, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -97,26 +63,10 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAdd_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -132,33 +82,10 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.Mutable(&a3)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre6(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.AddOut(self, other, alpha, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.BindingContextAfter(asserts.Arg("out"), &a3, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost7(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -174,21 +101,10 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStrided)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opAsStrided, &locs3, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -204,18 +120,10 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStrided_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opAsStrided_, &locs3, &a0, self)
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -231,25 +139,10 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCat)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre11(&c, &opCat, &locs4, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	asserts.BindingContextAfterList(&c, asserts.Arg("tensors"), &l0, tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAliasOf(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost12(&c, &locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -265,29 +158,13 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 		return kernels.CatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCatOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	c.Mutable(&a2)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre13(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
 	r0 := kernels.CatOut(tensors, dim, out)
-	asserts.BindingContextAfterList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContextAfter(asserts.Arg("out"), &a2, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost14(&c, &locs5, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -303,22 +180,10 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 		return kernels.Chunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opChunk)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opChunk, &locs3, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost15(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -334,40 +199,10 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 		return kernels.ClampTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, min_, min_ != nil)
-	c.SaveOpt(&a2, max_, max_ != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("max"), &a2, max_)
+	var a0, a1, a2 asserts.Saved
+	checksPre16(&c, &opClampTensor, &locs6, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("min"), &a1, min_)
-	c.BindingContextAfter(asserts.Arg("max"), &a2, max_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("max"), &a2)
-	c.SameStorage(asserts.Arg("max"), &a2)
-	c.NoMutation(asserts.Arg("max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("max"), &a2)
-	c.End()
+	checksPost17(&c, &locs6, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -383,19 +218,10 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opContiguous)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opContiguous, &locs3, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -411,26 +237,10 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopy_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opCopy_, &locs7, &a0, &a1, self, src)
 	r0 := kernels.Copy_(self, src, non_blocking)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("src"), &a1, src)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost5(&c, &locs7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -444,33 +254,13 @@ var opXCummaxHelper = asserts.Op{
 func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
 	if !asserts.Checking() {
 		kernels.XCummaxHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCummaxHelper)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, indices)
-	c.Mutable(&a1)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	checksPre19(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
 	kernels.XCummaxHelper(self, values, indices, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("values"), &a1, values)
-	c.BindingContextAfter(asserts.Arg("indices"), &a2, indices)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.End()
+	checksPost20(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -483,33 +273,13 @@ var opXCumminHelper = asserts.Op{
 func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
 	if !asserts.Checking() {
 		kernels.XCumminHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCumminHelper)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, indices)
-	c.Mutable(&a1)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	checksPre19(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
 	kernels.XCumminHelper(self, values, indices, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("values"), &a1, values)
-	c.BindingContextAfter(asserts.Arg("indices"), &a2, indices)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.End()
+	checksPost20(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -524,21 +294,10 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opDiagonal, &locs3, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -554,31 +313,10 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 		return kernels.DivTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opDivTensor, &locs1, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -594,18 +332,10 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResize_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opResize_, &locs3, &a0, self)
 	r0 := kernels.Resize_(self, size, memory_format)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -621,21 +351,10 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 		return kernels.Expand(self, size, implicit)
 	}
 	var c asserts.Call
-	c.Begin(&opExpand)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opExpand, &locs3, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -651,19 +370,10 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenUsingInts)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opFlattenUsingInts, &locs3, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -679,18 +389,10 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 		return kernels.Fill_Scalar(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFill_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opFill_Scalar, &locs3, &a0, self)
 	r0 := kernels.Fill_Scalar(self, value)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -706,28 +408,10 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre21(&c, &opMaxDim, &locs9, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost22(&c, &locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -743,35 +427,10 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDimMax)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, max_)
-	c.Save(&a4, max_values)
-	c.Mutable(&a3)
-	c.Mutable(&a4)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("max"), &a3, max_)
-	c.BindingContext(asserts.Arg("max_values"), &a4, max_values)
+	var a0, a3, a4 asserts.Saved
+	checksPre23(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("max"), &a3, max_)
-	c.BindingContextAfter(asserts.Arg("max_values"), &a4, max_values)
-	c.After(&a0, self)
-	c.After(&a3, max_)
-	c.After(&a4, max_values)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a3)
-	c.SameStorage(asserts.Arg("max"), &a3)
-	c.SameImpl(asserts.Arg("max_values"), &a4)
-	c.SameStorage(asserts.Arg("max_values"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("max_values"), &a4)
-	c.End()
+	checksPost24(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -787,31 +446,10 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Mm(self, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opMm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opMm, &locs11, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("mat2"), &a1, mat2)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.End()
+	checksPost3(&c, &locs11, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -827,33 +465,10 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 		return kernels.MmOut(self, mat2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMmOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.Save(&a2, out)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre6(&c, &opMmOut, &locs12, &a0, &a1, &a2, self, mat2, out)
 	r0 := kernels.MmOut(self, mat2, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("mat2"), &a1, mat2)
-	c.BindingContextAfter(asserts.Arg("out"), &a2, out)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost7(&c, &locs12, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -869,31 +484,10 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 		return kernels.MulTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMulTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opMulTensor, &locs1, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -909,26 +503,10 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 		return kernels.Mul_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMul_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
 	r0 := kernels.Mul_Tensor(self, other)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -944,33 +522,10 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 		return kernels.MulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMulOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre6(&c, &opMulOut, &locs2, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MulOut(self, other, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.BindingContextAfter(asserts.Arg("out"), &a2, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost7(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -986,19 +541,10 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrow)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opNarrow, &locs3, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1014,21 +560,10 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opPermute)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opPermute, &locs3, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1044,22 +579,10 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Neg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNeg)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opNeg, &locs3, &a0, self)
 	r0 := kernels.Neg(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost25(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1075,18 +598,10 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Neg_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNeg_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opNeg_, &locs3, &a0, self)
 	r0 := kernels.Neg_(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1102,26 +617,10 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.NegOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNegOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.Mutable(&a1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre26(&c, &opNegOut, &locs13, &a0, &a1, self, out)
 	r0 := kernels.NegOut(self, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("out"), &a1, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost27(&c, &locs13, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1137,19 +636,10 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var c asserts.Call
-	c.Begin(&opReshape)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opReshape, &locs3, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1165,21 +655,10 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 		return kernels.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSelectInt, &locs3, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1195,21 +674,10 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetach)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opDetach, &locs3, &a0, self)
 	r0 := kernels.Detach(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1225,18 +693,10 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Detach_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetach_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opDetach_, &locs3, &a0, self)
 	r0 := kernels.Detach_(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1252,21 +712,10 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSliceTensor, &locs3, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1282,24 +731,10 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitTensor)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSplitTensor, &locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost28(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1315,24 +750,10 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitWithSizes)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost28(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1348,21 +769,10 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSqueeze, &locs3, &a0, self)
 	r0 := kernels.Squeeze(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1378,21 +788,10 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSqueezeDim, &locs3, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1408,18 +807,10 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Squeeze_Dim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze_Dim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSqueeze_Dim, &locs3, &a0, self)
 	r0 := kernels.Squeeze_Dim(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1435,25 +826,10 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Stack(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opStack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre11(&c, &opStack, &locs4, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	asserts.BindingContextAfterList(&c, asserts.Arg("tensors"), &l0, tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAliasOf(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost12(&c, &locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -1469,22 +845,10 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 		return kernels.Sum(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSum, &locs3, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost25(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1500,22 +864,10 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSumDimIntList)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSumDimIntList, &locs3, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost25(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1531,26 +883,10 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSumIntListOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.Mutable(&a4)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre26(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("out"), &a4, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost27(&c, &locs13, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1566,21 +902,10 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.T(self)
 	}
 	var c asserts.Call
-	c.Begin(&opT)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opT, &locs3, &a0, self)
 	r0 := kernels.T(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1596,18 +921,10 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.T_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opT_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opT_, &locs3, &a0, self)
 	r0 := kernels.T_(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1623,21 +940,10 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opTransposeInt, &locs3, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1653,18 +959,10 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTranspose_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opTranspose_, &locs3, &a0, self)
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1680,21 +978,10 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueeze)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opUnsqueeze, &locs3, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1710,18 +997,10 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Unsqueeze_(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueeze_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opUnsqueeze_, &locs3, &a0, self)
 	r0 := kernels.Unsqueeze_(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1737,22 +1016,10 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 		return kernels.Clone(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opClone)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opClone, &locs3, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost25(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1768,18 +1035,10 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Zero_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opZero_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opZero_, &locs3, &a0, self)
 	r0 := kernels.Zero_(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1795,31 +1054,10 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 		return kernels.SubTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opSubTensor, &locs1, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1835,26 +1073,10 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSub_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opSub_Tensor, &locs1, &a0, &a1, self, other)
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1870,19 +1092,10 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 		return kernels.ToDense(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opToDense)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opToDense, &locs3, &a0, self)
 	r0 := kernels.ToDense(self, dtype)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1898,21 +1111,10 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.XValues(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXValues)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opXValues, &locs3, &a0, self)
 	r0 := kernels.XValues(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1928,24 +1130,10 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindInt)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opUnbindInt, &locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost28(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1961,18 +1149,10 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 		return kernels.Set_SourceStorage(self, source)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_SourceStorage)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSet_SourceStorage, &locs3, &a0, self)
 	r0 := kernels.Set_SourceStorage(self, source)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost29(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1988,26 +1168,10 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_SourceTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, source)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("source"), &a1, source)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opSet_SourceTensor, &locs14, &a0, &a1, self, source)
 	r0 := kernels.Set_SourceTensor(self, source)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("source"), &a1, source)
-	c.After(&a0, self)
-	c.After(&a1, source)
-	c.Result(&o0, r0)
-	c.NoMutation(asserts.Arg("source"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.End()
+	checksPost30(&c, &locs14, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -2023,21 +1187,10 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 		return kernels.View(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opView, &locs3, &a0, self)
 	r0 := kernels.View(self, size)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -2053,35 +1206,10 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.Mutable(&a3)
-	c.Mutable(&a4)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre23(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("values"), &a3, values)
-	c.BindingContextAfter(asserts.Arg("indices"), &a4, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost24(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2097,28 +1225,10 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 		return kernels.Sort(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSort)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre21(&c, &opSort, &locs9, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost22(&c, &locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2134,21 +1244,10 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Alias(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAlias)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opAlias, &locs3, &a0, self)
 	r0 := kernels.Alias(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -2164,23 +1263,10 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 		return kernels.XForeachAddScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalar)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre11(&c, &opXForeachAddScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	asserts.BindingContextAfterList(&c, asserts.Arg("self"), &l0, self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.FreshNoAliasListOf(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost31(&c, &locs3, &l0, self, r0)
 	return r0
 }
 
@@ -2194,18 +1280,13 @@ var opXForeachAdd_Scalar = asserts.Op{
 func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre32(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
 	kernels.XForeachAdd_Scalar(self, scalar)
-	asserts.BindingContextAfterList(&c, asserts.Arg("self"), &l0, self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost33(&c, &locs16, &l0, self)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -2218,18 +1299,13 @@ var opXForeachZero_ = asserts.Op{
 func XForeachZero_(self []*reftensor.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachZero_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachZero_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre32(&c, &opXForeachZero_, &locs16, &l0, self)
 	kernels.XForeachZero_(self)
-	asserts.BindingContextAfterList(&c, asserts.Arg("self"), &l0, self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost33(&c, &locs16, &l0, self)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -14,14 +14,16 @@ const _ = asserts.Version1
 
 // Checked returns a Kernels that checks every call of next against its plan.
 func Checked(next Kernels) Kernels {
-	return checked{next}
+	return &checked{next}
 }
 
+// The methods have a pointer receiver: with a value receiver the compiler
+// would add a pointer-receiver method per op for the interface.
 type checked struct {
 	next Kernels
 }
 
-var _ Kernels = checked{}
+var _ Kernels = &checked{}
 var opSetData = asserts.Op{
 	Name:     "set_data",
 	Overload: "",
@@ -29,29 +31,16 @@ var opSetData = asserts.Op{
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
-func (k checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
+func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	if !asserts.Checking() {
 		k.next.SetData(self, new_data)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSetData)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, new_data)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("new_data"), &a1, new_data)
+	checksPre0(&c, &opSetData, &locs0, &a0, &a1, self, new_data)
 	k.next.SetData(self, new_data)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("new_data"), &a1, new_data)
-	c.After(&a0, self)
-	c.After(&a1, new_data)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("new_data"), &a1)
-	c.SameStorage(asserts.Arg("new_data"), &a1)
-	c.NoMutation(asserts.Arg("new_data"), &a1)
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost1(&c, &locs0, &a0, &a1, self, new_data)
 }
 
 var opAddTensor = asserts.Op{
@@ -61,36 +50,15 @@ var opAddTensor = asserts.Op{
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-func (k checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
+func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opAddTensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -101,31 +69,15 @@ var opAdd_Tensor = asserts.Op{
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
-func (k checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
+func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAdd_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -136,38 +88,15 @@ var opAddOut = asserts.Op{
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-func (k checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.Mutable(&a3)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre6(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
 	r0 := k.next.AddOut(self, other, alpha, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.BindingContextAfter(asserts.Arg("out"), &a3, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost7(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -178,26 +107,15 @@ var opAsStrided = asserts.Op{
 }
 
 // AsStrided checks as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)
-func (k checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_offset *int64) *reftensor.Tensor {
+func (k *checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_offset *int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.AsStrided(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStrided)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opAsStrided, &locs3, &a0, self)
 	r0 := k.next.AsStrided(self, size, stride, storage_offset)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -208,23 +126,15 @@ var opAsStrided_ = asserts.Op{
 }
 
 // AsStrided_ checks as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)
-func (k checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_offset *int64) *reftensor.Tensor {
+func (k *checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_offset *int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.AsStrided_(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStrided_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opAsStrided_, &locs3, &a0, self)
 	r0 := k.next.AsStrided_(self, size, stride, storage_offset)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -235,30 +145,15 @@ var opCat = asserts.Op{
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
-func (k checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
+func (k *checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCat)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre11(&c, &opCat, &locs4, &l0, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	asserts.BindingContextAfterList(&c, asserts.Arg("tensors"), &l0, tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAliasOf(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost12(&c, &locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -269,34 +164,18 @@ var opCatOut = asserts.Op{
 }
 
 // CatOut checks cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
-func (k checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.CatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCatOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	c.Mutable(&a2)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre13(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
 	r0 := k.next.CatOut(tensors, dim, out)
-	asserts.BindingContextAfterList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContextAfter(asserts.Arg("out"), &a2, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost14(&c, &locs5, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -307,27 +186,15 @@ var opChunk = asserts.Op{
 }
 
 // Chunk checks chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]
-func (k checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor {
+func (k *checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Chunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opChunk)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opChunk, &locs3, &a0, self)
 	r0 := k.next.Chunk(self, chunks, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost15(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -338,45 +205,15 @@ var opClampTensor = asserts.Op{
 }
 
 // ClampTensor checks clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
-func (k checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.ClampTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, min_, min_ != nil)
-	c.SaveOpt(&a2, max_, max_ != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("max"), &a2, max_)
+	var a0, a1, a2 asserts.Saved
+	checksPre16(&c, &opClampTensor, &locs6, &a0, &a1, &a2, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("min"), &a1, min_)
-	c.BindingContextAfter(asserts.Arg("max"), &a2, max_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("max"), &a2)
-	c.SameStorage(asserts.Arg("max"), &a2)
-	c.NoMutation(asserts.Arg("max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("max"), &a2)
-	c.End()
+	checksPost17(&c, &locs6, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -387,24 +224,15 @@ var opContiguous = asserts.Op{
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
-func (k checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
+func (k *checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opContiguous)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opContiguous, &locs3, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -415,31 +243,15 @@ var opCopy_ = asserts.Op{
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
-func (k checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *reftensor.Tensor {
+func (k *checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Copy_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopy_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opCopy_, &locs7, &a0, &a1, self, src)
 	r0 := k.next.Copy_(self, src, non_blocking)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("src"), &a1, src)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost5(&c, &locs7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -450,36 +262,16 @@ var opXCummaxHelper = asserts.Op{
 }
 
 // XCummaxHelper checks _cummax_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
-func (k checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
+func (k *checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
 	if !asserts.Checking() {
 		k.next.XCummaxHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCummaxHelper)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, indices)
-	c.Mutable(&a1)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	checksPre19(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
 	k.next.XCummaxHelper(self, values, indices, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("values"), &a1, values)
-	c.BindingContextAfter(asserts.Arg("indices"), &a2, indices)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.End()
+	checksPost20(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -489,36 +281,16 @@ var opXCumminHelper = asserts.Op{
 }
 
 // XCumminHelper checks _cummin_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
-func (k checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
+func (k *checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *reftensor.Tensor, dim int64) {
 	if !asserts.Checking() {
 		k.next.XCumminHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCumminHelper)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, indices)
-	c.Mutable(&a1)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	checksPre19(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
 	k.next.XCumminHelper(self, values, indices, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("values"), &a1, values)
-	c.BindingContextAfter(asserts.Arg("indices"), &a2, indices)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.End()
+	checksPost20(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -528,26 +300,15 @@ var opDiagonal = asserts.Op{
 }
 
 // Diagonal checks diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
-func (k checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *reftensor.Tensor {
+func (k *checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Diagonal(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opDiagonal, &locs3, &a0, self)
 	r0 := k.next.Diagonal(self, offset, dim1, dim2)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -558,36 +319,15 @@ var opDivTensor = asserts.Op{
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
-func (k checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.DivTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opDivTensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.DivTensor(self, other)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -598,23 +338,15 @@ var opResize_ = asserts.Op{
 }
 
 // Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
-func (k checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftensor.Tensor {
+func (k *checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Resize_(self, size, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResize_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opResize_, &locs3, &a0, self)
 	r0 := k.next.Resize_(self, size, memory_format)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -625,26 +357,15 @@ var opExpand = asserts.Op{
 }
 
 // Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
-func (k checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tensor {
+func (k *checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Expand(self, size, implicit)
 	}
 	var c asserts.Call
-	c.Begin(&opExpand)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opExpand, &locs3, &a0, self)
 	r0 := k.next.Expand(self, size, implicit)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -655,24 +376,15 @@ var opFlattenUsingInts = asserts.Op{
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
-func (k checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *reftensor.Tensor {
+func (k *checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenUsingInts)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opFlattenUsingInts, &locs3, &a0, self)
 	r0 := k.next.FlattenUsingInts(self, start_dim, end_dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -683,23 +395,15 @@ var opFill_Scalar = asserts.Op{
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
-func (k checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
+func (k *checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Fill_Scalar(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFill_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opFill_Scalar, &locs3, &a0, self)
 	r0 := k.next.Fill_Scalar(self, value)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -710,33 +414,15 @@ var opMaxDim = asserts.Op{
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
-func (k checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor, *reftensor.Tensor) {
+func (k *checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor, *reftensor.Tensor) {
 	if !asserts.Checking() {
 		return k.next.MaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre21(&c, &opMaxDim, &locs9, &a0, self)
 	r0, r1 := k.next.MaxDim(self, dim, keepdim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost22(&c, &locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -747,40 +433,15 @@ var opMaxDimMax = asserts.Op{
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
-func (k checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.Tensor, max_values *reftensor.Tensor) (*reftensor.Tensor, *reftensor.Tensor) {
+func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.Tensor, max_values *reftensor.Tensor) (*reftensor.Tensor, *reftensor.Tensor) {
 	if !asserts.Checking() {
 		return k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDimMax)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, max_)
-	c.Save(&a4, max_values)
-	c.Mutable(&a3)
-	c.Mutable(&a4)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("max"), &a3, max_)
-	c.BindingContext(asserts.Arg("max_values"), &a4, max_values)
+	var a0, a3, a4 asserts.Saved
+	checksPre23(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("max"), &a3, max_)
-	c.BindingContextAfter(asserts.Arg("max_values"), &a4, max_values)
-	c.After(&a0, self)
-	c.After(&a3, max_)
-	c.After(&a4, max_values)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a3)
-	c.SameStorage(asserts.Arg("max"), &a3)
-	c.SameImpl(asserts.Arg("max_values"), &a4)
-	c.SameStorage(asserts.Arg("max_values"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("max_values"), &a4)
-	c.End()
+	checksPost24(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -791,36 +452,15 @@ var opMm = asserts.Op{
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
-func (k checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Mm(self, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opMm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opMm, &locs11, &a0, &a1, self, mat2)
 	r0 := k.next.Mm(self, mat2)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("mat2"), &a1, mat2)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.End()
+	checksPost3(&c, &locs11, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -831,38 +471,15 @@ var opMmOut = asserts.Op{
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
-func (k checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.MmOut(self, mat2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMmOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.Save(&a2, out)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre6(&c, &opMmOut, &locs12, &a0, &a1, &a2, self, mat2, out)
 	r0 := k.next.MmOut(self, mat2, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("mat2"), &a1, mat2)
-	c.BindingContextAfter(asserts.Arg("out"), &a2, out)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost7(&c, &locs12, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -873,36 +490,15 @@ var opMulTensor = asserts.Op{
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
-func (k checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMulTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opMulTensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -913,31 +509,15 @@ var opMul_Tensor = asserts.Op{
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func (k checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMul_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.Mul_Tensor(self, other)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -948,38 +528,15 @@ var opMulOut = asserts.Op{
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func (k checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.MulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMulOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre6(&c, &opMulOut, &locs2, &a0, &a1, &a2, self, other, out)
 	r0 := k.next.MulOut(self, other, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.BindingContextAfter(asserts.Arg("out"), &a2, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost7(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -990,24 +547,15 @@ var opNarrow = asserts.Op{
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
-func (k checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *reftensor.Tensor {
+func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrow)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opNarrow, &locs3, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1018,26 +566,15 @@ var opPermute = asserts.Op{
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
-func (k checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
+func (k *checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Permute(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opPermute)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opPermute, &locs3, &a0, self)
 	r0 := k.next.Permute(self, dims)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1048,27 +585,15 @@ var opNeg = asserts.Op{
 }
 
 // Neg checks neg(Tensor self) -> Tensor
-func (k checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNeg)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opNeg, &locs3, &a0, self)
 	r0 := k.next.Neg(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost25(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1079,23 +604,15 @@ var opNeg_ = asserts.Op{
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
-func (k checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNeg_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opNeg_, &locs3, &a0, self)
 	r0 := k.next.Neg_(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1106,31 +623,15 @@ var opNegOut = asserts.Op{
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func (k checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.NegOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNegOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.Mutable(&a1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre26(&c, &opNegOut, &locs13, &a0, &a1, self, out)
 	r0 := k.next.NegOut(self, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("out"), &a1, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost27(&c, &locs13, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1141,24 +642,15 @@ var opReshape = asserts.Op{
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
-func (k checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
+func (k *checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Reshape(self, shape)
 	}
 	var c asserts.Call
-	c.Begin(&opReshape)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opReshape, &locs3, &a0, self)
 	r0 := k.next.Reshape(self, shape)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1169,26 +661,15 @@ var opSelectInt = asserts.Op{
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
-func (k checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor {
+func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSelectInt, &locs3, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1199,26 +680,15 @@ var opDetach = asserts.Op{
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
-func (k checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Detach(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetach)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opDetach, &locs3, &a0, self)
 	r0 := k.next.Detach(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1229,23 +699,15 @@ var opDetach_ = asserts.Op{
 }
 
 // Detach_ checks detach_(Tensor(a!) self) -> Tensor(a!)
-func (k checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Detach_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetach_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opDetach_, &locs3, &a0, self)
 	r0 := k.next.Detach_(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1256,26 +718,15 @@ var opSliceTensor = asserts.Op{
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
-func (k checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, step int64) *reftensor.Tensor {
+func (k *checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, step int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSliceTensor, &locs3, &a0, self)
 	r0 := k.next.SliceTensor(self, dim, start, end, step)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1286,29 +737,15 @@ var opSplitTensor = asserts.Op{
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
-func (k checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftensor.Tensor {
+func (k *checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitTensor)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSplitTensor, &locs3, &a0, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost28(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1319,29 +756,15 @@ var opSplitWithSizes = asserts.Op{
 }
 
 // SplitWithSizes checks split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]
-func (k checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*reftensor.Tensor {
+func (k *checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitWithSizes)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSplitWithSizes, &locs3, &a0, self)
 	r0 := k.next.SplitWithSizes(self, split_sizes, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost28(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1352,26 +775,15 @@ var opSqueeze = asserts.Op{
 }
 
 // Squeeze checks squeeze(Tensor(a) self) -> Tensor(a)
-func (k checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Squeeze(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSqueeze, &locs3, &a0, self)
 	r0 := k.next.Squeeze(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1382,26 +794,15 @@ var opSqueezeDim = asserts.Op{
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
-func (k checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
+func (k *checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSqueezeDim, &locs3, &a0, self)
 	r0 := k.next.SqueezeDim(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1412,23 +813,15 @@ var opSqueeze_Dim = asserts.Op{
 }
 
 // Squeeze_Dim checks squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)
-func (k checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
+func (k *checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Squeeze_Dim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze_Dim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSqueeze_Dim, &locs3, &a0, self)
 	r0 := k.next.Squeeze_Dim(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1439,30 +832,15 @@ var opStack = asserts.Op{
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
-func (k checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
+func (k *checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Stack(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opStack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre11(&c, &opStack, &locs4, &l0, tensors)
 	r0 := k.next.Stack(tensors, dim)
-	asserts.BindingContextAfterList(&c, asserts.Arg("tensors"), &l0, tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAliasOf(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost12(&c, &locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -1473,27 +851,15 @@ var opSum = asserts.Op{
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
-func (k checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
+func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Sum(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSum, &locs3, &a0, self)
 	r0 := k.next.Sum(self, dtype)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost25(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1504,27 +870,15 @@ var opSumDimIntList = asserts.Op{
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-func (k checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int) *reftensor.Tensor {
+func (k *checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSumDimIntList)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSumDimIntList, &locs3, &a0, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost25(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1535,31 +889,15 @@ var opSumIntListOut = asserts.Op{
 }
 
 // SumIntListOut checks sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
-func (k checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int, out *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSumIntListOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.Mutable(&a4)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre26(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
 	r0 := k.next.SumIntListOut(self, dim, keepdim, dtype, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("out"), &a4, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost27(&c, &locs13, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1570,26 +908,15 @@ var opT = asserts.Op{
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
-func (k checked) T(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.T(self)
 	}
 	var c asserts.Call
-	c.Begin(&opT)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opT, &locs3, &a0, self)
 	r0 := k.next.T(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1600,23 +927,15 @@ var opT_ = asserts.Op{
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
-func (k checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.T_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opT_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opT_, &locs3, &a0, self)
 	r0 := k.next.T_(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1627,26 +946,15 @@ var opTransposeInt = asserts.Op{
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
-func (k checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tensor {
+func (k *checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opTransposeInt, &locs3, &a0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1657,23 +965,15 @@ var opTranspose_ = asserts.Op{
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
-func (k checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tensor {
+func (k *checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Transpose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTranspose_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opTranspose_, &locs3, &a0, self)
 	r0 := k.next.Transpose_(self, dim0, dim1)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1684,26 +984,15 @@ var opUnsqueeze = asserts.Op{
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
-func (k checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
+func (k *checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueeze)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opUnsqueeze, &locs3, &a0, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1714,23 +1003,15 @@ var opUnsqueeze_ = asserts.Op{
 }
 
 // Unsqueeze_ checks unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)
-func (k checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
+func (k *checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Unsqueeze_(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueeze_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opUnsqueeze_, &locs3, &a0, self)
 	r0 := k.next.Unsqueeze_(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1741,27 +1022,15 @@ var opClone = asserts.Op{
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
-func (k checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
+func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opClone)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opClone, &locs3, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost25(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1772,23 +1041,15 @@ var opZero_ = asserts.Op{
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
-func (k checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opZero_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opZero_, &locs3, &a0, self)
 	r0 := k.next.Zero_(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1799,36 +1060,15 @@ var opSubTensor = asserts.Op{
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-func (k checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
+func (k *checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SubTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opSubTensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.SubTensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1839,31 +1079,15 @@ var opSub_Tensor = asserts.Op{
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
-func (k checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
+func (k *checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Sub_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSub_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opSub_Tensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.Sub_Tensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1874,24 +1098,15 @@ var opToDense = asserts.Op{
 }
 
 // ToDense checks to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
-func (k checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
+func (k *checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.ToDense(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opToDense)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opToDense, &locs3, &a0, self)
 	r0 := k.next.ToDense(self, dtype)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost18(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1902,26 +1117,15 @@ var opXValues = asserts.Op{
 }
 
 // XValues checks _values(Tensor(a) self) -> Tensor(a)
-func (k checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.XValues(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXValues)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opXValues, &locs3, &a0, self)
 	r0 := k.next.XValues(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1932,29 +1136,15 @@ var opUnbindInt = asserts.Op{
 }
 
 // UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
-func (k checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
+func (k *checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.UnbindInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindInt)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opUnbindInt, &locs3, &a0, self)
 	r0 := k.next.UnbindInt(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost28(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1965,23 +1155,15 @@ var opSet_SourceStorage = asserts.Op{
 }
 
 // Set_SourceStorage checks set_.source_Storage(Tensor(a!) self, Storage source) -> Tensor(a!)
-func (k checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *reftensor.Tensor {
+func (k *checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Set_SourceStorage(self, source)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_SourceStorage)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opSet_SourceStorage, &locs3, &a0, self)
 	r0 := k.next.Set_SourceStorage(self, source)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost29(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1992,31 +1174,15 @@ var opSet_SourceTensor = asserts.Op{
 }
 
 // Set_SourceTensor checks set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)
-func (k checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Set_SourceTensor(self, source)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_SourceTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, source)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("source"), &a1, source)
+	var a0, a1 asserts.Saved
+	checksPre4(&c, &opSet_SourceTensor, &locs14, &a0, &a1, self, source)
 	r0 := k.next.Set_SourceTensor(self, source)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("source"), &a1, source)
-	c.After(&a0, self)
-	c.After(&a1, source)
-	c.Result(&o0, r0)
-	c.NoMutation(asserts.Arg("source"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.End()
+	checksPost30(&c, &locs14, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -2027,26 +1193,15 @@ var opView = asserts.Op{
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
-func (k checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
+func (k *checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.View(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opView, &locs3, &a0, self)
 	r0 := k.next.View(self, size)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -2057,40 +1212,15 @@ var opSortValues = asserts.Op{
 }
 
 // SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func (k checked) SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reftensor.Tensor, indices *reftensor.Tensor) (*reftensor.Tensor, *reftensor.Tensor) {
+func (k *checked) SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reftensor.Tensor, indices *reftensor.Tensor) (*reftensor.Tensor, *reftensor.Tensor) {
 	if !asserts.Checking() {
 		return k.next.SortValues(self, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.Mutable(&a3)
-	c.Mutable(&a4)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre23(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := k.next.SortValues(self, dim, descending, values, indices)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("values"), &a3, values)
-	c.BindingContextAfter(asserts.Arg("indices"), &a4, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost24(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2101,33 +1231,15 @@ var opSort = asserts.Op{
 }
 
 // Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
-func (k checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor, *reftensor.Tensor) {
+func (k *checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor, *reftensor.Tensor) {
 	if !asserts.Checking() {
 		return k.next.Sort(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSort)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre21(&c, &opSort, &locs9, &a0, self)
 	r0, r1 := k.next.Sort(self, dim, descending)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost22(&c, &locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2138,26 +1250,15 @@ var opAlias = asserts.Op{
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
-func (k checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Alias(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAlias)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre8(&c, &opAlias, &locs3, &a0, self)
 	r0 := k.next.Alias(self)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost9(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -2168,28 +1269,15 @@ var opXForeachAddScalar = asserts.Op{
 }
 
 // XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func (k checked) XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Tensor {
+func (k *checked) XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.XForeachAddScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalar)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre11(&c, &opXForeachAddScalar, &locs3, &l0, self)
 	r0 := k.next.XForeachAddScalar(self, scalar)
-	asserts.BindingContextAfterList(&c, asserts.Arg("self"), &l0, self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.FreshNoAliasListOf(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost31(&c, &locs3, &l0, self, r0)
 	return r0
 }
 
@@ -2200,21 +1288,16 @@ var opXForeachAdd_Scalar = asserts.Op{
 }
 
 // XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func (k checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
+func (k *checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	if !asserts.Checking() {
 		k.next.XForeachAdd_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre32(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
 	k.next.XForeachAdd_Scalar(self, scalar)
-	asserts.BindingContextAfterList(&c, asserts.Arg("self"), &l0, self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost33(&c, &locs16, &l0, self)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -2224,19 +1307,14 @@ var opXForeachZero_ = asserts.Op{
 }
 
 // XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
-func (k checked) XForeachZero_(self []*reftensor.Tensor) {
+func (k *checked) XForeachZero_(self []*reftensor.Tensor) {
 	if !asserts.Checking() {
 		k.next.XForeachZero_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachZero_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre32(&c, &opXForeachZero_, &locs16, &l0, self)
 	k.next.XForeachZero_(self)
-	asserts.BindingContextAfterList(&c, asserts.Arg("self"), &l0, self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost33(&c, &locs16, &l0, self)
 }

@@ -14,14 +14,16 @@ const _ = asserts.Version1
 
 // Checked returns a Kernels that checks every call of next against its plan.
 func Checked(next Kernels) Kernels {
-	return checked{next}
+	return &checked{next}
 }
 
+// The methods have a pointer receiver: with a value receiver the compiler
+// would add a pointer-receiver method per op for the interface.
 type checked struct {
 	next Kernels
 }
 
-var _ Kernels = checked{}
+var _ Kernels = &checked{}
 var opNarrow = asserts.Op{
 	Name:     "narrow",
 	Overload: "",
@@ -29,25 +31,14 @@ var opNarrow = asserts.Op{
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
-func (k checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *reftensor.Tensor {
+func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrow)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNarrow, &locs0, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }

@@ -14,201 +14,144 @@ const _ = asserts.Version1
 
 // Checked returns a Kernels that checks every call of next against its plan.
 func Checked(next Kernels) Kernels {
-	return checked{next}
+	return &checked{next}
 }
 
+// The methods have a pointer receiver: with a value receiver the compiler
+// would add a pointer-receiver method per op for the interface.
 type checked struct {
 	next Kernels
 }
 
-var _ Kernels = checked{}
+var _ Kernels = &checked{}
 var opSetData = asserts.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
-func (k checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
+func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	if !asserts.Checking() {
 		k.next.SetData(self, new_data)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSetData)
+	checksPre0(&c, &opSetData, &locs0)
 	k.next.SetData(self, new_data)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("new_data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("new_data"))
-	c.End()
+	checksPost1(&c, &locs0)
 }
 
 var opAdd_Tensor = asserts.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
-func (k checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
+func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAdd_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre2(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other)
 	return r0
 }
 
 var opAddOut = asserts.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-func (k checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
+	checksPre4(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
 	r0 := k.next.AddOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost5(&c, &locs2, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
 var opMaxDimMax = asserts.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
-func (k checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.Tensor, max_values *reftensor.Tensor) (*reftensor.Tensor, *reftensor.Tensor) {
+func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.Tensor, max_values *reftensor.Tensor) (*reftensor.Tensor, *reftensor.Tensor) {
 	if !asserts.Checking() {
 		return k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDimMax)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, max_)
-	c.Save(&a4, max_values)
+	checksPre4(&c, &opMaxDimMax, &locs3, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	c.After(&a0, self)
-	c.After(&a3, max_)
-	c.After(&a4, max_values)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a3)
-	c.SameStorage(asserts.Arg("max"), &a3)
-	c.SameImpl(asserts.Arg("max_values"), &a4)
-	c.SameStorage(asserts.Arg("max_values"), &a4)
-	c.End()
+	checksPost5(&c, &locs3, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
 var opMul_Tensor = asserts.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func (k checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMul_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre2(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
 	r0 := k.next.Mul_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &a1, self, other)
 	return r0
 }
 
 var opSelectInt = asserts.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
-func (k checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor {
+func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre6(&c, &opSelectInt, &locs4, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost7(&c, &locs4, &a0, self, r0)
 	return r0
 }
 
 var opAlias = asserts.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
-func (k checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
+func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Alias(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAlias)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre6(&c, &opAlias, &locs4, &a0, self)
 	r0 := k.next.Alias(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost7(&c, &locs4, &a0, self, r0)
 	return r0
 }

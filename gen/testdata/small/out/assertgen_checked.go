@@ -24,31 +24,10 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre0(&c, &opAddTensor, &locs0, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.End()
+	checksPost1(&c, &locs0, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -64,26 +43,10 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAdd_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Mutable(&a0)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre2(&c, &opAdd_Tensor, &locs0, &a0, &a1, self, other)
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost3(&c, &locs0, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -99,33 +62,10 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.Mutable(&a3)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre4(&c, &opAddOut, &locs1, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.AddOut(self, other, alpha, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-	c.BindingContextAfter(asserts.Arg("out"), &a3, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost5(&c, &locs1, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -141,50 +81,10 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 		return kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	}
 	var c asserts.Call
-	c.Begin(&opXMovingAvgHelper)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, running_min)
-	c.Save(&a2, running_max)
-	c.Mutable(&a1)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("running_min"), &a1, running_min)
-	c.BindingContext(asserts.Arg("running_max"), &a2, running_max)
+	var a0, a1, a2 asserts.Saved
+	checksPre6(&c, &opXMovingAvgHelper, &locs2, &a0, &a1, &a2, self, running_min, running_max)
 	r0, r1 := kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("running_min"), &a1, running_min)
-	c.BindingContextAfter(asserts.Arg("running_max"), &a2, running_max)
-	c.After(&a0, self)
-	c.After(&a1, running_min)
-	c.After(&a2, running_max)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("running_min"), &a1)
-	c.SameStorage(asserts.Arg("running_min"), &a1)
-	c.SameImpl(asserts.Arg("running_max"), &a2)
-	c.SameStorage(asserts.Arg("running_max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a1)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_min"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("running_min"), &a1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("running_max"), &a2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost7(&c, &locs2, &a0, &a1, &a2, self, running_min, running_max, r0, r1)
 	return r0, r1
 }
 
@@ -200,49 +100,10 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 		return kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXMovingAvgHelperOut)
-	var a0, a1, a2, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, running_min)
-	c.Save(&a2, running_max)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.Mutable(&a1)
-	c.Mutable(&a2)
-	c.Mutable(&a4)
-	c.Mutable(&a5)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("running_min"), &a1, running_min)
-	c.BindingContext(asserts.Arg("running_max"), &a2, running_max)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
+	var a0, a1, a2, a4, a5 asserts.Saved
+	checksPre8(&c, &opXMovingAvgHelperOut, &locs3, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
 	r0, r1 := kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("running_min"), &a1, running_min)
-	c.BindingContextAfter(asserts.Arg("running_max"), &a2, running_max)
-	c.BindingContextAfter(asserts.Arg("out0"), &a4, out0)
-	c.BindingContextAfter(asserts.Arg("out1"), &a5, out1)
-	c.After(&a0, self)
-	c.After(&a1, running_min)
-	c.After(&a2, running_max)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("running_min"), &a1)
-	c.SameStorage(asserts.Arg("running_min"), &a1)
-	c.SameImpl(asserts.Arg("running_max"), &a2)
-	c.SameStorage(asserts.Arg("running_max"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.End()
+	checksPost9(&c, &locs3, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -258,68 +119,10 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 		return kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	}
 	var c asserts.Call
-	c.Begin(&opXMovingAvgHelperFunctional)
-	var a0, a1, a2, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, running_min)
-	c.Save(&a2, running_max)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("running_min"), &a1, running_min)
-	c.BindingContext(asserts.Arg("running_max"), &a2, running_max)
+	var a0, a1, a2 asserts.Saved
+	checksPre10(&c, &opXMovingAvgHelperFunctional, &locs4, &a0, &a1, &a2, self, running_min, running_max)
 	r0, r1, r2, r3 := kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("running_min"), &a1, running_min)
-	c.BindingContextAfter(asserts.Arg("running_max"), &a2, running_max)
-	c.After(&a0, self)
-	c.After(&a1, running_min)
-	c.After(&a2, running_max)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("running_min"), &a1)
-	c.SameStorage(asserts.Arg("running_min"), &a1)
-	c.NoMutation(asserts.Arg("running_min"), &a1)
-	c.SameImpl(asserts.Arg("running_max"), &a2)
-	c.SameStorage(asserts.Arg("running_max"), &a2)
-	c.NoMutation(asserts.Arg("running_max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a1)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_min"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("running_min"), &a1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("running_max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_min"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.FreshNoAlias(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(2), &o2, asserts.Arg("running_min"), &a1)
-	c.FreshNoAlias(asserts.Ret(2), &o2, asserts.Arg("running_max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_min"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.FreshNoAlias(asserts.Ret(3), &o3, asserts.Arg("self"), &a0)
-	c.FreshNoAlias(asserts.Ret(3), &o3, asserts.Arg("running_min"), &a1)
-	c.FreshNoAlias(asserts.Ret(3), &o3, asserts.Arg("running_max"), &a2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.End()
+	checksPost11(&c, &locs4, &a0, &a1, &a2, self, running_min, running_max, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -335,33 +138,10 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 		return kernels.XPlannedScratch(self, out, _scratch_buf)
 	}
 	var c asserts.Call
-	c.Begin(&opXPlannedScratch)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.Save(&a2, _scratch_buf)
-	c.Mutable(&a1)
-	c.Mutable(&a2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
-	c.BindingContext(asserts.Arg("_scratch_buf"), &a2, _scratch_buf)
+	var a0, a1, a2 asserts.Saved
+	checksPre12(&c, &opXPlannedScratch, &locs5, &a0, &a1, &a2, self, out, _scratch_buf)
 	r0 := kernels.XPlannedScratch(self, out, _scratch_buf)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.BindingContextAfter(asserts.Arg("out"), &a1, out)
-	c.BindingContextAfter(asserts.Arg("_scratch_buf"), &a2, _scratch_buf)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.After(&a2, _scratch_buf)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.SameImpl(asserts.Arg("_scratch_buf"), &a2)
-	c.SameStorage(asserts.Arg("_scratch_buf"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost13(&c, &locs5, &a0, &a1, &a2, self, out, _scratch_buf, r0)
 	return r0
 }
 
@@ -377,21 +157,10 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre14(&c, &opTransposeInt, &locs6, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost15(&c, &locs6, &a0, self, r0)
 	return r0
 }
 
@@ -407,18 +176,10 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTranspose_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre14(&c, &opTranspose_, &locs6, &a0, self)
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost16(&c, &locs6, &a0, self, r0)
 	return r0
 }
 
@@ -434,24 +195,10 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitTensor)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre14(&c, &opSplitTensor, &locs6, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost17(&c, &locs6, &a0, self, r0)
 	return r0
 }
 
@@ -467,25 +214,10 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCat)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre18(&c, &opCat, &locs7, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	asserts.BindingContextAfterList(&c, asserts.Arg("tensors"), &l0, tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAliasOf(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost19(&c, &locs7, &l0, tensors, r0)
 	return r0
 }
 
@@ -501,34 +233,13 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 		return kernels.IndexTensor(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexTensor)
 	var (
-		a0, o0 asserts.Saved
-		l1     asserts.SavedList
+		a0 asserts.Saved
+		l1 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
+	checksPre20(&c, &opIndexTensor, &locs8, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextAfterList(&c, asserts.Arg("indices"), &l1, indices)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("indices"), &l1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.FreshNoAliasOf(asserts.Ret(0), &o0, asserts.Arg("indices"), &l1)
-	c.End()
+	checksPost21(&c, &locs8, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -544,49 +255,10 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 		return kernels.WhereSelf(condition, self, other, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereSelf)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, condition)
-	c.Save(&a1, self)
-	c.Save(&a2, other)
-	c.SaveOpt(&a3, mask, mask != nil)
-	c.BindingContext(asserts.Arg("condition"), &a0, condition)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("other"), &a2, other)
-	c.BindingContext(asserts.Arg("mask"), &a3, mask)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre22(&c, &opWhereSelf, &locs9, &a0, &a1, &a2, &a3, condition, self, other, mask)
 	r0 := kernels.WhereSelf(condition, self, other, mask)
-	c.BindingContextAfter(asserts.Arg("condition"), &a0, condition)
-	c.BindingContextAfter(asserts.Arg("self"), &a1, self)
-	c.BindingContextAfter(asserts.Arg("other"), &a2, other)
-	c.BindingContextAfter(asserts.Arg("mask"), &a3, mask)
-	c.After(&a0, condition)
-	c.After(&a1, self)
-	c.After(&a2, other)
-	c.After(&a3, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.NoMutation(asserts.Arg("condition"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("other"), &a2)
-	c.SameStorage(asserts.Arg("other"), &a2)
-	c.NoMutation(asserts.Arg("other"), &a2)
-	c.SameImpl(asserts.Arg("mask"), &a3)
-	c.SameStorage(asserts.Arg("mask"), &a3)
-	c.NoMutation(asserts.Arg("mask"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("condition"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("condition"), &a0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a2)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("mask"), &a3)
-	c.End()
+	checksPost23(&c, &locs9, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
 	return r0
 }
 
@@ -602,28 +274,10 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre24(&c, &opMaxDim, &locs10, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.FreshNoAlias(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost25(&c, &locs10, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -637,26 +291,13 @@ var opXForeachAdd_List = asserts.Op{
 func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha float64) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_List(self, other, alpha)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	c.MutableList(&l0)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	checksPre26(&c, &opXForeachAdd_List, &locs11, &l0, &l1, self, other)
 	kernels.XForeachAdd_List(self, other, alpha)
-	asserts.BindingContextAfterList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextAfterList(&c, asserts.Arg("other"), &l1, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost27(&c, &locs11, &l0, &l1, self, other)
 }
 
 var opUnbindCopyIntOut = asserts.Op{
@@ -669,29 +310,16 @@ var opUnbindCopyIntOut = asserts.Op{
 func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnbindCopyIntOut(self, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindCopyIntOut)
 	var (
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l2, out)
-	c.MutableList(&l2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre28(&c, &opUnbindCopyIntOut, &locs12, &a0, &l2, self, out)
 	kernels.UnbindCopyIntOut(self, dim, out)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextAfterList(&c, asserts.Arg("out"), &l2, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost29(&c, &locs12, &a0, &l2, self, out)
 }
 
 var opUnbindCopyInt = asserts.Op{
@@ -706,26 +334,10 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 		return kernels.UnbindCopyInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindCopyInt)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre14(&c, &opUnbindCopyInt, &locs6, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.FreshNoAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost30(&c, &locs6, &a0, self, r0)
 	return r0
 }
 
@@ -741,17 +353,10 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSizeInt)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre31(&c, &opSizeInt, &locs13, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost32(&c, &locs13, &a0, self)
 	return r0
 }
 

@@ -1,0 +1,237 @@
+package plan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// These tests tie the guards of the pytorch plan rows (Check.Guard) to
+// what the asserts runtime does under the plan's profile
+// (Plan.AssertsProfile): for every kind of row a release's plan has, a
+// planted violation is reported, skipped under a dispatch mode, and
+// skipped for a subclass exactly when the guard names that tensor.
+
+// gtensor is a tensor for the guard tests.
+type gtensor struct {
+	id               asserts.Ident
+	implUses, stUses int
+}
+
+func (t *gtensor) Ident() asserts.Ident  { return t.id }
+func (t *gtensor) UseCounts() (int, int) { return t.implUses, t.stUses }
+func (t *gtensor) subclass() *gtensor    { t.id.Traits |= asserts.DirectSubclass; return t }
+func (t *gtensor) swap(c asserts.Check) *gtensor { // what the kernel breaks
+	n := *t
+	switch c {
+	case asserts.CheckSameImpl:
+		n.id.Impl += 1000
+	case asserts.CheckSameStorage:
+		n.id.Storage += 1000
+	}
+	return &n
+}
+
+var gid asserts.ID
+
+func newGTensor() *gtensor {
+	gid += 10
+	return &gtensor{id: asserts.Ident{Impl: gid, Storage: gid + 1, Traits: asserts.Versioned}, implUses: 1, stUses: 1}
+}
+
+// A guardCase is one kind of row: its check, the form of its argument and
+// its guard with names replaced by their role (arg, ret).
+type guardCase struct {
+	check asserts.Check
+	form  schema.TensorForm
+	guard string
+}
+
+func (g guardCase) String() string { return fmt.Sprintf("%s on %d [%s]", g.check, g.form, g.guard) }
+
+// guardCases returns the kinds of rows of the emitted checks of p.
+func guardCases(t *testing.T, p *Plan) map[guardCase]string {
+	cases := map[guardCase]string{}
+	for _, op := range p.Ops {
+		for _, c := range op.Checks {
+			if c.Guard == "" {
+				t.Fatalf("%s: %s without a guard", op.Name, c.Name)
+			}
+			if c.NeverFires || c.Name == asserts.CheckNotArgHandle {
+				continue // gen emits PlanSkip; not_arg_handle goes with impl_use_count_le_1
+			}
+			g := guardCase{check: c.Name}
+			if c.Arg != "" {
+				g.form = op.Src.Func.Arg(c.Arg).Type.TensorForm()
+			}
+			r := strings.NewReplacer("("+c.Arg+")", "(arg)")
+			if c.Ret != nil {
+				r = strings.NewReplacer("("+c.Arg+")", "(arg)", "(ret"+strconv.Itoa(*c.Ret)+")", "(ret)")
+			}
+			g.guard = r.Replace(c.Guard)
+			if _, ok := cases[g]; !ok {
+				cases[g] = op.Name
+			}
+		}
+	}
+	return cases
+}
+
+// runGuard runs the row of kind g under profile p: the kernel breaks the
+// check, and sub says which tensor is a subclass ("arg", "arg-other" for
+// another element of a list argument, "ret", or "" for none). It returns
+// whether a violation was reported.
+func runGuard(t *testing.T, p asserts.Profile, g guardCase, mode bool, sub string) bool {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	op := &asserts.Op{Name: "op", Profile: p}
+	var c asserts.Call
+	c.BeginWith(op, asserts.EnvState{ModeActive: mode})
+	arg, ret := asserts.Arg("x"), asserts.Ret(0)
+	switch g.check {
+	case asserts.CheckSameImpl, asserts.CheckSameStorage:
+		if g.form == schema.TensorSingle {
+			x := newGTensor()
+			if sub == "arg" {
+				x.subclass()
+			}
+			var s asserts.Saved
+			c.Save(&s, x)
+			c.After(&s, x.swap(g.check))
+			if g.check == asserts.CheckSameImpl {
+				c.SameImpl(arg, &s)
+			} else {
+				c.SameStorage(arg, &s)
+			}
+			break
+		}
+		xs := []*gtensor{newGTensor(), newGTensor()}
+		switch sub {
+		case "arg":
+			xs[0].subclass()
+		case "arg-other":
+			xs[1].subclass()
+		}
+		var l asserts.SavedList
+		if g.form == schema.TensorOptionalList {
+			asserts.SaveOptList(&c, &l, xs)
+		} else {
+			asserts.SaveList(&c, &l, xs)
+		}
+		after := []*gtensor{xs[0].swap(g.check), xs[1]}
+		asserts.AfterList(&c, &l, after)
+		if g.check == asserts.CheckSameImpl {
+			c.SameImplList(arg, &l)
+		} else {
+			c.SameStorageList(arg, &l)
+		}
+	case asserts.CheckSharesStorage, asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1:
+		x, r := newGTensor(), newGTensor() // r is not a view of x
+		r.implUses, r.stUses = 2, 2
+		switch sub {
+		case "arg":
+			x.subclass()
+		case "ret":
+			r.subclass()
+		}
+		var s, o asserts.Saved
+		c.Save(&s, x)
+		c.After(&s, x)
+		c.Result(&o, r)
+		switch g.check {
+		case asserts.CheckSharesStorage:
+			c.SharesStorage(ret, &o, arg, &s)
+		case asserts.CheckStorageUseCountEq1:
+			c.StorageUseCountEq1(ret, &o)
+		default:
+			c.ImplUseCountLE1(ret, &o)
+		}
+	default:
+		t.Fatalf("%s: no scenario", g)
+	}
+	c.End()
+	return len(col.Violations()) > 0
+}
+
+// checkGuards checks every kind of row of p against the runtime.
+func checkGuards(t *testing.T, p *Plan) {
+	rt := p.AssertsProfile()
+	cases := guardCases(t, p)
+	for g, example := range cases {
+		terms := strings.Split(g.guard, ",")
+		has := func(term string) bool {
+			for _, x := range terms {
+				if x == term {
+					return true
+				}
+			}
+			return false
+		}
+		fail := func(what string, got bool) {
+			t.Errorf("%s (%s, e.g. %s): %s: violation %v, guard %q says %v", rt, g, example, what, got, g.guard, !got)
+		}
+		if got := runGuard(t, rt, g, false, ""); !got {
+			fail("plain tensors", got)
+		}
+		if got := runGuard(t, rt, g, true, ""); got == has("mode") {
+			fail("under a mode", got)
+		}
+		switch g.check {
+		case asserts.CheckSameImpl, asserts.CheckSameStorage:
+			subArg := has("py(arg)") || has("pylist(arg)")
+			if got := runGuard(t, rt, g, false, "arg"); got == subArg {
+				fail("subclass argument", got)
+			}
+			if g.form != schema.TensorSingle {
+				if got := runGuard(t, rt, g, false, "arg-other"); got == has("pylist(arg)") {
+					fail("another element a subclass", got)
+				}
+			}
+		case asserts.CheckSharesStorage:
+			if got := runGuard(t, rt, g, false, "arg"); got == has("py(arg)") {
+				fail("subclass argument", got)
+			}
+			if got := runGuard(t, rt, g, false, "ret"); got == has("py(ret)") {
+				fail("subclass return", got)
+			}
+		default:
+			if got := runGuard(t, rt, g, false, "ret"); got == has("py(ret)") {
+				fail("subclass return", got)
+			}
+		}
+	}
+	t.Logf("%s: %d kinds of rows", rt, len(cases))
+}
+
+// TestGuardsRuntime1131 checks the 1.13.1 plan's guards against the
+// asserts.PyTorch113 runtime.
+func TestGuardsRuntime1131(t *testing.T) {
+	p, err := BuildWith(loadPyTorch(t), Options{Profile: PyTorch, PyTorchVersion: "1.13"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.AssertsProfile() != asserts.PyTorch113 {
+		t.Fatalf("runtime %s", p.AssertsProfile())
+	}
+	checkGuards(t, p)
+}
+
+// TestGuardsRuntime260 checks the guards of the 2.6.0 rows (the ops of
+// the reference's ops.tsv, see TestReference260Rows) against the
+// asserts.PyTorch runtime.
+func TestGuardsRuntime260(t *testing.T) {
+	s := reference260List(t)
+	p, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "2.6"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.AssertsProfile() != asserts.PyTorch {
+		t.Fatalf("runtime %s", p.AssertsProfile())
+	}
+	checkGuards(t, p)
+}

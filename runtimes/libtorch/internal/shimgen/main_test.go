@@ -1,0 +1,75 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// TestBindArg: each schema type maps to the Go type assertgen's default
+// type map gives (with Tensor=*torch.Tensor, Scalar=torch.Scalar), and to a
+// C++ local the op's call accepts; unsupported types give a reason.
+func TestBindArg(t *testing.T) {
+	for _, c := range []struct {
+		arg, goType, decl, reason string
+	}{
+		{"Tensor self", "*torch.Tensor", "at::Tensor &a = r.tensor();", ""},
+		{"Tensor(a!) out", "*torch.Tensor", "at::Tensor &a = r.tensor();", ""},
+		{"Tensor? weight", "*torch.Tensor", "c10::optional<at::Tensor> a = r.opt_tensor();", ""},
+		{"Tensor[] tensors", "[]*torch.Tensor", "std::vector<at::Tensor> a = r.tensors();", ""},
+		{"Tensor?[] indices", "[]*torch.Tensor", "c10::List<c10::optional<at::Tensor>> a = r.opt_tensors();", ""},
+		{"int dim", "int64", "int64_t a = r.i64();", ""},
+		{"SymInt[] size", "[]int64", "c10::SymIntArrayRef a = c10::fromIntArrayRef(r.ints());", ""},
+		{"int[1]? dim", "[]int64", "at::OptionalIntArrayRef a = r.opt_ints();", ""},
+		{"int? start", "*int64", "c10::optional<int64_t> a; if (r.present()) a = r.i64();", ""},
+		{"bool[3] mask", "[]bool", "std::array<bool, 3> a = r.bool_array<3>();", ""},
+		{"Scalar alpha", "torch.Scalar", "at::Scalar a = r.scalar();", ""},
+		{"Scalar? min", "*torch.Scalar", "c10::optional<at::Scalar> a; if (r.present()) a = r.scalar();", ""},
+		{"ScalarType? dtype", "*int", "c10::optional<at::ScalarType> a; if (r.present()) a = static_cast<at::ScalarType>(r.i64());", ""},
+		{"str? reduce", "*string", "c10::optional<c10::string_view> a; if (r.present()) a = r.str();", ""},
+		{"Generator? generator", "any", "c10::optional<at::Generator> a = c10::nullopt;", ""},
+		{"float[]? scale_factors", "[]float64", "c10::optional<at::ArrayRef<double>> a = r.opt_floats();", ""},
+		{"Storage source", "", "", "unsupported type Storage"},
+		{"Stream s", "", "", "unsupported type Stream"},
+	} {
+		f, err := schema.ParseFunc("f(" + c.arg + ") -> ()")
+		if err != nil {
+			t.Fatalf("%s: %v", c.arg, err)
+		}
+		spec, reason := bindArg(f.Args()[0])
+		if reason != c.reason {
+			t.Errorf("%s: reason %q, want %q", c.arg, reason, c.reason)
+			continue
+		}
+		if reason != "" {
+			continue
+		}
+		if spec.goType != c.goType {
+			t.Errorf("%s: Go type %s, want %s", c.arg, spec.goType, c.goType)
+		}
+		if got := strings.ReplaceAll(spec.decl, "%[1]s", "%s"); !strings.Contains(got, "%s") || strings.ReplaceAll(got, "%s", "a") != c.decl {
+			t.Errorf("%s: C++ local %q, want %q", c.arg, strings.ReplaceAll(got, "%s", "a"), c.decl)
+		}
+	}
+}
+
+// TestBindRet: returns the shim can encode, and the one it cannot.
+func TestBindRet(t *testing.T) {
+	for _, c := range []struct{ ret, goType, reason string }{
+		{"Tensor", "*torch.Tensor", ""},
+		{"Tensor[]", "[]*torch.Tensor", ""},
+		{"Scalar", "torch.Scalar", ""},
+		{"ScalarType", "int", ""},
+		{"int[]", "", "unsupported return type int[]"},
+	} {
+		f, err := schema.ParseFunc("f(Tensor self) -> " + c.ret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec, reason := bindRet(f.Returns[0].Type)
+		if reason != c.reason || spec.goType != c.goType {
+			t.Errorf("%s: (%q, %q), want (%q, %q)", c.ret, spec.goType, reason, c.goType, c.reason)
+		}
+	}
+}

@@ -1,0 +1,115 @@
+package torch_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/assertstest"
+	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+)
+
+func TestMain(m *testing.M) {
+	torch.SetNumThreads(1)
+	os.Exit(m.Run())
+}
+
+func h(t asserts.Tensor) *torch.Tensor { return t.(*torch.Tensor) }
+
+func TestAssertsContract(t *testing.T) {
+	assertstest.Run(t, assertstest.Runtime{
+		New:        func() asserts.Tensor { return torch.Zeros(torch.Float32, torch.CPU, 2, 3) },
+		Undefined:  func() asserts.Tensor { return torch.Undefined() },
+		Share:      func(t asserts.Tensor) asserts.Tensor { return h(t).Share() },
+		Release:    func(t asserts.Tensor) { h(t).Release() },
+		View:       func(t asserts.Tensor) asserts.Tensor { return h(t).Detach() },
+		Write:      func(t asserts.Tensor) { h(t).Fill(7) },
+		SetStorage: func(dst, src asserts.Tensor) { h(dst).SetStorage(h(src)) },
+		// Resize is left out: libtorch 1.13's resize_ does not bump the
+		// version counter (TestResizeKeepsIdentity checks the rest).
+		Kinds: []assertstest.Kind{
+			{Name: "meta", Traits: asserts.Meta, New: func() asserts.Tensor { return torch.Zeros(torch.Float32, torch.Meta, 2, 3) }},
+			{Name: "functional", Traits: asserts.FunctionalWrapper, New: func() asserts.Tensor {
+				d := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
+				defer d.Release()
+				return d.ToFunctional()
+			}},
+			{Name: "sparse", Traits: asserts.Storageless, New: func() asserts.Tensor {
+				d := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
+				defer d.Release()
+				return d.ToSparse()
+			}},
+		},
+	})
+}
+
+// TestResizeKeepsIdentity checks what assertstest's resize_ case checks,
+// except the version: VariableType's resize_ in libtorch 1.13 does not bump
+// the version counter, so a kernel that resizes an argument it must not
+// write is invisible to no_mutation (it still changes nothing the other
+// checks read). The test pins that fact down.
+func TestResizeKeepsIdentity(t *testing.T) {
+	x := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
+	defer x.Release()
+	v := x.Detach()
+	defer v.Release()
+	id := x.Ident()
+	x.Resize(10, 10)
+	got := x.Ident()
+	if got.Impl != id.Impl || got.Storage != id.Storage {
+		t.Errorf("resize_ changed TensorImpl %v -> %v or StorageImpl %v -> %v", id.Impl, got.Impl, id.Storage, got.Storage)
+	}
+	if v.Ident().Storage != id.Storage {
+		t.Errorf("after resize_ a view uses StorageImpl %v, want %v", v.Ident().Storage, id.Storage)
+	}
+	if got.Version != id.Version {
+		t.Errorf("resize_ moved the version %d -> %d: libtorch 1.13 does not bump it; update the docs", id.Version, got.Version)
+	}
+}
+
+// TestIdentitiesAreNotAddresses frees tensors and makes new ones, which the
+// allocator places at the freed addresses: every new object gets a new ID.
+func TestIdentitiesAreNotAddresses(t *testing.T) {
+	seen := map[asserts.ID]bool{}
+	for i := range 20000 {
+		x := torch.Zeros(torch.Float32, torch.CPU, 2)
+		id := x.Ident()
+		if seen[id.Impl] || seen[id.Storage] {
+			t.Fatalf("tensor %d reuses an ID of a dead object: %+v", i, id)
+		}
+		seen[id.Impl], seen[id.Storage] = true, true
+		x.Release()
+	}
+	// The table keeps weak references to dead objects only until it prunes.
+	if n := torch.RegistrySize(); n > 3*4096 {
+		t.Errorf("identity table holds %d entries after 20000 short-lived tensors; pruning does not work", n)
+	}
+}
+
+func TestErrorsDoNotCrash(t *testing.T) {
+	x := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
+	defer x.Release()
+	defer func() {
+		e, ok := recover().(*torch.Error)
+		if !ok || e.Class != "Error" || e.Msg == "" {
+			t.Errorf("resize to a negative size: recovered %#v, want a *torch.Error of class Error", e)
+		}
+	}()
+	x.Resize(-1)
+}
+
+// TestTemporaryBaseIsNotAnOwner: a view whose autograd base is held by
+// nothing else (the temporary of a decomposition) reports the storage as
+// its own; a base the user still holds is counted.
+func TestTemporaryBaseIsNotAnOwner(t *testing.T) {
+	x := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
+	v := x.Transpose(0, 1)
+	if _, s := v.UseCounts(); s != 2 {
+		t.Errorf("a view of a live base reports storage use count %d, want 2", s)
+	}
+	x.Release()
+	if _, s := v.UseCounts(); s != 1 {
+		t.Errorf("a view of a base only it holds reports storage use count %d, want 1", s)
+	}
+	v.Release()
+}

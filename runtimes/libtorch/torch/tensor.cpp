@@ -1,0 +1,253 @@
+// The C++ side of package torch: identities, use counts and the few tensor
+// operations the runtime itself needs. See tensor.h for the ABI.
+#include "tensor.h"
+#include "ag.h"
+
+#include <ATen/ATen.h>
+#include <ATen/FunctionalTensorWrapper.h>
+#include <ATen/Parallel.h>
+#include <c10/util/Logging.h>
+
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
+
+namespace {
+
+// Identities are numbers from one counter, never addresses. An address is
+// mapped to its number while the registry holds a weak reference to the
+// object: c10 frees an intrusive_ptr target's memory only once the last
+// weak reference is gone, so no other object can be allocated at a
+// registered address. Entries whose object died are pruned when the table
+// doubles; the address may then be reused, and the new object gets a new
+// number.
+template <class T, class NullType>
+struct Table {
+	struct Entry {
+		c10::weak_intrusive_ptr<T, NullType> weak;
+		uint64_t id;
+	};
+	std::unordered_map<const T *, Entry> m;
+	size_t prune_at = 4096;
+};
+
+std::mutex mu;
+uint64_t next_id = 1;
+Table<c10::TensorImpl, c10::UndefinedTensorImpl> impls;
+Table<c10::StorageImpl, c10::detail::intrusive_target_default_null_type<c10::StorageImpl>> storages;
+
+template <class T, class N, class MakeWeak>
+uint64_t lookup(Table<T, N> &tab, const T *key, MakeWeak make_weak) {
+	auto it = tab.m.find(key);
+	if (it != tab.m.end()) return it->second.id;
+	if (tab.m.size() >= tab.prune_at) {
+		for (auto i = tab.m.begin(); i != tab.m.end();) {
+			if (i->second.weak.expired()) i = tab.m.erase(i);
+			else ++i;
+		}
+		tab.prune_at = std::max<size_t>(4096, 2 * tab.m.size());
+	}
+	uint64_t id = next_id++;
+	tab.m.emplace(key, typename Table<T, N>::Entry{make_weak(), id});
+	return id;
+}
+
+// Trait bits, as asserts.Traits numbers them.
+constexpr uint64_t kMeta = 1 << 3, kStorageless = 1 << 4, kFunctional = 1 << 5, kVersioned = 1 << 6;
+
+at::Tensor &T(void *p) { return *static_cast<at::Tensor *>(p); }
+
+at::ScalarType dtype_of(int d) {
+	switch (d) {
+	case 1: return at::kDouble;
+	case 2: return at::kLong;
+	case 3: return at::kInt;
+	case 4: return at::kBool;
+	case 5: return at::kComplexFloat;
+	case 6: return at::kByte;
+	default: return at::kFloat;
+	}
+}
+
+int dtype_code(at::ScalarType s) {
+	switch (s) {
+	case at::kFloat: return 0;
+	case at::kDouble: return 1;
+	case at::kLong: return 2;
+	case at::kInt: return 3;
+	case at::kBool: return 4;
+	case at::kComplexFloat: return 5;
+	case at::kByte: return 6;
+	default: return 100 + static_cast<int>(s);
+	}
+}
+
+at::TensorOptions options(int dtype, int device) {
+	auto o = at::TensorOptions().dtype(dtype_of(dtype));
+	if (device == 1) o = o.device(at::kMeta);
+	return o;
+}
+
+} // namespace
+
+extern "C" {
+
+void ag_init(void) {
+	// A thrown c10::Error collects a stack trace by default (milliseconds);
+	// errors are part of normal operation here, so make them cheap.
+	c10::SetStackTraceFetcher([]() -> std::string { return std::string(); });
+}
+
+void ag_set_num_threads(int n) {
+	try {
+		at::set_num_threads(n);
+	} catch (...) {
+	}
+}
+
+void ag_ident(void *p, ag_ident_t *out) {
+	*out = ag_ident_t{};
+	if (p == nullptr) return;
+	const at::Tensor &t = T(p);
+	if (!t.defined()) return;
+	c10::TensorImpl *impl = t.unsafeGetTensorImpl();
+	uint64_t traits = 0;
+	if (impl->is_meta()) traits |= kMeta;
+	if (at::functionalization::impl::isFunctionalTensor(t)) traits |= kFunctional;
+	if (!impl->is_inference()) {
+		traits |= kVersioned;
+		out->version = impl->version_counter().current_version();
+	}
+	out->impl_uses = static_cast<int64_t>(t.use_count());
+	bool has_storage = impl->has_storage();
+	if (has_storage) {
+		int64_t uses = static_cast<int64_t>(impl->storage().use_count());
+		// An autograd view keeps its base alive. A base that nothing but
+		// this view's autograd metadata holds (the temporary of a
+		// decomposition such as ravel = contiguous().view(-1)) cannot be
+		// reached by any user and owns nothing: it is not counted.
+		if (t.is_view()) {
+			const at::TensorBase &base = t._base();
+			if (base.defined() && base.use_count() == 1 && base.has_storage() &&
+			    base.storage().unsafeGetStorageImpl() == impl->storage().unsafeGetStorageImpl())
+				uses--;
+		}
+		out->storage_uses = uses;
+	} else {
+		traits |= kStorageless;
+	}
+	out->traits = traits;
+	std::lock_guard<std::mutex> g(mu);
+	out->impl = lookup(impls, impl, [&] {
+		return c10::weak_intrusive_ptr<c10::TensorImpl, c10::UndefinedTensorImpl>(t.getIntrusivePtr());
+	});
+	if (has_storage) {
+		const c10::Storage &s = impl->storage();
+		out->storage = lookup(storages, s.unsafeGetStorageImpl(), [&] { return s.getWeakStorageImpl(); });
+	}
+}
+
+int64_t ag_registry_size(void) {
+	std::lock_guard<std::mutex> g(mu);
+	return static_cast<int64_t>(impls.m.size() + storages.m.size());
+}
+
+void *ag_undefined(void) { return new at::Tensor(); }
+
+void *ag_share(void *p) { return new at::Tensor(T(p)); }
+
+void ag_free(void *p) { delete static_cast<at::Tensor *>(p); }
+
+char *ag_empty(const int64_t *sizes, int64_t ndim, int dtype, int device, void **out) {
+	AG_TRY
+	*out = new at::Tensor(at::zeros(at::IntArrayRef(sizes, ndim), options(dtype, device)));
+	AG_CATCH
+}
+
+char *ag_from_doubles(const double *v, const int64_t *sizes, int64_t ndim, int dtype, void **out) {
+	AG_TRY
+	at::IntArrayRef sz(sizes, ndim);
+	int64_t n = c10::multiply_integers(sz);
+	at::Tensor d = at::empty({n}, at::kDouble);
+	if (n > 0) std::memcpy(d.data_ptr<double>(), v, sizeof(double) * n);
+	*out = new at::Tensor(d.to(dtype_of(dtype)).reshape(sz).clone());
+	AG_CATCH
+}
+
+char *ag_to_doubles(void *p, double *v, int64_t n) {
+	AG_TRY
+	at::Tensor d = T(p).detach().to(at::kDouble).contiguous().reshape({-1});
+	TORCH_CHECK(d.numel() == n, "ag_to_doubles: tensor has ", d.numel(), " elements, buffer ", n);
+	if (n > 0) std::memcpy(v, d.data_ptr<double>(), sizeof(double) * n);
+	AG_CATCH
+}
+
+char *ag_detach(void *p, void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).detach());
+	AG_CATCH
+}
+
+char *ag_set(void *dst, void *src) {
+	AG_TRY
+	T(dst).set_(T(src));
+	AG_CATCH
+}
+
+char *ag_resize(void *p, const int64_t *sizes, int64_t ndim) {
+	AG_TRY
+	T(p).resize_(at::IntArrayRef(sizes, ndim));
+	AG_CATCH
+}
+
+char *ag_fill(void *p, double v) {
+	AG_TRY
+	T(p).fill_(v);
+	AG_CATCH
+}
+
+char *ag_to_sparse(void *p, void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).to_sparse());
+	AG_CATCH
+}
+
+char *ag_describe(void *p, int64_t *ndim, int64_t *sizes, int64_t *strides, int64_t max, int *dtype, int *device) {
+	AG_TRY
+	const at::Tensor &t = T(p);
+	TORCH_CHECK(t.defined(), "undefined tensor");
+	*ndim = t.dim();
+	*dtype = dtype_code(t.scalar_type());
+	*device = t.is_meta() ? 1 : 0;
+	bool strided = t.layout() == at::kStrided;
+	for (int64_t i = 0; i < t.dim() && i < max; i++) {
+		sizes[i] = t.size(i);
+		strides[i] = strided ? t.stride(i) : 0;
+	}
+	AG_CATCH
+}
+
+char *ag_string(void *p, char **out) {
+	AG_TRY
+	std::ostringstream s;
+	if (!T(p).defined()) s << "[undefined]";
+	else s << T(p).toString() << T(p).sizes();
+	std::string str = s.str();
+	*out = static_cast<char *>(std::malloc(str.size() + 1));
+	std::memcpy(*out, str.c_str(), str.size() + 1);
+	AG_CATCH
+}
+
+} // extern "C"
+
+extern "C" char *ag_transpose(void *p, int64_t d0, int64_t d1, void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).transpose(d0, d1));
+	AG_CATCH
+}
+
+extern "C" char *ag_to_functional(void *p, void **out) {
+	AG_TRY
+	*out = new at::Tensor(at::functionalization::impl::to_functional_tensor(T(p)));
+	AG_CATCH
+}

@@ -1,0 +1,154 @@
+// Package torch is a Go handle over libtorch's at::Tensor that implements
+// the asserts tensor contract with PyTorch's own c10 objects: the identities
+// are those of the TensorImpl and StorageImpl, the use counts are their
+// reference counts, and the version counter is c10's. Traits: Versioned
+// (every tensor outside inference mode), Meta, Storageless (sparse and
+// other layouts without storage) and FunctionalWrapper
+// (functionalization wrappers); libtorch has no Python subclasses.
+//
+// A *Tensor owns one at::Tensor (one reference to its TensorImpl). Release
+// drops it; a handle that is never released is dropped by a cleanup after
+// the garbage collector finds it unreachable, but code that cares about use
+// counts (all checked code does) must release explicitly. Every libtorch
+// error comes back as an *Error; no C++ exception crosses into Go.
+package torch
+
+/*
+#cgo CXXFLAGS: -std=c++17 -O2 -I${SRCDIR}/../include
+#cgo LDFLAGS: -ltorch_cpu -lc10 -lstdc++
+#cgo noescape ag_ident
+#cgo nocallback ag_ident
+#include <stdlib.h>
+#include "tensor.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+func init() { C.ag_init() }
+
+// SetNumThreads sets libtorch's intra-op thread count. Every Go thread that
+// enters a parallel kernel gets its own OpenMP team, so the sweep and the
+// tests run with 1.
+func SetNumThreads(n int) { C.ag_set_num_threads(C.int(n)) }
+
+// Error is a libtorch error: the C++ exception's class (c10's Error,
+// IndexError, ValueError, TypeError, NotImplementedError, LinAlgError, or
+// std::exception) and its message, without a backtrace.
+type Error struct {
+	Op    string // the operator, when an op binding failed
+	Class string
+	Msg   string
+}
+
+func (e *Error) Error() string {
+	if e.Op != "" {
+		return fmt.Sprintf("%s: %s: %s", e.Op, e.Class, e.Msg)
+	}
+	return e.Class + ": " + e.Msg
+}
+
+// ErrorFrom converts the error string a C function returned (and frees it);
+// nil for NULL.
+func ErrorFrom(op string, p unsafe.Pointer) *Error {
+	if p == nil {
+		return nil
+	}
+	s := C.GoString((*C.char)(p))
+	C.free(p)
+	cls, msg, ok := strings.Cut(s, "\n")
+	if !ok {
+		cls, msg = "unknown", s
+	}
+	return &Error{Op: op, Class: cls, Msg: msg}
+}
+
+func check(p *C.char) {
+	if e := ErrorFrom("", unsafe.Pointer(p)); e != nil {
+		panic(e)
+	}
+}
+
+// Tensor is a handle on an at::Tensor. The zero handle and a nil *Tensor
+// are undefined tensors.
+type Tensor struct {
+	p       unsafe.Pointer // *at::Tensor on the C heap; nil once released
+	cleanup runtime.Cleanup
+}
+
+// FromPtr takes ownership of p, a heap at::Tensor* made by the C++ side.
+func FromPtr(p unsafe.Pointer) *Tensor {
+	t := &Tensor{p: p}
+	t.cleanup = runtime.AddCleanup(t, func(p unsafe.Pointer) { C.ag_free(p) }, p)
+	return t
+}
+
+// Ptr returns the handle's at::Tensor*, or nil for a nil or released handle.
+// It stays valid until Release.
+func (t *Tensor) Ptr() unsafe.Pointer {
+	if t == nil {
+		return nil
+	}
+	return t.p
+}
+
+// Release drops the handle's reference. Releasing a nil or released handle
+// does nothing.
+func (t *Tensor) Release() {
+	if t == nil || t.p == nil {
+		return
+	}
+	t.cleanup.Stop()
+	C.ag_free(t.p)
+	t.p = nil
+}
+
+// Undefined returns a handle on an undefined at::Tensor.
+func Undefined() *Tensor { return FromPtr(C.ag_undefined()) }
+
+// Share returns a second handle on t's TensorImpl.
+func (t *Tensor) Share() *Tensor {
+	if t == nil || t.p == nil {
+		return Undefined()
+	}
+	return FromPtr(C.ag_share(t.p))
+}
+
+func (t *Tensor) ident() C.ag_ident_t {
+	var id C.ag_ident_t
+	if t != nil && t.p != nil {
+		C.ag_ident(t.p, &id)
+	}
+	return id
+}
+
+// Ident implements asserts.Tensor: one call reads the TensorImpl and
+// StorageImpl identities, the version counter and the traits.
+func (t *Tensor) Ident() asserts.Ident {
+	id := t.ident()
+	return asserts.Ident{Impl: asserts.ID(id.impl), Storage: asserts.ID(id.storage),
+		Version: uint64(id.version), Traits: asserts.Traits(id.traits)}
+}
+
+// UseCounts implements asserts.Tensor: the TensorImpl's and the
+// StorageImpl's reference counts.
+func (t *Tensor) UseCounts() (impl, storage int) {
+	id := t.ident()
+	return int(id.impl_uses), int(id.storage_uses)
+}
+
+// Defined reports whether t refers to a TensorImpl.
+func (t *Tensor) Defined() bool { return t.Ident().Defined() }
+
+// RegistrySize is the number of TensorImpls and StorageImpls the identity
+// table currently remembers (live ones and dead ones not yet pruned).
+func RegistrySize() int { return int(C.ag_registry_size()) }
+
+var _ asserts.Tensor = (*Tensor)(nil)
