@@ -18,7 +18,6 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -41,10 +40,7 @@ func ParseProfile(s string) (Profile, error) {
 	return "", fmt.Errorf("unknown profile %q (want strict or pytorch)", s)
 }
 
-const (
-	sourcePyTorchRule   = "profile:pytorch"
-	defaultTorchVersion = "1.13"
-)
+const sourcePyTorchRule = "profile:pytorch"
 
 // A Plan lists the checks of every op, in schema order.
 type Plan struct {
@@ -161,9 +157,10 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	if _, err := ParseProfile(string(b.profile)); err != nil {
 		return nil, err
 	}
-	embedded := s.Path == pytorch.NativeFunctionsPath
-	if b.version == "" && embedded {
-		b.version = defaultTorchVersion
+	// The lists of the release the schema was loaded with apply ("1.13"
+	// for 1.13.1), unless the options name one.
+	if r, err := schema.LookupRelease(s.Version); b.version == "" && s.Version != "" && err == nil {
+		b.version = r.Series
 	}
 	if b.version != "" {
 		if err := allowlist.ValidVersion(b.version); err != nil {
@@ -178,8 +175,8 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.allow = d
 	}
 	if b.profile == PyTorch {
-		if b.deriv == nil && embedded {
-			d, err := schema.PyTorchDerivatives()
+		if b.deriv == nil && s.Embedded {
+			d, err := schema.PyTorchDerivatives(s.Version)
 			if err != nil {
 				return nil, err
 			}

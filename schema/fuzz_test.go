@@ -25,10 +25,11 @@ func clearOffsets(f *Func) {
 	f.retOffset = 0
 }
 
-// pytorchFuncLines returns every func: value of the 1.13.1 yaml.
-func pytorchFuncLines(tb testing.TB) []string {
+// pytorchFuncLines returns every func: value of the embedded yaml of a
+// release ("1.13.1").
+func pytorchFuncLines(tb testing.TB, version string) []string {
 	tb.Helper()
-	src, err := os.ReadFile("../testdata/pytorch-1.13.1/native_functions.yaml")
+	src, err := os.ReadFile("../internal/pytorch/" + version + "/native_functions.yaml")
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func pytorchFuncLines(tb testing.TB) []string {
 // accepts prints to a schema that parses back to the same value and prints
 // the same again.
 func FuzzParseFunc(f *testing.F) {
-	for _, l := range pytorchFuncLines(f) {
+	for _, l := range append(pytorchFuncLines(f, "1.13.1"), pytorchFuncLines(f, "2.6.0")...) {
 		f.Add(l)
 	}
 	for _, l := range laterSchemas {
