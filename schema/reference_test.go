@@ -124,3 +124,25 @@ func compareOpLines(t *testing.T, got, want []string) {
 		}
 	}
 }
+
+// TestDeterministic loads each embedded release twice: the ops, their
+// tags and dispatch keys come out the same, in the same order.
+func TestDeterministic(t *testing.T) {
+	for _, r := range Releases() {
+		var runs [2]string
+		for i := range runs {
+			s, err := Embedded(r.Version)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			for _, o := range s.Ops {
+				fmt.Fprintf(&b, "%s %v %v\n", opLine(o), o.Tags, o.DispatchKeys)
+			}
+			runs[i] = b.String()
+		}
+		if runs[0] != runs[1] {
+			t.Errorf("%s: two loads differ", r)
+		}
+	}
+}

@@ -30,6 +30,10 @@ type Release struct {
 	// rejects as "not a supported dispatch key". A name in neither list
 	// is an unknown dispatch key.
 	EnumKeys []string
+	// KernelNamespaces is how many namespace levels a dispatch: kernel
+	// name may have ("at::native::k" has two; model.py from_yaml's
+	// NamespaceHelper max_level: 1.13 L650 two, 2.6 L757 three).
+	KernelNamespaces int
 	// StructuredKeys are the keys a structured_delegate op may not have
 	// a kernel for (model.py STRUCTURED_DISPATCH_KEYS; 1.13 L206, 2.6 L268).
 	StructuredKeys []string
@@ -118,6 +122,7 @@ var releases = []*Release{
 			AutogradCPU AutogradCUDA AutogradHIP AutogradXLA AutogradMPS AutogradIPU AutogradXPU
 			AutogradHPU AutogradVE AutogradLazy AutogradMeta AutogradPrivateUse1
 			AutogradPrivateUse2 AutogradPrivateUse3`),
+		KernelNamespaces:        2,
 		StructuredKeys:          []string{"CPU", "CUDA", "MPS"},
 		NotViewOps:              []string{"resize_"},
 		InplaceViewNamingExempt: []string{"resize_"},
@@ -167,6 +172,7 @@ var releases = []*Release{
 			AutogradCPU AutogradCUDA AutogradHIP AutogradXLA AutogradMTIA AutogradMPS AutogradIPU
 			AutogradXPU AutogradHPU AutogradVE AutogradLazy AutogradMeta AutogradPrivateUse1
 			AutogradPrivateUse2 AutogradPrivateUse3`),
+		KernelNamespaces:             3,
 		StructuredKeys:               []string{"CPU", "CUDA", "MPS", "XPU"},
 		TagsList:                     true,
 		ImpliedTags:                  []string{"pt2_compliant_tag"},

@@ -44,6 +44,10 @@ func TestReleaseRules(t *testing.T) {
 			[]string{`3:5: unknown dispatch key "ORT" in PyTorch 2.6.0`}, ""},
 		{"ORT in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    ORT: foo\n",
 			[]string{`3:5: dispatch key ORT is not supported in native_functions.yaml by PyTorch 1.13.1`}, ""},
+		{"kernel namespaces in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU: a::b::c::foo\n",
+			[]string{"3:10: kernel a::b::c::foo has 3 namespace levels; PyTorch 1.13.1 allows at most 2 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)"}, ""},
+		{"kernel namespaces in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU: a::b::c::foo\n    CUDA: a::b::c::d::foo\n",
+			[]string{"4:11: kernel a::b::c::d::foo has 4 namespace levels; PyTorch 2.6.0 allows at most 3"}, ""},
 		{"structured delegate with XPU in 2.6", "2.6",
 			"- func: foo.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n  structured: True\n  dispatch:\n    CPU: foo_out\n" +
 				"- func: foo(Tensor self) -> Tensor\n  structured_delegate: foo.out\n  dispatch:\n    XPU: foo\n",

@@ -594,6 +594,10 @@ func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
 			continue
 		}
 		d := DispatchEntry{Kernel: kernel, Pos: l.pos(k)}
+		if n := strings.Count(kernel, "::"); n > l.rel.KernelNamespaces {
+			l.errorf(l.pos(kv), "kernel %s has %d namespace levels; %s allows at most %d%s", kernel, n, l.rel, l.rel.KernelNamespaces,
+				l.rel.elsewhere("valid", func(o *Release) bool { return n <= o.KernelNamespaces }))
+		}
 		items, offs := commaList(k.Value)
 		r := l.rel
 		for j, key := range items {
