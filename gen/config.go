@@ -16,11 +16,11 @@ import (
 // flag of the same meaning; flags win. Relative paths are relative to the
 // directory of the config file.
 //
-//	schema: native_functions.yaml   # default: the embedded PyTorch 1.13.1 yaml
+//	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
 //	tags: tags.yaml                 # default: tags.yaml next to the schema
 //	derivatives: derivatives.yaml   # pytorch profile only
 //	profile: strict                 # or pytorch
-//	pytorch_version: "1.13"         # PyTorch lists to apply (pytorch profile)
+//	pytorch_version: "2.6"          # PyTorch release: rules, embedded files, lists; 1.13 or 2.6 (default)
 //	allowlists: [allowlist.yaml]
 //	package: checked                # name of the generated package
 //	output: ./checked               # directory of the generated files
@@ -37,8 +37,10 @@ type Config struct {
 	Tags        string `yaml:"tags"`
 	Derivatives string `yaml:"derivatives"`
 	Profile     string `yaml:"profile"`
-	// PyTorchVersion selects the PyTorch release whose lists the built-in
-	// allowlist applies (default: 1.13 for the embedded schema).
+	// PyTorchVersion selects the PyTorch release ("1.13", "2.6"): the
+	// torchgen rules the schema is read with, the embedded files when no
+	// schema is given, and the lists of the built-in allowlist (default:
+	// the newest, 2.6).
 	PyTorchVersion string            `yaml:"pytorch_version"`
 	Allowlists     []string          `yaml:"allowlists"`
 	Package        string            `yaml:"package"`

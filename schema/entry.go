@@ -6,7 +6,7 @@ import (
 )
 
 // An Entry is one item of native_functions.yaml: a function schema and the
-// keys that go with it, each with its position. Every key torchgen 1.13
+// keys that go with it, each with its position. Every key torchgen
 // understands is kept.
 type Entry struct {
 	Pos       Position // the entry's first key
