@@ -105,6 +105,12 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 				msg = strings.Join(te.Errors, "; ")
 			}
 			errs.Addf(pos(v), "%s: %s", k.Value, msg)
+			continue
+		}
+		if k.Value == "pytorch_version" {
+			if _, err := schema.LookupRelease(c.PyTorchVersion); err != nil {
+				errs.Addf(pos(v), "pytorch_version: %v", err)
+			}
 		}
 	}
 	if err := errs.Err(); err != nil {

@@ -47,7 +47,7 @@ func TestExplainCLI(t *testing.T) {
 		{args: []string{"plan", "-pytorch-version", "two"}, code: 2, inErr: []string{`assertgen plan: -pytorch-version: unknown PyTorch version "two": ` + versions}},
 		{args: []string{"explain", "add", "-pytorch-version", "9.9"}, code: 2, inErr: []string{`assertgen explain: -pytorch-version: unknown PyTorch version "9.9": ` + versions}},
 		{args: []string{"gen", "-pytorch-version", "2.1"}, code: 2, inErr: []string{`assertgen gen: -pytorch-version: unknown PyTorch version "2.1": ` + versions}},
-		{args: []string{"gen", "-config", badVersion}, code: 1, inErr: []string{badVersion + `: pytorch_version: unknown PyTorch version "2.1": ` + versions}},
+		{args: []string{"gen", "-config", badVersion}, code: 1, inErr: []string{badVersion + `:1:18: pytorch_version: unknown PyTorch version "2.1": ` + versions}},
 		// The 2.6.0 yaml under the rules of 1.13.1, and with its own.
 		{args: []string{"plan", "-pytorch-version", "1.13", "-schema", nf26}, code: 1, inErr: []string{
 			nf26 + `:14600:34: unknown dispatch key "SparseCsrMeta" in PyTorch 1.13.1 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)`,

@@ -133,9 +133,6 @@ func (g *genFlags) parse(fs *flag.FlagSet, args []string) (*gen.Config, error) {
 // options.
 func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 	var o gen.Options
-	if _, err := schema.LookupRelease(c.PyTorchVersion); err != nil {
-		return nil, nil, o, fmt.Errorf("%s: pytorch_version: %v", c.Path, err)
-	}
 	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
 		version: c.PyTorchVersion, profile: plan.Strict}
 	if c.Profile != "" {
