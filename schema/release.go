@@ -25,10 +25,10 @@ type Release struct {
 	// DispatchKeys are the keys accepted in dispatch: (model.py
 	// dispatch_keys; 1.13 L210, 2.6 L277).
 	DispatchKeys []string
-	// EnumKeys are the other members of the DispatchKey enum (model.py
-	// class DispatchKey; 1.13 L63, 2.6 L83): names torchgen parses, then
-	// rejects as "not a supported dispatch key". A name in neither list
-	// is an unknown dispatch key.
+	// EnumKeys are the members of the DispatchKey enum (model.py class
+	// DispatchKey; 1.13 L63, 2.6 L83): names torchgen parses. One not in
+	// DispatchKeys is "not a supported dispatch key"; a name in neither
+	// list is an unknown dispatch key.
 	EnumKeys []string
 	// KernelNamespaces is how many namespace levels a dispatch: kernel
 	// name may have ("at::native::k" has two; model.py from_yaml's
@@ -86,10 +86,12 @@ type Release struct {
 	GeneratedTags []string
 	// The exception lists of native_function_generation.py (1.13 L31-85,
 	// 2.6 L38-103).
-	OutOpsNotGrouped          []string
-	MutableOpsWithoutOut      []string
-	FunctionalOpsWithoutOut   []string
-	InplaceOpsNotGrouped      []string
+	OutOpsNotGrouped        []string
+	MutableOpsWithoutOut    []string
+	FunctionalOpsWithoutOut []string
+	InplaceOpsNotGrouped    []string
+
+	// The lists above as sets, for the loader.
 	accepted, enum, reserved  map[string]bool
 	outNotGrouped, mutNoOut   map[string]bool
 	funcNoOut, inplNotGrouped map[string]bool
@@ -221,7 +223,7 @@ func init() {
 }
 
 // Releases returns the releases assertgen has rules for, oldest first;
-// the last is the default.
+// the last is the default. The values are shared: do not modify them.
 func Releases() []*Release { return slices.Clone(releases) }
 
 // NewestRelease returns the release whose rules apply when none is
