@@ -1,14 +1,11 @@
 package schema
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 const (
 	pytorchYAML = "../internal/pytorch/1.13.1/native_functions.yaml"
