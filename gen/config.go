@@ -22,11 +22,11 @@ import (
 // flag of the same meaning; flags win. Relative paths are relative to the
 // directory of the config file.
 //
-//	schema: native_functions.yaml   # default: the embedded PyTorch yaml
+//	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
 //	tags: tags.yaml                 # default: tags.yaml next to the schema
 //	derivatives: derivatives.yaml   # pytorch profile only
 //	profile: strict                 # or pytorch
-//	pytorch_version: "1.13"         # PyTorch lists to apply (pytorch profile)
+//	pytorch_version: "2.6"          # PyTorch release: rules, embedded files, lists; 1.13 or 2.6 (default)
 //	allowlists: [allowlist.yaml]
 //	package: checked                # name of the generated package
 //	output: ./checked               # directory of the generated files
@@ -48,10 +48,11 @@ type Config struct {
 	Tags        string `yaml:"tags"`
 	Derivatives string `yaml:"derivatives"`
 	Profile     string `yaml:"profile"`
-	// PyTorchVersion selects the PyTorch release (1.13 or 2.6) whose lists
-	// and rules the plan follows, and under the pytorch profile whose
-	// guards the wrappers run with (default: the embedded schema's
-	// release; see plan.Options.PyTorchVersion).
+	// PyTorchVersion selects the PyTorch release ("1.13", "2.6"): the
+	// torchgen rules the schema is read with, the embedded files when no
+	// schema is given, the lists of the built-in allowlist and, under the
+	// pytorch profile, the guards the wrappers run with (default: the
+	// newest, 2.6).
 	PyTorchVersion string            `yaml:"pytorch_version"`
 	Allowlists     []string          `yaml:"allowlists"`
 	Package        string            `yaml:"package"`
@@ -214,7 +215,8 @@ func (c *Config) Errorf(key, format string, args ...any) *schema.Error {
 	return &schema.Error{Pos: at, Msg: msg}
 }
 
-// Validate checks the values: profile, mode, package, build tag, prefix,
+// Validate checks the values: profile, PyTorch version, mode, package,
+// build tag, prefix,
 // and the type map (known schema types, valid Go types). Every problem is
 // an error at its value's position.
 func (c *Config) Validate() error {
@@ -222,6 +224,11 @@ func (c *Config) Validate() error {
 	if c.Profile != "" {
 		if _, err := plan.ParseProfile(c.Profile); err != nil {
 			errs = append(errs, c.Errorf("profile", "%v%s", err, didYouMean(c.Profile, []string{string(plan.Strict), string(plan.PyTorch)})))
+		}
+	}
+	if c.PyTorchVersion != "" {
+		if _, err := schema.LookupRelease(c.PyTorchVersion); err != nil {
+			errs = append(errs, c.Errorf("pytorch_version", "%v", err))
 		}
 	}
 	if c.Mode != "" && c.Mode != string(FunctionMode) && c.Mode != string(InterfaceMode) {

@@ -11,23 +11,35 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
+// versionUsage documents -pytorch-version.
+var versionUsage = func() string {
+	var vs []string
+	for _, r := range schema.Releases() {
+		vs = append(vs, r.Series)
+	}
+	return "PyTorch `release` whose torchgen rules, embedded files and lists apply: " + strings.Join(vs, " or ") +
+		" (default: " + schema.NewestRelease().Series + ")"
+}()
+
 // planInput is what a plan is built from, as the flags of plan and explain
-// or the config of gen and vet give it. Empty paths mean the default.
+// or the config of gen and vet give it. Empty paths mean the default; the
+// version selects the release (see schema.LookupRelease), the newest when
+// empty.
 type planInput struct {
 	schema, tags, derivatives, version string
 	profile                            plan.Profile
 	allowlists                         []string
 }
 
-// load reads the schema (the embedded one by default), then the plan
-// options for it.
+// load reads the schema (the release's embedded one by default) with the
+// release's rules, then the plan options for it.
 func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 	var s *schema.Schema
 	var err error
 	if in.schema == "" {
-		s, err = schema.Default()
+		s, err = schema.Embedded(in.version)
 	} else {
-		s, err = schema.Load(in.schema, in.tags, schema.Options{})
+		s, err = schema.Load(in.schema, in.tags, schema.Options{Version: in.version})
 	}
 	if err != nil {
 		return nil, plan.Options{}, err
@@ -45,7 +57,8 @@ func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 // and lints them against s (errors at file:line:col), reads the
 // derivatives.yaml file if one is given, and returns the plan options.
 func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
-	opts := plan.Options{Profile: in.profile, PyTorchVersion: in.version}
+	// The plan applies the lists of the release s was loaded with.
+	opts := plan.Options{Profile: in.profile}
 	defaults, err := allowlist.Defaults()
 	if err != nil {
 		return opts, err

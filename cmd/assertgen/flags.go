@@ -7,11 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/gen"
-	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -38,16 +36,16 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 		configDefault = "config `file` (default: assertgen.yaml in the current directory, if any)"
 	}
 	fs.StringVar(&f.config, "config", "", configDefault)
-	fs.StringVar(&f.cfg.Schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded PyTorch yaml")
+	fs.StringVar(&f.cfg.Schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded yaml of the -pytorch-version release")
 	fs.StringVar(&f.cfg.Tags, "tags-yaml", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
 	fs.Func("tags", "deprecated spelling of -tags-yaml (a tags.yaml `file`; -tag is the build tag)", func(s string) error {
 		f.cfg.Tags = s
 		f.deprecated = append(f.deprecated, "tags")
 		return nil
 	})
-	fs.StringVar(&f.cfg.Derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded one with the embedded schema, none otherwise)")
+	fs.StringVar(&f.cfg.Derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded one of the release with the embedded schema, none otherwise)")
 	fs.StringVar(&f.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
-	fs.StringVar(&f.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists, rules and guards apply, "+strings.Join(supportedPyTorch(), " or ")+" (default: the embedded schema's release; for other schemas every release's lists, with the newest rules)")
+	fs.StringVar(&f.cfg.PyTorchVersion, "pytorch-version", "", versionUsage)
 	fs.Var(&f.allow, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
 	if !full {
 		return
@@ -162,11 +160,6 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err.(schema.ErrorList)...)
 	}
-	if c.PyTorchVersion != "" {
-		if err := checkPyTorchVersion(c.PyTorchVersion); err != nil {
-			errs = append(errs, c.Errorf("pytorch_version", "%v", err))
-		}
-	}
 	if err := f.split(errs); err != nil {
 		return nil, err
 	}
@@ -193,36 +186,4 @@ func (f *cliFlags) split(errs schema.ErrorList) error {
 		return errUsage
 	}
 	return nil
-}
-
-// supportedPyTorch lists the PyTorch release series whose data assertgen
-// ships ("1.13", "2.6"): plan.Releases is the one list, extended with each
-// new release.
-func supportedPyTorch() []string {
-	var vs []string
-	for _, r := range plan.Releases() {
-		vs = append(vs, r.Version)
-	}
-	return vs
-}
-
-// checkPyTorchVersion accepts a version of a supported release series
-// ("1.13", or "1.13.1" for the same series).
-func checkPyTorchVersion(v string) error {
-	parts := strings.Split(v, ".")
-	if len(parts) >= 2 && len(parts) <= 3 && allDigits(parts) {
-		if slices.Contains(supportedPyTorch(), parts[0]+"."+parts[1]) {
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown PyTorch version %q (supported: %s)", v, strings.Join(supportedPyTorch(), ", "))
-}
-
-func allDigits(parts []string) bool {
-	for _, p := range parts {
-		if p == "" || strings.Trim(p, "0123456789") != "" {
-			return false
-		}
-	}
-	return true
 }
