@@ -140,8 +140,9 @@
 // (torchgen adds full_codegen to supported; symint, ir_gen and non_native
 // are read and checked, not selected). ops: then narrows the selection: each
 // entry must select at least one of the backend's ops, and without ops: all
-// of them are wrapped. The ops are required as an explicit ops: list is: vet
-// reports a missing kernel as a finding. The keys are torchgen's (backend,
+// of them are wrapped. The backend promises a kernel for each of its ops,
+// so vet reports a missing one as a finding, at the op's line in the
+// backend file (as for an explicit ops: list). The keys are torchgen's (backend,
 // cpp_namespace, class_name, use_out_as_primary, device_guard, supported,
 // autograd, full_codegen, symint, ir_gen, non_native; backend and
 // cpp_namespace required); another key, an op name that is not in the
