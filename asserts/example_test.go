@@ -135,15 +135,17 @@ func ExamplePolicy() {
 	// absent                       all                                      nothing to check
 	// mode_active                  impl_use_count_le_1,storage_use_count_eq_1 a mode may keep references
 	// direct_subclass              impl_use_count_le_1                      user code may keep the output
-	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias storage is a stub
+	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content storage is a stub
 	// wrapper_propagating_storage  impl_use_count_le_1,storage_use_count_eq_1 views checked via storage
-	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias nothing to compare
+	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content nothing to compare
 	// meta                         none                                     meta tensors share storage for views
 	// functional_wrapper           none                                     functional wrappers share storage for views
 	// no_version_counter           no_mutation                              the runtime keeps no version counter
 	// no_binding_support           binding_context                          the runtime binds no foreign objects
-	// aliases_mutable_arg          no_mutation                              the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write
+	// aliases_mutable_arg          no_mutation,same_content                 the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version and bytes move with the write
 	// plan                         none                                     decided when the wrapper was generated (allowlist or profile)
+	// content_check_off            same_content                             same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)
+	// no_content_access            same_content                             the runtime cannot read the tensor's bytes (no Contents, no storage data)
 }
 
 // A collector's summary after a run with one broken call and one call under
