@@ -48,7 +48,12 @@ func TestCheckNames(t *testing.T) {
 		if _, ok := call.MethodByName(m); !ok {
 			t.Errorf("%s: no method asserts.Call.%s", name, m)
 		}
-		if k == asserts.CheckDistinctOutputs || k == asserts.CheckBindingContext {
+		if k == asserts.CheckSameContent {
+			if _, ok := call.MethodByName(m + "After"); !ok {
+				t.Errorf("%s: no method asserts.Call.%sAfter", name, m)
+			}
+		}
+		if k == asserts.CheckDistinctOutputs || k == asserts.CheckBindingContext || k == asserts.CheckSameContent {
 			continue // one call for all outputs; a generic function for lists
 		}
 		if k == asserts.CheckNotArgHandle {
