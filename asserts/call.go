@@ -97,6 +97,9 @@ const (
 	// storage_use_count_eq_1 reported this return (fresh_no_alias then
 	// stays silent on it).
 	fStorageReported Traits = 1 << 20
+	// no_mutation reported this argument (same_content then stays silent
+	// on it: one bug, one report).
+	fMutationReported Traits = 1 << 21
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -778,6 +781,9 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if k == CheckNoMutation && c.aliasesMutable(s.id.Storage) {
 		c.skip(k, ReasonAliasesMutable)
 		return
+	}
+	if k == CheckNoMutation {
+		s.meta |= fMutationReported
 	}
 	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got}
 	if s.after.Impl == 0 {

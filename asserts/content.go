@@ -171,6 +171,9 @@ func (c *Call) contentBefore(l Loc, s *Saved, t Tensor) {
 // the argument's bytes must have the digest [Call.SameContent] took. It is
 // part of that check (not counted again) and does nothing when no digest
 // was taken (the check off, or skipped). t is the handle that was saved.
+// Call it after [Call.After] and after the argument's no_mutation row: a
+// write that moved the version and that no_mutation reported is not
+// reported twice (where no_mutation is skipped, same_content reports it).
 func (c *Call) SameContentAfter(l Loc, s *Saved, t Tensor) {
 	if s.hasDigest {
 		c.contentAfter(l, s, t)
@@ -186,8 +189,8 @@ func (c *Call) contentAfter(l Loc, s *Saved, t Tensor) {
 	if ct, is := t.(Contents); is {
 		got, ok = ct.ContentDigest()
 	}
-	if ok && got == s.digest {
-		return
+	if ok && got == s.digest || s.meta&fMutationReported != 0 {
+		return // unchanged, or the write was versioned and no_mutation reported it
 	}
 	if !ok {
 		// The bytes were readable before the kernel and are not now (the
