@@ -349,7 +349,10 @@ func bindingAfter(h *helper, sn *snapshot, ck *plan.Check) {
 // and compared after it, at the row's place among the others (rows).
 func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) error {
 	a, ok := sn.arg[ck.Arg]
-	if !ok || ck.Ret != nil {
+	switch {
+	case ck.Ret != nil:
+		return fmt.Errorf("%s: %s on return %d: it checks arguments only", w.op.Name, ck.Name, *ck.Ret)
+	case !ok:
 		return fmt.Errorf("%s: %s on unknown argument %s", w.op.Name, ck.Name, ck.Arg)
 	}
 	if a.list {
