@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"fmt"
+	"hash/fnv"
 
 	"github.com/assertgen/assertgen/asserts"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
@@ -180,4 +181,53 @@ func ExampleCollector_Summary() {
 	//   mode_active                  1
 	// violations:
 	//   relu: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1; hint: a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles
+}
+
+// bytesHandle is a handle whose bytes asserts can read (asserts.Contents).
+type bytesHandle struct {
+	handle
+	data []byte
+}
+
+func (h *bytesHandle) ContentDigest() (uint64, bool) {
+	f := fnv.New64a()
+	f.Write(h.data)
+	return f.Sum64(), true
+}
+
+// The opt-in content check: a kernel that writes its read-only input
+// without bumping the version counter passes unseen while same_content is
+// off (the default; its row counts under content_check_off), and is caught
+// once it is switched on.
+func ExampleSetContentCheck() {
+	op := asserts.Op{Name: "add", Overload: "Tensor"}
+	call := func() {
+		other := &bytesHandle{handle{impl: 0x40, storage: 0x41, uses: 1}, []byte{1, 2}}
+		var c asserts.Call
+		c.BeginWith(&op, asserts.EnvState{})
+		var s asserts.Saved
+		c.Save(&s, other)
+		c.SameContent(asserts.Arg("other"), &s, other)
+		other.data[0] = 9 // the kernel's scribble: no version bump
+		c.After(&s, other)
+		c.NoMutation(asserts.Arg("other"), &s)
+		c.SameContentAfter(asserts.Arg("other"), &s, other)
+		c.End()
+	}
+	defer asserts.SetContentCheck(asserts.SetContentCheck(false))
+	for _, on := range []bool{false, true} {
+		asserts.SetContentCheck(on)
+		vs := asserts.Collect(call)
+		fmt.Printf("content check %v: %d violation(s)", on, len(vs))
+		if len(vs) > 0 {
+			fmt.Printf(": %s: %s", vs[0].Check, vs[0].Where())
+		}
+		fmt.Println()
+	}
+	st := op.Stats()
+	fmt.Println("skipped under content_check_off:", st.Skipped[asserts.ReasonContentOff])
+	// Output:
+	// content check false: 0 violation(s)
+	// content check true: 1 violation(s): same_content: argument other
+	// skipped under content_check_off: 1
 }
