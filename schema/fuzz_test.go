@@ -102,6 +102,18 @@ func FuzzParseYAML(f *testing.F) {
 			}
 		}()
 		defer close(done)
+		// Chunks, where they parse, mean what the whole file means.
+		for _, n := range []int{2, 3} {
+			if got, ok := parseChunks(src, cutPoints(src, n)); ok {
+				want, err := ParseYAMLNode("f.yaml", src)
+				if err != nil {
+					t.Fatalf("chunks parse, the whole file does not: %v", err)
+				}
+				if d := nodeDiff(got, want); d != "" {
+					t.Fatalf("%d chunks: %s", n, d)
+				}
+			}
+		}
 		for _, r := range releases {
 			s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded", "core"}, Version: r.Version})
 			if err != nil {

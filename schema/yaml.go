@@ -185,7 +185,7 @@ func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := ParseYAMLNode(path, src)
+	root, err := parseYAMLSeq(path, src)
 	if err != nil {
 		return nil, err
 	}
