@@ -25,7 +25,6 @@ import (
 	"path"
 	"reflect"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -72,9 +71,6 @@ type sampleResult struct {
 	Calls      uint64              `json:"calls,omitempty"`
 	Checks     uint64              `json:"checks,omitempty"`
 	Violations []asserts.Violation `json:"violations,omitempty"`
-	// Aliased lists the arguments not marked (a!) that share a StorageImpl
-	// with an argument that is: writing the one writes the other.
-	Aliased []string `json:"aliased,omitempty"`
 }
 
 func runWorker() {
@@ -129,7 +125,6 @@ func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
 		}
 	}()
 	in := build(op, fn.Type(), k, &p)
-	r.Aliased = aliasedWithWrites(op, in)
 	for _, o := range fn.Call(in) {
 		switch x := o.Interface().(type) {
 		case *torch.Tensor:
@@ -141,46 +136,6 @@ func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
 		}
 	}
 	return r
-}
-
-func aliasedWithWrites(op *schema.Op, in []reflect.Value) []string {
-	storages := func(v reflect.Value) []asserts.ID {
-		switch x := v.Interface().(type) {
-		case *torch.Tensor:
-			if x != nil {
-				return []asserts.ID{x.Ident().Storage}
-			}
-		case []*torch.Tensor:
-			var ids []asserts.ID
-			for _, t := range x {
-				ids = append(ids, t.Ident().Storage)
-			}
-			return ids
-		}
-		return nil
-	}
-	written := map[asserts.ID]bool{}
-	args := op.Func.Args()
-	for i, a := range args {
-		if a.IsWrite() {
-			for _, id := range storages(in[i]) {
-				written[id] = id != 0
-			}
-		}
-	}
-	var out []string
-	for i, a := range args {
-		if a.IsWrite() {
-			continue
-		}
-		for _, id := range storages(in[i]) {
-			if written[id] {
-				out = append(out, a.Name)
-				break
-			}
-		}
-	}
-	return out
 }
 
 func firstLine(s string) string {
@@ -208,13 +163,11 @@ type Report struct {
 	Unbound         map[string]int    `json:"unbound"`
 	Crashes         []Crash           `json:"crashes"`
 	Violations      []Finding         `json:"violations"`
-	Unjudged        int               `json:"unjudged"`
-	// FalsePositives are violations the sweep knows to be wrong: no_mutation
-	// on an argument that aliases a mutable argument (x.add_(x),
-	// add(a, b, out=a)). The check belongs to the root asserts package,
-	// which does not yet skip such arguments; see README.md.
-	FalsePositives int     `json:"false_positives"`
-	Seconds        float64 `json:"seconds"`
+	// Unjudged counts the violations without a verdict: a kernel bug not
+	// yet judged, or a false positive (a bug of the checks or of this
+	// runtime, to fix, never a verdict). The sweep fails while it is not 0.
+	Unjudged int     `json:"unjudged"`
+	Seconds  float64 `json:"seconds"`
 }
 
 type Crash struct {
@@ -238,7 +191,9 @@ type Finding struct {
 }
 
 // Verdict judges the violations of one op and check (and argument, when
-// set): "kernel" with a repro, or "allowlisted" with the entry.
+// set): "kernel" (the release kernel breaks its schema's contract) with a
+// repro, or "allowlisted" with the allowlist entry (file:line) in Repro and
+// its reason. There is no other verdict: a false positive is a bug to fix.
 type Verdict struct {
 	Op      string `json:"op"`
 	Check   string `json:"check"`
@@ -268,6 +223,9 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 	var verdicts []Verdict
 	if b, err := os.ReadFile(verdictsPath); err == nil {
 		if err := json.Unmarshal(b, &verdicts); err != nil {
+			return nil, fmt.Errorf("%s: %v", verdictsPath, err)
+		}
+		if err := checkVerdicts(verdicts); err != nil {
 			return nil, fmt.Errorf("%s: %v", verdictsPath, err)
 		}
 	} else if !os.IsNotExist(err) {
@@ -327,12 +285,8 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 			rep.NotExercisedOps[r.name] = r.errClass + ": " + r.errMsg
 		}
 		for _, f := range r.findings {
+			judge(&f, verdicts)
 			if f.Verdict == "" {
-				judge(&f, verdicts)
-			}
-			if f.Verdict == "false_positive" {
-				rep.FalsePositives++
-			} else if f.Verdict == "" {
 				rep.Unjudged++
 			}
 			rep.Violations = append(rep.Violations, f)
@@ -354,6 +308,23 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 	return &rep, nil
 }
 
+// checkVerdicts rejects a verdict that is neither "kernel" nor
+// "allowlisted", or that lacks its reason or repro (for "allowlisted", the
+// allowlist entry).
+func checkVerdicts(vs []Verdict) error {
+	for i, v := range vs {
+		switch {
+		case v.Op == "" || v.Check == "":
+			return fmt.Errorf("verdict %d: op and check are required", i)
+		case v.Verdict != "kernel" && v.Verdict != "allowlisted":
+			return fmt.Errorf("verdict %d (%s, %s): verdict %q, want kernel or allowlisted (a false positive is a bug to fix, not a verdict)", i, v.Op, v.Check, v.Verdict)
+		case v.Reason == "" || v.Repro == "":
+			return fmt.Errorf("verdict %d (%s, %s): a %s verdict needs a reason and a repro (the allowlist entry for allowlisted)", i, v.Op, v.Check, v.Verdict)
+		}
+	}
+	return nil
+}
+
 func judge(f *Finding, vs []Verdict) {
 	for _, v := range vs {
 		if v.Op == f.Op && v.Check == f.Check && (v.Arg == "" || v.Arg == f.Arg) {
@@ -366,8 +337,12 @@ func judge(f *Finding, vs []Verdict) {
 func summary(w io.Writer, r *Report, selected int) {
 	fmt.Fprintf(w, "libtorch %s sweep: %d ops in the schema, %d bound, %d selected, %d exercised (%d samples each at most)\n",
 		r.Libtorch, r.OpsTotal, r.OpsBound, selected, r.OpsExercised, r.Samples)
-	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d without a verdict, %d known false positives), %d crashes, %.0f s\n",
-		r.Calls, r.Checks, len(r.Violations), r.Unjudged, r.FalsePositives, len(r.Crashes), r.Seconds)
+	verdicts := map[string]int{}
+	for _, v := range r.Violations {
+		verdicts[v.Verdict]++
+	}
+	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes, %.0f s\n",
+		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), r.Seconds)
 	fmt.Fprintln(w, "not exercised, by error class:")
 	for _, k := range sortedKeys(r.NotExercised) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.NotExercised[k])
@@ -539,10 +514,6 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 						v := &s.Violations[i]
 						f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
 							Sample: fmt.Sprintf("%d: %s", s.K, variants[s.K])}
-						if v.Check == asserts.CheckNoMutation && slices.Contains(s.Aliased, v.Arg) {
-							f.Verdict = "false_positive"
-							f.Reason = "the argument shares its StorageImpl with a mutable (a!) argument of the same call, so the op may write it; asserts' no_mutation does not yet exclude such arguments (root package bug, reported)"
-						}
 						if v.Ret >= 0 {
 							ret := v.Ret
 							f.Ret = &ret

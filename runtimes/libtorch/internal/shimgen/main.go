@@ -356,7 +356,7 @@ func cppFile(bs []*binding) []byte {
 			fmt.Fprintf(&w, "\t%s\n", fmt.Sprintf(a.decl, local))
 			pass = append(pass, fmt.Sprintf(a.pass, local))
 		}
-		call := fmt.Sprintf("at::_ops::%s::call(%s)", b.op.Func.Name.Unambiguous(), strings.Join(pass, ", "))
+		call := fmt.Sprintf("at::_ops::%s::call(%s)", unambiguous(b.op.Func.Name), strings.Join(pass, ", "))
 		if len(b.rets) == 0 {
 			fmt.Fprintf(&w, "\t%s;\n", call)
 		} else {
@@ -502,4 +502,14 @@ func checkedTable(bs []*binding) ([]byte, error) {
 		w.WriteString("}\n\n")
 	}
 	return format.Source(w.Bytes())
+}
+
+// unambiguous is torchgen's unambiguous name of an operator, the name of its
+// at::_ops struct: the base name and the overload joined by "_"
+// ("add__Tensor" for add_.Tensor, "relu" for relu).
+func unambiguous(n schema.OperatorName) string {
+	if n.Overload == "" {
+		return n.Name.String()
+	}
+	return n.Name.String() + "_" + n.Overload
 }
