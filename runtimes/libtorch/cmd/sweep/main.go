@@ -70,6 +70,8 @@ type sampleResult struct {
 	ErrMsg     string              `json:"err_msg,omitempty"`
 	Calls      uint64              `json:"calls,omitempty"`
 	Checks     uint64              `json:"checks,omitempty"`
+	ChecksRun  map[string]uint64   `json:"checks_run,omitempty"`
+	Skipped    map[string]uint64   `json:"skipped,omitempty"`
 	Violations []asserts.Violation `json:"violations,omitempty"`
 }
 
@@ -102,6 +104,7 @@ func runWorker() {
 			r := runSample(op, fn, k)
 			rep := col.Report()
 			r.T, r.K, r.Calls, r.Violations = "res", k, rep.Calls, rep.Violations
+			r.ChecksRun, r.Skipped = rep.ChecksRun, rep.Skipped
 			for _, c := range rep.ChecksRun {
 				r.Checks += c
 			}
@@ -150,14 +153,18 @@ func firstLine(s string) string {
 
 // Report is the sweep's JSON report.
 type Report struct {
-	Libtorch     string         `json:"libtorch"`
-	OpsTotal     int            `json:"ops_total"`
-	OpsBound     int            `json:"ops_bound"`
-	OpsExercised int            `json:"ops_exercised"`
-	Samples      int            `json:"samples_per_op"`
-	Calls        uint64         `json:"calls"`
-	Checks       uint64         `json:"checks"`
-	NotExercised map[string]int `json:"not_exercised"`
+	Libtorch     string `json:"libtorch"`
+	OpsTotal     int    `json:"ops_total"`
+	OpsBound     int    `json:"ops_bound"`
+	OpsExercised int    `json:"ops_exercised"`
+	Samples      int    `json:"samples_per_op"`
+	Calls        uint64 `json:"calls"`
+	Checks       uint64 `json:"checks"`
+	// ChecksRun counts the checks run by check name, Skipped the checks
+	// skipped by reason (both profiles, all samples).
+	ChecksRun    map[string]uint64 `json:"checks_run"`
+	Skipped      map[string]uint64 `json:"skipped"`
+	NotExercised map[string]int    `json:"not_exercised"`
 	// NotExercisedOps gives each op not exercised its first error.
 	NotExercisedOps map[string]string `json:"not_exercised_ops"`
 	Unbound         map[string]int    `json:"unbound"`
@@ -210,6 +217,8 @@ type opResult struct {
 	errMsg    string
 	calls     uint64
 	checks    uint64
+	checksRun map[string]uint64
+	skipped   map[string]uint64
 	crashes   []Crash
 	findings  []Finding
 }
@@ -265,6 +274,7 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 		close(results)
 	}()
 	rep := Report{Libtorch: "1.13.1", OpsTotal: len(s.Ops), OpsBound: len(aten.Bound), Samples: n,
+		ChecksRun: map[string]uint64{}, Skipped: map[string]uint64{},
 		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Unbound: map[string]int{}, Crashes: []Crash{}, Violations: []Finding{}}
 	for _, u := range aten.Unbound {
 		rep.Unbound[u.Reason]++
@@ -277,6 +287,12 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 		}
 		rep.Calls += r.calls
 		rep.Checks += r.checks
+		for k, n := range r.checksRun {
+			rep.ChecksRun[k] += n
+		}
+		for k, n := range r.skipped {
+			rep.Skipped[k] += n
+		}
 		rep.Crashes = append(rep.Crashes, r.crashes...)
 		if r.exercised {
 			rep.OpsExercised++
@@ -343,6 +359,14 @@ func summary(w io.Writer, r *Report, selected int) {
 	}
 	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes, %.0f s\n",
 		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), r.Seconds)
+	fmt.Fprintln(w, "checks run, by check:")
+	for _, k := range sortedKeys(r.ChecksRun) {
+		fmt.Fprintf(w, "  %-22s %d\n", k, r.ChecksRun[k])
+	}
+	fmt.Fprintln(w, "checks skipped, by reason:")
+	for _, k := range sortedKeys(r.Skipped) {
+		fmt.Fprintf(w, "  %-22s %d\n", k, r.Skipped[k])
+	}
 	fmt.Fprintln(w, "not exercised, by error class:")
 	for _, k := range sortedKeys(r.NotExercised) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.NotExercised[k])
@@ -369,7 +393,7 @@ func summary(w io.Writer, r *Report, selected int) {
 	}
 }
 
-func sortedKeys(m map[string]int) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)
@@ -455,7 +479,7 @@ var profiles = []string{"strict", "pytorch"}
 // after a crash. The op is exercised if a sample runs under the strict
 // profile (both profiles call the same kernel on the same inputs).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
-	r := opResult{name: name}
+	r := opResult{name: name, checksRun: map[string]uint64{}, skipped: map[string]uint64{}}
 	deadline := time.After(timeout)
 	for _, profile := range profiles {
 		if !w.runProfile(&r, name, profile, n, deadline) {
@@ -505,6 +529,12 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 				case "res":
 					r.calls += s.Calls
 					r.checks += s.Checks
+					for k, n := range s.ChecksRun {
+						r.checksRun[k] += n
+					}
+					for k, n := range s.Skipped {
+						r.skipped[k] += n
+					}
 					if s.ErrClass == "" {
 						r.exercised = r.exercised || profile == "strict"
 					} else if r.errClass == "" {
