@@ -269,7 +269,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := schema.Default()
+	s, err := schema.Embedded("1.13")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +362,7 @@ skip:
 }
 
 func ExampleList_Lint() {
-	s, _ := schema.Default()
+	s, _ := schema.Embedded("1.13")
 	u, _ := Parse("my.yaml", []byte(`
 may_alias:
   - op: tranpose.int
@@ -375,7 +375,7 @@ may_alias:
 }
 
 func ExampleUnmatched() {
-	s, _ := schema.Default()
+	s, _ := schema.Embedded("1.13")
 	d, _ := Defaults()
 	for _, e := range Unmatched(d, s)[:3] {
 		fmt.Printf("%s: %s %s (%s)\n", e.Pos, e.Category, e.Op, e.Match)
@@ -387,7 +387,7 @@ func ExampleUnmatched() {
 }
 
 func ExampleIndex() {
-	s, _ := schema.Default()
+	s, _ := schema.Embedded("1.13")
 	d, _ := Defaults()
 	ix := d.Index(s, "pytorch", "1.13")
 	for i, o := range s.Ops {

@@ -14,7 +14,7 @@ import (
 // BenchmarkGenerateAll generates interface-mode wrappers for all 2,952 ops
 // of PyTorch 1.13.1 (plan included, schema loading not).
 func BenchmarkGenerateAll(b *testing.B) {
-	s, err := schema.Default()
+	s, err := schema.Embedded("1.13")
 	if err != nil {
 		b.Fatal(err)
 	}

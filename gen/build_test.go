@@ -65,7 +65,7 @@ func TestBuildAllOps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and vets 2,952 wrappers per profile, with and without the tag (41-78 s on the shared 2-core VM)")
 	}
-	s, err := schema.Default()
+	s, err := schema.Embedded("1.13")
 	if err != nil {
 		t.Fatal(err)
 	}

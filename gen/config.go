@@ -16,11 +16,11 @@ import (
 // flag of the same meaning; flags win. Relative paths are relative to the
 // directory of the config file.
 //
-//	schema: native_functions.yaml   # default: the embedded PyTorch 1.13.1 yaml
+//	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
 //	tags: tags.yaml                 # default: tags.yaml next to the schema
 //	derivatives: derivatives.yaml   # pytorch profile only
 //	profile: strict                 # or pytorch
-//	pytorch_version: "1.13"         # PyTorch lists to apply (pytorch profile)
+//	pytorch_version: "2.6"          # PyTorch release: rules, embedded files, lists; 1.13 or 2.6 (default)
 //	allowlists: [allowlist.yaml]
 //	package: checked                # name of the generated package
 //	output: ./checked               # directory of the generated files
@@ -37,10 +37,11 @@ type Config struct {
 	Tags        string `yaml:"tags"`
 	Derivatives string `yaml:"derivatives"`
 	Profile     string `yaml:"profile"`
-	// PyTorchVersion selects the PyTorch release (1.13 or 2.6) whose lists
-	// and rules the plan follows, and under the pytorch profile whose
-	// guards the wrappers run with (default: the embedded schema's
-	// release; see plan.Options.PyTorchVersion).
+	// PyTorchVersion selects the PyTorch release ("1.13", "2.6"): the
+	// torchgen rules the schema is read with, the embedded files when no
+	// schema is given, the lists of the built-in allowlist and, under the
+	// pytorch profile, the guards the wrappers run with (default: the
+	// newest, 2.6).
 	PyTorchVersion string            `yaml:"pytorch_version"`
 	Allowlists     []string          `yaml:"allowlists"`
 	Package        string            `yaml:"package"`
@@ -105,6 +106,12 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 				msg = strings.Join(te.Errors, "; ")
 			}
 			errs.Addf(pos(v), "%s: %s", k.Value, msg)
+			continue
+		}
+		if k.Value == "pytorch_version" {
+			if _, err := schema.LookupRelease(c.PyTorchVersion); err != nil {
+				errs.Addf(pos(v), "pytorch_version: %v", err)
+			}
 		}
 	}
 	if err := errs.Err(); err != nil {

@@ -37,23 +37,28 @@ func TestGoName(t *testing.T) {
 	}
 }
 
-// TestGoNamesPyTorchCollisionFree checks the rule over every op of PyTorch
-// 1.13.1, autogen'd ones included.
+// TestGoNamesPyTorchCollisionFree checks the rule over every op of each
+// embedded PyTorch release, autogen'd ones included.
 func TestGoNamesPyTorchCollisionFree(t *testing.T) {
-	s, err := schema.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]string{}
-	for _, o := range s.Ops {
-		g := GoName(o.Func.Name)
-		if other, dup := seen[g]; dup {
-			t.Errorf("%s and %s both map to %s", other, o.Name, g)
+	for _, tc := range []struct {
+		version string
+		ops     int
+	}{{"1.13", 2952}, {"2.6", 3144}} {
+		s, err := schema.Embedded(tc.version)
+		if err != nil {
+			t.Fatal(err)
 		}
-		seen[g] = o.Name
-	}
-	if len(seen) != 2952 {
-		t.Errorf("%d names, want 2952", len(seen))
+		seen := map[string]string{}
+		for _, o := range s.Ops {
+			g := GoName(o.Func.Name)
+			if other, dup := seen[g]; dup {
+				t.Errorf("%s: %s and %s both map to %s", tc.version, other, o.Name, g)
+			}
+			seen[g] = o.Name
+		}
+		if len(seen) != tc.ops {
+			t.Errorf("%s: %d names, want %d", tc.version, len(seen), tc.ops)
+		}
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 // BenchmarkBuild measures plan building alone on the embedded PyTorch
 // 1.13.1 schema (2952 ops), for each profile.
 func BenchmarkBuild(b *testing.B) {
-	s, err := schema.Default()
+	s, err := schema.Embedded("1.13")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -29,11 +29,11 @@ func BenchmarkBuild(b *testing.B) {
 // BenchmarkMatchDerivatives measures PyTorch's derivatives.yaml matching
 // on the embedded schema (the serial part of the pytorch profile).
 func BenchmarkMatchDerivatives(b *testing.B) {
-	s, err := schema.Default()
+	s, err := schema.Embedded("1.13")
 	if err != nil {
 		b.Fatal(err)
 	}
-	d, err := schema.PyTorchDerivatives()
+	d, err := schema.PyTorchDerivatives(s.Version)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func BenchmarkMatchDerivatives(b *testing.B) {
 // BenchmarkWriteJSON measures writing the strict plan of the embedded
 // schema as JSON (plan -json without the schema parse).
 func BenchmarkWriteJSON(b *testing.B) {
-	s, err := schema.Default()
+	s, err := schema.Embedded("1.13")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func ExampleBuild() {
-	s, _ := schema.Default()
+	s, _ := schema.Embedded("1.13")
 	p, _ := plan.Build(s, plan.Strict)
 	for _, op := range p.Ops {
 		if op.Name != "transpose.int" {
@@ -38,7 +38,7 @@ func ExampleBuild() {
 }
 
 func ExampleBuild_pytorch() {
-	s, _ := schema.Default()
+	s, _ := schema.Embedded("1.13")
 	p, _ := plan.Build(s, plan.PyTorch)
 	for _, op := range p.Ops {
 		if op.Name == "reshape" {
@@ -52,7 +52,7 @@ func ExampleBuild_pytorch() {
 }
 
 func ExampleBuildWith() {
-	s, _ := schema.Default()
+	s, _ := schema.Embedded("1.13")
 	mine, err := allowlist.Parse("mine.yaml", []byte(`
 skip_impl_use_count:
   - op: dequantize.self
@@ -85,7 +85,7 @@ skip_impl_use_count:
 }
 
 func ExampleExplain() {
-	s, _ := schema.Default()
+	s, _ := schema.Embedded("1.13")
 	if err := plan.Explain(os.Stdout, s, "contiguous", plan.Options{Profile: plan.Strict}); err != nil {
 		fmt.Println(err)
 	}

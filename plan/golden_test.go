@@ -16,7 +16,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-var pytorchSchema = sync.OnceValues(schema.Default)
+var pytorchSchema = sync.OnceValues(func() (*schema.Schema, error) { return schema.Embedded("1.13") })
 
 func loadPyTorch(t testing.TB) *schema.Schema {
 	t.Helper()

@@ -194,9 +194,14 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	if _, err := ParseProfile(string(b.profile)); err != nil {
 		return nil, err
 	}
-	embedded := embeddedRelease(s.Path)
-	if b.version == "" && embedded != nil {
-		b.version = embedded.Version
+	// The lists of the release the schema was read with apply ("1.13" for
+	// 1.13.1); the options may name that release, not another.
+	var series string
+	if r, err := schema.LookupRelease(s.Version); s.Version != "" && err == nil {
+		series = r.Series
+	}
+	if b.version == "" {
+		b.version = series
 	}
 	b.release = newestRelease()
 	if b.version != "" {
@@ -204,8 +209,8 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		if err != nil {
 			return nil, fmt.Errorf("pytorch version: %v", err)
 		}
-		if embedded != nil && r != embedded {
-			return nil, fmt.Errorf("pytorch version: the schema %s is PyTorch %s's; %s selects another release (use that release's schema)", s.Path, embedded.Full, b.version)
+		if series != "" && r.Version != series {
+			return nil, fmt.Errorf("pytorch version: the schema %s was read as PyTorch %s; %s selects another release (read it with that release's rules)", schemaPath(s), s.Version, b.version)
 		}
 		b.release, b.version = r, r.Version
 	}
@@ -217,8 +222,8 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.allow = d
 	}
 	if b.profile == PyTorch {
-		if b.deriv == nil && embedded != nil {
-			d, err := embeddedDerivatives(embedded)
+		if b.deriv == nil && s.Embedded {
+			d, err := schema.PyTorchDerivatives(s.Version)
 			if err != nil {
 				return nil, err
 			}

@@ -7,8 +7,6 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/pytorch"
-	"github.com/assertgen/assertgen/schema"
 )
 
 // A Release is a PyTorch release whose autograd codegen the pytorch
@@ -117,23 +115,3 @@ func (p *Plan) AssertsProfile() asserts.Profile {
 // newestRelease is the release whose rules apply when no version is
 // selected.
 func newestRelease() *Release { return &releases[len(releases)-1] }
-
-// embeddedRelease returns the release of an embedded schema, known by its
-// path ("pytorch-1.13.1/native_functions.yaml"), or nil for another file.
-func embeddedRelease(path string) *Release {
-	for i := range releases {
-		if path == "pytorch-"+releases[i].Full+"/native_functions.yaml" {
-			return &releases[i]
-		}
-	}
-	return nil
-}
-
-// embeddedDerivatives returns the embedded derivatives.yaml of release r,
-// the one that goes with its embedded schema.
-func embeddedDerivatives(r *Release) (*schema.Derivatives, error) {
-	if pytorch.DerivativesPath == "pytorch-"+r.Full+"/derivatives.yaml" {
-		return schema.PyTorchDerivatives()
-	}
-	return nil, fmt.Errorf("no embedded derivatives.yaml for PyTorch %s: pass -derivatives", r.Full)
-}

@@ -2,32 +2,10 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
-)
-
-// torchgen keeps a few exception lists for ops its grouping cannot pair;
-// they are reproduced so the same yaml gives the same ops.
-var (
-	outOpsThatDontGetGroupedProperly = map[string]bool{
-		"adaptive_avg_pool3d_backward.grad_input": true,
-		"_slow_conv2d_backward.grad_input":        true,
-	}
-	mutableOpsThatCannotGetAnOutVariant = map[string]bool{
-		"_cummax_helper": true, "_cummin_helper": true,
-	}
-	functionalOpsThatCannotGetAnOutVariant = map[string]bool{
-		"_assert_async": true, "_dimI": true, "_dimV": true, "_has_same_storage_numel": true,
-		"_linalg_check_errors": true, "_local_scalar_dense": true,
-		"_nested_tensor_from_mask_left_aligned": true, "_nnz": true, "_use_cudnn_ctc_loss": true,
-		"_use_cudnn_ctc_loss.Tensor": true, "_validate_compressed_sparse_indices": true,
-		"allclose": true, "dense_dim": true, "equal": true, "is_coalesced": true, "is_pinned": true,
-		"is_same_size": true, "is_set_to": true, "q_per_channel_axis": true, "q_scale": true,
-		"q_zero_point": true, "qscheme": true, "record_stream": true, "sparse_dim": true,
-		"_nested_tensor_offsets": true,
-	}
-	inplaceOpsThatDontGetGroupedProperly = map[string]bool{"polygamma_": true}
 )
 
 // Signature returns the "core" signature shared by the functional,
@@ -297,7 +275,7 @@ func generatedFunctional(f *Func) *Func {
 // and its base function's autogen names an out op, and a functional variant
 // when it has none but has (or just got) an out= variant. Generated ops
 // follow the entry they come from (out= first).
-func buildOps(entries []*Entry, autogen bool, errs *ErrorList) []*Op {
+func buildOps(r *Release, entries []*Entry, autogen bool, errs *ErrorList) []*Op {
 	own := make([]*Op, len(entries))
 	for i, e := range entries {
 		own[i] = &Op{
@@ -305,7 +283,7 @@ func buildOps(entries []*Entry, autogen bool, errs *ErrorList) []*Op {
 			Schema:       e.Func.String(),
 			Func:         e.Func,
 			Kind:         e.Func.Kind(),
-			IsViewOp:     IsViewOp(e.Func, e.Tags),
+			IsViewOp:     r.IsViewOp(e.Func, e.Tags),
 			Entry:        e,
 			Pos:          e.FuncPos,
 			Tags:         e.Tags,
@@ -315,7 +293,7 @@ func buildOps(entries []*Entry, autogen bool, errs *ErrorList) []*Op {
 	if !autogen {
 		return own
 	}
-	generated := expand(own, errs)
+	generated := expand(r, own, errs)
 	ops := make([]*Op, 0, len(entries)*6/5)
 	for _, o := range own {
 		ops = append(ops, o)
@@ -329,7 +307,7 @@ type group struct {
 	order  []*Op
 }
 
-func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
+func expand(r *Release, entries []*Op, errs *ErrorList) map[*Op][]*Op {
 	groups := make(map[string]*group, len(entries))
 	var order []*group
 	var key []byte
@@ -352,7 +330,7 @@ func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
 	}
 	out := make(map[*Op][]*Op, len(order)/4)
 	for _, g := range order {
-		base, made := generateGroup(g, errs)
+		base, made := generateGroup(r, g, errs)
 		if base != nil {
 			out[base] = append(out[base], made...)
 		}
@@ -370,42 +348,38 @@ func expand(entries []*Op, errs *ErrorList) map[*Op][]*Op {
 	return out
 }
 
-// generateGroup returns the ops torchgen generates for one group of
-// variants, and the op they are generated from.
-func generateGroup(g *group, errs *ErrorList) (*Op, []*Op) {
+// generateGroup returns the ops torchgen of release r generates for one
+// group of variants, and the op they are generated from.
+func generateGroup(r *Release, g *group, errs *ErrorList) (*Op, []*Op) {
 	d := g.byKind
 	hasFunctional, hasInplace, hasMutable, hasOut := d[Functional] != nil, d[Inplace] != nil, d[Mutable] != nil, d[Out] != nil
 	if !(hasFunctional || hasInplace || hasMutable || hasOut) {
 		return nil, nil // scratch ops only
 	}
-	manual, view, implicit := true, false, true
+	manual, view, implicit, core := true, false, true, false
 	for _, e := range g.order {
 		manual = manual && e.Entry.ManualCppBinding
-		view = view || e.IsViewOp
+		view = view || e.IsViewOp && !slices.Contains(r.AutogenViewExemptBases, e.Func.Name.Name.String())
 		implicit = implicit && e.HasCompositeImplicitAutograd()
+		core = core || r.AutogenCoreTag != "" && e.HasTag(r.AutogenCoreTag)
 	}
-	if manual || view || implicit {
+	if manual || view || implicit && !core {
 		return nil, nil
 	}
 	if hasOut && len(d) == 1 {
-		if name := d[Out].Name; !outOpsThatDontGetGroupedProperly[name] {
+		if name := d[Out].Name; !r.outNotGrouped[name] {
 			errs.Addf(d[Out].Pos, "%s: out= op without a functional, in-place or mutable variant of the same signature", name)
 		}
 		return nil, nil
 	}
-	if hasInplace && inplaceOpsThatDontGetGroupedProperly[d[Inplace].Func.Name.String()] {
+	if hasInplace && r.inplNotGrouped[d[Inplace].Func.Name.String()] {
 		return nil, nil
 	}
 	var base *Op
-	switch {
-	case hasInplace:
-		base = d[Inplace]
-	case hasMutable:
-		base = d[Mutable]
-	case hasOut:
-		base = d[Out]
-	default:
-		base = d[Functional]
+	for _, k := range r.AutogenBaseOrder {
+		if base = d[k]; base != nil {
+			break
+		}
 	}
 	baseValid := base.Func.Kind() == Inplace
 	for _, r := range base.Func.Returns {
@@ -417,34 +391,38 @@ func generateGroup(g *group, errs *ErrorList) (*Op, []*Op) {
 	}
 	getsOut := !hasOut && baseValid && needsOut
 	if !hasOut && !baseValid {
-		if n := base.Func.Name.String(); !mutableOpsThatCannotGetAnOutVariant[n] && !functionalOpsThatCannotGetAnOutVariant[n] {
+		if n := base.Func.Name.String(); !r.mutNoOut[n] && !r.funcNoOut[n] {
 			errs.Addf(base.Pos, "%s: cannot generate an out= variant for an op without tensor returns", n)
 		}
 	}
 	var made []*Op
 	if getsOut {
-		made = append(made, generatedOp(base.Entry, generatedOut(base.Func)))
+		made = append(made, generatedOp(r, base, generatedOut(base.Func)))
 	}
 	if !hasFunctional && (hasOut || getsOut) {
-		made = append(made, generatedOp(base.Entry, generatedFunctional(base.Func)))
+		made = append(made, generatedOp(r, base, generatedFunctional(base.Func)))
 	}
 	return base, made
 }
 
-func generatedOp(src *Entry, f *Func) *Op {
+// generatedOp makes the op generated from src; it inherits the tags of
+// r.GeneratedTags src has.
+func generatedOp(r *Release, src *Op, f *Func) *Op {
 	tags := []string{"generated"}
-	if src.HasTag("nondeterministic_seeded") {
-		tags = append(tags, "nondeterministic_seeded")
+	for _, t := range r.GeneratedTags {
+		if src.HasTag(t) {
+			tags = append(tags, t)
+		}
 	}
 	return &Op{
 		Name:         f.Name.String(),
 		Schema:       f.String(),
 		Func:         f,
 		Kind:         f.Kind(),
-		IsViewOp:     IsViewOp(f, tags),
+		IsViewOp:     r.IsViewOp(f, tags),
 		Generated:    true,
-		Entry:        src,
-		Pos:          src.FuncPos,
+		Entry:        src.Entry,
+		Pos:          src.Entry.FuncPos,
 		Tags:         tags,
 		DispatchKeys: []string{CompositeExplicitAutograd},
 	}

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"os"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -9,23 +8,27 @@ import (
 	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
+// BenchmarkLoadYAML measures loading and classifying each embedded
+// release's yaml with its rules.
 func BenchmarkLoadYAML(b *testing.B) {
-	src, err := os.ReadFile("../testdata/pytorch-1.13.1/native_functions.yaml")
-	if err != nil {
-		b.Fatal(err)
-	}
-	tsrc, _ := os.ReadFile("../testdata/pytorch-1.13.1/tags.yaml")
-	tags, _ := ParseTags("tags.yaml", tsrc)
-	b.SetBytes(int64(len(src)))
-	for b.Loop() {
-		if _, err := ParseYAML("nf.yaml", src, Options{Tags: tags}); err != nil {
-			b.Fatal(err)
-		}
+	for _, r := range pytorch.Releases {
+		b.Run(r.Version, func(b *testing.B) {
+			tags, err := ParseTags(r.TagsPath, r.Tags)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(r.NativeFunctions)))
+			for b.Loop() {
+				if _, err := ParseYAML("nf.yaml", r.NativeFunctions, Options{Tags: tags, Version: r.Version}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
 func BenchmarkYAMLNodeOnly(b *testing.B) {
-	src, _ := os.ReadFile("../testdata/pytorch-1.13.1/native_functions.yaml")
+	src := pytorch.Newest().NativeFunctions
 	for b.Loop() {
 		var n yaml.Node
 		yaml.Unmarshal(src, &n)
@@ -40,10 +43,12 @@ func BenchmarkDefault(b *testing.B) {
 	}
 }
 
-// BenchmarkParseDerivatives measures reading the embedded derivatives.yaml.
+// BenchmarkParseDerivatives measures reading the newest embedded
+// derivatives.yaml.
 func BenchmarkParseDerivatives(b *testing.B) {
+	r := pytorch.Newest()
 	for b.Loop() {
-		if _, err := ParseDerivatives("d.yaml", pytorch.Derivatives); err != nil {
+		if _, err := ParseDerivatives(r.DerivativesPath, r.Derivatives); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -56,14 +57,32 @@ func LoadDerivatives(path string) (*Derivatives, error) {
 	return ParseDerivatives(path, src)
 }
 
-var pytorchDerivatives = sync.OnceValues(func() (*Derivatives, error) {
-	return ParseDerivatives(pytorch.DerivativesPath, pytorch.Derivatives)
-})
+// pytorchDerivatives parses each embedded derivatives.yaml once, by
+// release.
+var pytorchDerivatives = func() map[string]func() (*Derivatives, error) {
+	m := map[string]func() (*Derivatives, error){}
+	for _, r := range pytorch.Releases {
+		m[r.Version] = sync.OnceValues(func() (*Derivatives, error) {
+			return ParseDerivatives(r.DerivativesPath, r.Derivatives)
+		})
+	}
+	return m
+}()
 
-// PyTorchDerivatives returns the derivatives.yaml of PyTorch 1.13.1
-// embedded in assertgen, the one that goes with [Default]. It is shared:
-// do not modify it.
-func PyTorchDerivatives() (*Derivatives, error) { return pytorchDerivatives() }
+// PyTorchDerivatives returns the derivatives.yaml assertgen embeds for a
+// release ("1.13", "2.6.0"; "" is the newest), the one that goes with
+// [Embedded] of the same release. It is shared: do not modify it.
+func PyTorchDerivatives(version string) (*Derivatives, error) {
+	rel, err := LookupRelease(version)
+	if err != nil {
+		return nil, err
+	}
+	load := pytorchDerivatives[rel.Version]
+	if load == nil {
+		return nil, fmt.Errorf("no embedded derivatives.yaml for %s", rel)
+	}
+	return load()
+}
 
 // ParseDerivatives reads a derivatives.yaml: a list of entries, each a
 // mapping with a name (the op's schema), "names: formula" items, an

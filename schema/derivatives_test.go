@@ -9,7 +9,7 @@ import (
 // PyTorch 1.13.1 gives: every entry, the dispatch: blocks with their keys,
 // and the non_differentiable formulas.
 func TestPyTorchDerivatives(t *testing.T) {
-	d, err := PyTorchDerivatives()
+	d, err := PyTorchDerivatives("1.13")
 	if err != nil {
 		t.Fatal(err)
 	}

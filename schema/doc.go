@@ -1,9 +1,12 @@
 // Package schema reads PyTorch operator schemas and classifies every
-// operator exactly as torchgen 1.13 does.
+// operator exactly as torchgen of the selected PyTorch release does.
 //
-// Inputs are a native_functions.yaml ([ParseYAML], [Load]; the PyTorch
-// 1.13.1 file is embedded, see [Default]) or a list of schemas, one per
-// line ([ParseList]). The package also reads PyTorch's derivatives.yaml
+// Inputs are a native_functions.yaml ([ParseYAML], [Load]; the files of
+// PyTorch 1.13.1 and 2.6.0 are embedded, see [Embedded] and [Default]) or a
+// list of schemas, one per line ([ParseList]). What torchgen accepts and
+// generates differently per release is data, a [Release] per release
+// ([LookupRelease]; Options.Version selects one, the newest by default),
+// and [Schema.Version] records the release a schema was loaded with. The package also reads PyTorch's derivatives.yaml
 // ([ParseDerivatives], [PyTorchDerivatives]) for package plan, and gives
 // every YAML loader of assertgen its parser and error positions
 // ([ParseYAMLNode]). A yaml file is read with gopkg.in/yaml.v3's Node API,

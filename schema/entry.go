@@ -6,7 +6,7 @@ import (
 )
 
 // An Entry is one item of native_functions.yaml: a function schema and the
-// keys that go with it, each with its position. Every key torchgen 1.13
+// keys that go with it, each with its position. Every key torchgen
 // understands is kept.
 type Entry struct {
 	Pos       Position // the entry's first key
@@ -166,10 +166,18 @@ const (
 
 // A Schema is a loaded operator schema file.
 type Schema struct {
-	Path    string
-	Format  Format
-	Entries []*Entry // yaml entries; nil for lists
-	Ops     []*Op    // every op, generated ones right after their source
+	Path   string
+	Format Format
+	// Version is the PyTorch release whose torchgen rules the schema was
+	// loaded with ("2.6.0"; see Release): the embedded file's own release,
+	// else the one selected (Options.Version), else the newest. Package
+	// plan applies that release's lists.
+	Version string
+	// Embedded reports that the schema is the native_functions.yaml of
+	// release Version that assertgen embeds (see Embedded).
+	Embedded bool
+	Entries  []*Entry // yaml entries; nil for lists
+	Ops      []*Op    // every op, generated ones right after their source
 	// ValidTags lists the tags of tags.yaml, when one was loaded.
 	ValidTags []string
 

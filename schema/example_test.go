@@ -81,9 +81,35 @@ func ExampleDefault() {
 		panic(err)
 	}
 	op := s.Op("transpose_")
-	fmt.Println(len(s.Ops), op.Kind, op.IsViewOp, op.Tags)
+	fmt.Println(s.Version, len(s.Ops), op.Kind, op.IsViewOp, op.Tags)
 	// Output:
-	// 2952 inplace true [inplace_view]
+	// 2.6.0 3144 inplace true [inplace_view pt2_compliant_tag]
+}
+
+// Embedded loads the schema of a release assertgen ships, with that
+// release's torchgen rules: the set_ overloads are view ops from 2.x on.
+func ExampleEmbedded() {
+	for _, v := range []string{"1.13", "2.6"} {
+		s, err := schema.Embedded(v)
+		if err != nil {
+			panic(err)
+		}
+		op := s.Op("set_.source_Tensor")
+		fmt.Println(s.Version, len(s.Ops), op.IsViewOp, op.Tags)
+	}
+	// Output:
+	// 1.13.1 2952 false []
+	// 2.6.0 3144 true [inplace_view pt2_compliant_tag]
+}
+
+func ExampleLookupRelease() {
+	r, err := schema.LookupRelease("2.6")
+	fmt.Println(r.Version, err)
+	_, err = schema.LookupRelease("9.9")
+	fmt.Println(err)
+	// Output:
+	// 2.6.0 <nil>
+	// unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)
 }
 
 func ExampleParseDerivatives() {

@@ -25,10 +25,11 @@ func clearOffsets(f *Func) {
 	f.retOffset = 0
 }
 
-// pytorchFuncLines returns every func: value of the 1.13.1 yaml.
-func pytorchFuncLines(tb testing.TB) []string {
+// pytorchFuncLines returns every func: value of the embedded yaml of a
+// release ("1.13.1").
+func pytorchFuncLines(tb testing.TB, version string) []string {
 	tb.Helper()
-	src, err := os.ReadFile("../testdata/pytorch-1.13.1/native_functions.yaml")
+	src, err := os.ReadFile("../internal/pytorch/" + version + "/native_functions.yaml")
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func pytorchFuncLines(tb testing.TB) []string {
 // accepts prints to a schema that parses back to the same value and prints
 // the same again.
 func FuzzParseFunc(f *testing.F) {
-	for _, l := range pytorchFuncLines(f) {
+	for _, l := range append(pytorchFuncLines(f, "1.13.1"), pytorchFuncLines(f, "2.6.0")...) {
 		f.Add(l)
 	}
 	for _, l := range laterSchemas {
@@ -82,8 +83,11 @@ func FuzzParseFunc(f *testing.F) {
 }
 
 // FuzzParseYAML checks that the yaml loader never panics and reports
-// errors as an ErrorList with positions.
+// errors as an ErrorList with positions, under the rules of every release.
 func FuzzParseYAML(f *testing.F) {
+	// 2.6-style input: tags lists, keys and rules of 2.x only.
+	f.Add([]byte("- func: set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)\n  tags: [inplace_view, core]\n  dispatch:\n    XPU, SparseCsrMeta: a::b::c::set_\n  autogen: set.source_Tensor, set.source_Tensor_out\n"))
+	f.Add([]byte("- func: foo(Tensor self, Tensor(b!) noise, float dropout, int from) -> Tensor\n  tags: core\n  autogen: foo_functional, foo.out\n- func: foo_(Tensor(a!) self, Tensor(b!) noise, float dropout, int from) -> Tensor(a!)\n  tags: nondeterministic_seeded, inplace_view\n"))
 	f.Add([]byte("- func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n  variants: function, method\n  dispatch:\n    CPU: add\n"))
 	f.Add([]byte("- func: abs_(Tensor(a!) self) -> Tensor(a!)\n  tags: inplace_view\n- func: abs(Tensor self) -> Tensor\n"))
 	f.Add([]byte("- func: foo(Tensor self) -> Tensor\n  autogen: foo.out\n  dispatch:\n    CompositeExplicitAutograd: foo\n"))
@@ -98,22 +102,27 @@ func FuzzParseYAML(f *testing.F) {
 			}
 		}()
 		defer close(done)
-		s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded"}})
-		if err != nil {
-			el, ok := err.(ErrorList)
-			if !ok || len(el) == 0 {
-				t.Fatalf("error of type %T: %v", err, err)
-			}
-			for _, e := range el {
-				if !e.Pos.IsValid() || e.Pos.Filename != "f.yaml" {
-					t.Fatalf("error without a position: %v", e)
+		for _, r := range releases {
+			s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded", "core"}, Version: r.Version})
+			if err != nil {
+				el, ok := err.(ErrorList)
+				if !ok || len(el) == 0 {
+					t.Fatalf("%s: error of type %T: %v", r, err, err)
 				}
+				for _, e := range el {
+					if !e.Pos.IsValid() || e.Pos.Filename != "f.yaml" {
+						t.Fatalf("%s: error without a position: %v", r, e)
+					}
+				}
+				continue
 			}
-			return
-		}
-		for _, o := range s.Ops {
-			if o.Func == nil || o.Name != o.Func.Name.String() {
-				t.Fatalf("bad op %+v", o)
+			if s.Version != r.Version {
+				t.Fatalf("version %s, want %s", s.Version, r.Version)
+			}
+			for _, o := range s.Ops {
+				if o.Func == nil || o.Name != o.Func.Name.String() {
+					t.Fatalf("%s: bad op %+v", r, o)
+				}
 			}
 		}
 	})

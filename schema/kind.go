@@ -101,15 +101,20 @@ func (f *Func) HasWildcardArg() bool {
 	return false
 }
 
-// IsViewOp decides whether an op is a view the way torchgen does: a return
-// is alias-annotated without "!", or the op is tagged inplace_view (resize_
-// excepted), or an argument has a wildcard annotation (a -> *).
-func IsViewOp(f *Func, tags []string) bool {
+// IsViewOp decides whether an op is a view the way torchgen of the newest
+// release does; see [Release.IsViewOp].
+func IsViewOp(f *Func, tags []string) bool { return NewestRelease().IsViewOp(f, tags) }
+
+// IsViewOp decides whether an op is a view the way torchgen of release r
+// does: a return is alias-annotated without "!", or the op is tagged
+// inplace_view (except the ops of r.NotViewOps: resize_, and in 2.6
+// resize_as_), or an argument has a wildcard annotation (a -> *).
+func (r *Release) IsViewOp(f *Func, tags []string) bool {
 	if f.HasNonWriteAliasReturn() || f.HasWildcardArg() {
 		return true
 	}
-	if f.Name.String() == "resize_" {
+	if !slices.Contains(tags, "inplace_view") {
 		return false
 	}
-	return slices.Contains(tags, "inplace_view")
+	return !slices.Contains(r.NotViewOps, f.Name.String())
 }

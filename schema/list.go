@@ -10,13 +10,14 @@ import (
 // prefix ("aten::add.Tensor(...) -> Tensor"); blank lines and lines whose
 // first non-blank character is '#' are skipped. A list carries no
 // dispatch, tag or autogen information: its ops are exactly its lines.
+// Its Version is the newest release's; [Load] sets the selected one.
 func ParseList(path string, src []byte) (*Schema, error) {
 	var errs ErrorList
 	if p, bad := firstRune(path, src, invalidUTF8); bad {
 		errs.Add(p, "invalid UTF-8 encoding")
 		return nil, errs.Err()
 	}
-	s := &Schema{Path: path, Format: FormatList}
+	s := &Schema{Path: path, Format: FormatList, Version: NewestRelease().Version}
 	seen := map[string]int{}
 	for i, line := range bytes.Split(src, []byte("\n")) {
 		text := strings.TrimRight(string(line), " \t\r")

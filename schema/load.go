@@ -2,6 +2,7 @@ package schema
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,8 +13,13 @@ import (
 // Load reads a schema file, choosing the reader from its extension: .yaml
 // and .yml are native_functions.yaml files, .txt a schema list. For yaml,
 // tagsPath names tags.yaml; when empty, a tags.yaml next to the file is used
-// if there is one, and tags are not checked if not.
+// if there is one, and tags are not checked if not. opts.Version selects
+// the release whose rules apply (the newest when empty).
 func Load(path, tagsPath string, opts Options) (*Schema, error) {
+	rel, err := LookupRelease(opts.Version)
+	if err != nil {
+		return nil, err
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -21,7 +27,11 @@ func Load(path, tagsPath string, opts Options) (*Schema, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yaml", ".yml":
 	case ".txt":
-		return ParseList(path, src)
+		s, err := ParseList(path, src)
+		if s != nil {
+			s.Version = rel.Version
+		}
+		return s, err
 	default:
 		return nil, errors.New(path + ": unknown schema format (want .yaml, .yml or .txt)")
 	}
@@ -47,12 +57,30 @@ func Load(path, tagsPath string, opts Options) (*Schema, error) {
 	return ParseYAML(path, src, opts)
 }
 
-// Default loads the PyTorch 1.13.1 native_functions.yaml embedded in
-// assertgen, checked against its tags.yaml.
-func Default() (*Schema, error) {
-	tags, err := ParseTags(pytorch.TagsPath, pytorch.Tags)
+// Default loads the native_functions.yaml of the newest PyTorch release
+// embedded in assertgen (2.6.0), checked against its tags.yaml.
+func Default() (*Schema, error) { return Embedded("") }
+
+// Embedded loads the native_functions.yaml that assertgen embeds for a
+// release ("1.13", "2.6.0"; "" is the newest), with that release's rules
+// and tags.yaml.
+func Embedded(version string) (*Schema, error) {
+	rel, err := LookupRelease(version)
 	if err != nil {
 		return nil, err
 	}
-	return ParseYAML(pytorch.NativeFunctionsPath, pytorch.NativeFunctions, Options{Tags: tags})
+	files := pytorch.Lookup(rel.Version)
+	if files == nil {
+		return nil, fmt.Errorf("no embedded files for %s", rel)
+	}
+	tags, err := ParseTags(files.TagsPath, files.Tags)
+	if err != nil {
+		return nil, err
+	}
+	s, err := ParseYAML(files.NativeFunctionsPath, files.NativeFunctions, Options{Tags: tags, Version: rel.Version})
+	if err != nil {
+		return nil, err
+	}
+	s.Embedded = true
+	return s, nil
 }

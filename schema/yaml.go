@@ -17,38 +17,10 @@ type Options struct {
 	// NoAutogen skips the expansion of autogen: (torchgen's
 	// skip_native_fns_gen).
 	NoAutogen bool
+	// Version selects the release whose torchgen rules apply: "2.6",
+	// "1.13.1" (see LookupRelease); "" is the newest.
+	Version string
 }
-
-// supportedDispatchKeys are the keys torchgen 1.13 accepts in
-// native_functions.yaml.
-var supportedDispatchKeys = map[string]bool{
-	"CPU": true, "SparseCPU": true, "SparseCsrCPU": true, "MkldnnCPU": true,
-	"CUDA": true, "MPS": true, "SparseCUDA": true, "SparseCsrCUDA": true,
-	"QuantizedCPU": true, "QuantizedCUDA": true,
-	CompositeImplicitAutograd: true, CompositeImplicitAutogradNestedTensor: true,
-	CompositeExplicitAutograd: true, CompositeExplicitAutogradNonFunctional: true,
-	"NestedTensorCPU": true, "NestedTensorCUDA": true,
-	"Meta": true, "SparseMeta": true, "QuantizedMeta": true, "NestedTensorMeta": true,
-	"ZeroTensor": true,
-}
-
-// knownDispatchKeys are other dispatch keys PyTorch defines; they are
-// reported as unsupported rather than unknown.
-var knownDispatchKeys = func() map[string]bool {
-	m := map[string]bool{}
-	for _, k := range strings.Fields(`Undefined CatchAll FPGA ORT Vulkan Metal MKLDNN OpenGL OpenCL IDEEP
-		CustomRNGKeyId Python BackendSelect Named AutogradOther AutogradFunctionality
-		AutogradNestedTensor Tracer Autocast Batched VmapMode TESTING_ONLY_GenericWrapper
-		TESTING_ONLY_GenericMode Autograd`) {
-		m[k] = true
-	}
-	for _, f := range []string{"", "Quantized", "Sparse", "NestedTensor", "Autograd"} {
-		for _, b := range []string{"CPU", "CUDA", "HIP", "XLA", "MPS", "IPU", "XPU", "HPU", "VE", "Lazy", "Meta", "PrivateUse1", "PrivateUse2", "PrivateUse3"} {
-			m[f+b] = true
-		}
-	}
-	return m
-}()
 
 var ufuncKeys = map[string]bool{
 	"CUDAFunctor": true, "CUDAFunctorOnOther": true, "CUDAFunctorOnSelf": true,
@@ -192,24 +164,32 @@ func (ev entryValues) get(key string) *yaml.Node {
 
 // yamlLoader holds the state of one ParseYAML call.
 type yamlLoader struct {
-	path  string
-	src   []byte
-	opts  Options
-	errs  ErrorList
-	tags  map[string]bool
-	lines []int // offsets of line starts, built when first needed
+	path string
+	src  []byte
+	opts Options
+	rel  *Release
+	// badTags: the entry's tags: could not be read; the rules that need
+	// a tag are not applied to it.
+	badTags bool
+	errs    ErrorList
+	tags    map[string]bool
+	lines   []int // offsets of line starts, built when first needed
 }
 
 // ParseYAML loads a native_functions.yaml. It validates entries as torchgen
-// 1.13 does, expands autogen: (unless opts.NoAutogen) and classifies every
-// op. Errors are an ErrorList, sorted, with the position of the offending
-// key or text.
+// of the release opts.Version selects does, expands autogen: (unless
+// opts.NoAutogen) and classifies every op. Errors are an ErrorList,
+// sorted, with the position of the offending key or text.
 func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
+	rel, err := LookupRelease(opts.Version)
+	if err != nil {
+		return nil, err
+	}
 	root, err := ParseYAMLNode(path, src)
 	if err != nil {
 		return nil, err
 	}
-	l := &yamlLoader{path: path, src: src, opts: opts}
+	l := &yamlLoader{path: path, src: src, opts: opts, rel: rel}
 	if opts.Tags != nil {
 		l.tags = make(map[string]bool, len(opts.Tags))
 		for _, t := range opts.Tags {
@@ -234,8 +214,8 @@ func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
 	// valid file.
 	l.checkEntries(entries)
 	if len(l.errs) == 0 {
-		s := &Schema{Path: path, Format: FormatYAML, ValidTags: opts.Tags, Entries: entries}
-		s.Ops = buildOps(entries, !opts.NoAutogen, &l.errs)
+		s := &Schema{Path: path, Format: FormatYAML, Version: rel.Version, ValidTags: opts.Tags, Entries: entries}
+		s.Ops = buildOps(rel, entries, !opts.NoAutogen, &l.errs)
 		if len(l.errs) == 0 {
 			return s, nil
 		}
@@ -319,6 +299,43 @@ func (l *yamlLoader) stringItems(key string, v *yaml.Node) (items []string, pos 
 	return nil, nil
 }
 
+// tagItems reads the value of tags: as the release reads it: 1.13 takes a
+// string of tags separated by ", "; 2.6 a list of tags, or a string that
+// is one tag.
+func (l *yamlLoader) tagItems(v *yaml.Node) (items []string, pos func(i int) Position) {
+	r := l.rel
+	if v.Kind == yaml.ScalarNode && v.Tag != "!!null" {
+		if v.Value == "" {
+			return nil, nil
+		}
+		if r.TagsList {
+			return []string{v.Value}, func(int) Position { return l.pos(v) }
+		}
+		var offs []int
+		off := 0
+		for _, t := range strings.Split(v.Value, ", ") {
+			items = append(items, t)
+			offs = append(offs, off)
+			off += len(t) + 2
+		}
+		return items, func(i int) Position { return l.valuePos(v, offs[i]) }
+	}
+	if v.Kind != yaml.SequenceNode || !r.TagsList {
+		l.errorf(l.pos(v), "tags must be a string of tags separated by \", \" in %s, found %s%s", r, describe(v),
+			r.elsewhere("a list is valid", func(o *Release) bool { return o.TagsList }))
+		l.badTags = true
+		return nil, nil
+	}
+	var nodes []*yaml.Node
+	for _, c := range v.Content {
+		if s, ok := l.str("tags item", c); ok {
+			items = append(items, s)
+			nodes = append(nodes, c)
+		}
+	}
+	return items, func(i int) Position { return l.pos(nodes[i]) }
+}
+
 func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 	if item.Kind != yaml.MappingNode {
 		l.errorf(l.pos(item), "entry is not a mapping (found %s); each entry starts with '- func: ...'", describe(item))
@@ -377,12 +394,19 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 		return nil
 	}
 	e.Func = f
+	for _, a := range f.Args() {
+		if l.rel.reserved[a.Name] && !slices.Contains(l.rel.ReservedArgExceptions, f.Name.String()+" "+a.Name) {
+			l.errorf(l.valuePos(funcNode, nsOff+a.Offset), "%s: argument name %s is a Python keyword, which torchgen of %s rejects%s",
+				f.Name, a.Name, l.rel, l.rel.elsewhere("accepted", func(o *Release) bool { return !o.reserved[a.Name] }))
+		}
+	}
 	l.keys(e, values)
 	return e
 }
 
 // keys reads every key but func into e, validating each as torchgen does.
 func (l *yamlLoader) keys(e *Entry, values entryValues) {
+	l.badTags = false
 	l.scalarKeys(e, values)
 	l.listKeys(e, values)
 	if v := values.get("ufunc_inner_loop"); v != nil {
@@ -460,12 +484,19 @@ func (l *yamlLoader) scalarKeys(e *Entry, values entryValues) {
 // cpp_no_default_args, precomputed and autogen.
 func (l *yamlLoader) listKeys(e *Entry, values entryValues) {
 	if v := values.get("tags"); v != nil {
-		items, pos := l.stringItems("tags", v)
+		items, pos := l.tagItems(v)
 		for i, t := range items {
 			if l.tags != nil && !l.tags[t] {
 				l.errorf(pos(i), "unknown tag %q (not in tags.yaml)", t)
 				continue
 			}
+			if !e.HasTag(t) {
+				e.Tags = append(e.Tags, t)
+			}
+		}
+	}
+	for _, t := range l.rel.ImpliedTags {
+		if e.Namespace == "aten" && l.tags[t] && !e.HasTag(t) {
 			e.Tags = append(e.Tags, t)
 		}
 	}
@@ -563,16 +594,24 @@ func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
 			continue
 		}
 		d := DispatchEntry{Kernel: kernel, Pos: l.pos(k)}
+		if n := strings.Count(kernel, "::"); n > l.rel.KernelNamespaces {
+			l.errorf(l.pos(kv), "kernel %s has %d namespace levels; %s allows at most %d%s", kernel, n, l.rel, l.rel.KernelNamespaces,
+				l.rel.elsewhere("valid", func(o *Release) bool { return n <= o.KernelNamespaces }))
+		}
 		items, offs := commaList(k.Value)
+		r := l.rel
 		for j, key := range items {
 			p := func() Position { return l.valuePos(k, offs[j]) }
+			hint := func() string {
+				return r.elsewhere("valid", func(o *Release) bool { return o.accepted[key] })
+			}
 			switch {
-			case supportedDispatchKeys[key]:
-			case knownDispatchKeys[key]:
-				l.errorf(p(), "dispatch key %s is not supported in native_functions.yaml", key)
+			case r.accepted[key]:
+			case r.enum[key]:
+				l.errorf(p(), "dispatch key %s is not supported in native_functions.yaml by %s%s", key, r, hint())
 				continue
 			default:
-				l.errorf(p(), "unknown dispatch key %q", key)
+				l.errorf(p(), "unknown dispatch key %q in %s%s", key, r, hint())
 				continue
 			}
 			if seen[key] {
@@ -594,7 +633,7 @@ func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
 		l.errorf(e.KeyPos("dispatch"), "%s: at most one of CompositeExplicitAutograd, CompositeExplicitAutogradNonFunctional and CompositeImplicitAutograd; each subsumes the others", name)
 	}
 	if e.StructuredDelegate != "" {
-		for _, k := range []string{"CPU", "CUDA", "MPS"} {
+		for _, k := range l.rel.StructuredKeys {
 			if seen[k] {
 				l.errorf(e.KeyPos("dispatch"), "%s: a structured_delegate op must not have a %s kernel (it is delegated)", name, k)
 			}
@@ -639,12 +678,24 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 	if strings.HasPrefix(name, "_foreach") && e.DeviceCheck != "NoCheck" {
 		l.errorf(e.KeyPos("device_check"), "%s: foreach ops must have device_check: NoCheck", name)
 	}
-	seeded := strings.Contains(name, "rand") ||
-		(strings.Contains(name, "dropout") && !strings.Contains(name, "backward") && f.Name.Name.String() != "_cudnn_init_dropout_state") ||
-		f.HasGenerator()
-	if seeded && !e.HasTag("nondeterministic_seeded") && (l.tags == nil || l.tags["nondeterministic_seeded"]) {
-		l.errorf(e.KeyPos("tags"), "%s: random ops (rand/dropout in the name, or a Generator argument) need the nondeterministic_seeded tag", name)
+	argDropout := false
+	for _, a := range f.Args() {
+		argDropout = argDropout || l.rel.DropoutArgSeeded && strings.Contains(a.Name, "dropout")
 	}
+	notDropout := strings.Contains(name, "backward") || f.Name.Name.String() == "_cudnn_init_dropout_state"
+	byName := strings.Contains(name, "rand") || strings.Contains(name, "dropout") && !notDropout || f.HasGenerator()
+	seeded := byName || argDropout && !notDropout
+	if seeded && !l.badTags && !e.HasTag("nondeterministic_seeded") && (l.tags == nil || l.tags["nondeterministic_seeded"]) {
+		what, hint := "rand/dropout in the name", ""
+		if l.rel.DropoutArgSeeded {
+			what = "rand/dropout in the name, dropout in an argument name"
+		}
+		if !byName {
+			hint = l.rel.elsewhere("accepted", func(o *Release) bool { return !o.DropoutArgSeeded })
+		}
+		l.errorf(e.KeyPos("tags"), "%s: random ops (%s, or a Generator argument) need the nondeterministic_seeded tag%s", name, what, hint)
+	}
+
 	if !e.DispatchSet && !e.Structured && e.StructuredDelegate == "" {
 		base := f.Name.Name.String()
 		if strings.HasPrefix(base, "new_") || strings.HasSuffix(base, "_like") || (f.HasTensorOptions() && !f.hasTensorArg()) {
@@ -691,7 +742,9 @@ func (l *yamlLoader) checkEntries(entries []*Entry) {
 				l.errorf(e.KeyPos("structured_delegate"), "structured_delegate %s is not marked structured: True", d)
 			}
 		}
-		if e.HasTag("inplace_view") && e.Func.Name.String() != "resize_" {
+		r := l.rel
+		if e.HasTag("inplace_view") && !slices.Contains(r.InplaceViewNamingExempt, e.Func.Name.String()) &&
+			!slices.Contains(r.InplaceViewNamingExemptBases, e.Func.Name.Name.String()) {
 			b := e.Func.Name.Name
 			if !b.Inplace {
 				l.errorf(e.KeyPos("tags"), "%s is tagged inplace_view but its name does not end in '_'", e.Func.Name)

@@ -1,23 +1,22 @@
 package schema
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
 const (
-	pytorchYAML = "../testdata/pytorch-1.13.1/native_functions.yaml"
-	pytorchTags = "../testdata/pytorch-1.13.1/tags.yaml"
+	pytorchYAML = "../internal/pytorch/1.13.1/native_functions.yaml"
+	pytorchTags = "../internal/pytorch/1.13.1/tags.yaml"
 )
 
+// loadPyTorch loads the embedded 1.13.1 yaml from its file, with
+// -pytorch-version 1.13 and the tags.yaml next to it.
 func loadPyTorch(tb testing.TB) *Schema {
 	tb.Helper()
-	s, err := Load(pytorchYAML, "", Options{})
+	s, err := Load(pytorchYAML, "", Options{Version: "1.13"})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -44,7 +43,7 @@ func TestPyTorchCounts(t *testing.T) {
 // back to its own text.
 func TestPyTorchRoundTrip(t *testing.T) {
 	s := loadPyTorch(t)
-	lines := pytorchFuncLines(t)
+	lines := pytorchFuncLines(t, "1.13.1")
 	if len(lines) != len(s.Entries) {
 		t.Fatalf("%d func lines, %d entries", len(lines), len(s.Entries))
 	}
@@ -58,39 +57,19 @@ func TestPyTorchRoundTrip(t *testing.T) {
 	}
 }
 
-// TestPyTorchOpsGolden compares every op's name, kind, view-ness,
-// generated flag and schema with testdata/pytorch-1.13.1-ops.golden. That
-// file was checked against torchgen 1.13.1 op by op (docs/schema.md,
-// "Checked against torchgen 1.13.1").
-func TestPyTorchOpsGolden(t *testing.T) {
-	s := loadPyTorch(t)
-	var b strings.Builder
-	for _, o := range s.Ops {
-		fmt.Fprintf(&b, "%s\t%s\tview=%v\tgenerated=%v\t%s\n", o.Name, o.Kind, o.IsViewOp, o.Generated, o.Func)
-	}
-	golden := "../testdata/pytorch-1.13.1-ops.golden"
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
+// TestGeneratedPlacement checks that every generated op follows its source
+// entry, in both releases.
+func TestGeneratedPlacement(t *testing.T) {
+	s26, err := Embedded("2.6")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := b.String(); got != string(want) {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) && i < len(wl); i++ {
-			if gl[i] != wl[i] {
-				t.Fatalf("line %d:\n got %s\nwant %s", i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("got %d lines, want %d", len(gl), len(wl))
+	for _, s := range []*Schema{s26, loadPyTorch(t)} {
+		generatedPlacement(t, s)
 	}
 }
 
-func TestGeneratedPlacement(t *testing.T) {
-	s := loadPyTorch(t)
+func generatedPlacement(t *testing.T, s *Schema) {
 	for i, o := range s.Ops {
 		if !o.Generated {
 			continue
@@ -219,8 +198,8 @@ func TestYAMLErrors(t *testing.T) {
 			[]string{"1:31: expected ']' to close the list type"}},
 		{"non-utf8", "- func: foo(Tensor self) -> Tensor\n  python_module: n\xffn\n",
 			[]string{"2:19: invalid UTF-8 encoding"}},
-		{"unknown tag", "- func: foo(Tensor self) -> Tensor\n  tags: generated, pointwise\n",
-			[]string{`2:20: unknown tag "pointwise"`}},
+		{"unknown tag", "- func: foo(Tensor self) -> Tensor\n  tags: [generated, pointwise]\n",
+			[]string{`2:21: unknown tag "pointwise"`}},
 		{"duplicate key", "- func: foo(Tensor self) -> Tensor\n  variants: function\n  variants: method\n",
 			[]string{"3:3: duplicate key variants (first at line 2)"}},
 		{"bool key", "- func: foo(Tensor self) -> Tensor\n  structured: yes please\n",
@@ -328,21 +307,31 @@ func TestLoadByExtension(t *testing.T) {
 	}
 }
 
-func TestDefaultIsTestdata(t *testing.T) {
+// TestEmbedded checks that Default is the newest release and that the
+// embedded 1.13.1 schema is its file loaded with -pytorch-version 1.13.
+func TestEmbedded(t *testing.T) {
 	d, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := loadPyTorch(t)
-	if len(d.Ops) != len(s.Ops) {
-		t.Fatalf("embedded: %d ops, testdata: %d", len(d.Ops), len(s.Ops))
+	if d.Version != "2.6.0" || !d.Embedded || d.Path != "pytorch-2.6.0/native_functions.yaml" || len(d.Ops) != 3144 {
+		t.Errorf("Default: version %s, embedded %v, path %s, %d ops", d.Version, d.Embedded, d.Path, len(d.Ops))
 	}
-	for _, f := range []string{"native_functions.yaml", "tags.yaml", "LICENSE"} {
-		a, _ := os.ReadFile("../internal/pytorch/" + f)
-		b, _ := os.ReadFile("../testdata/pytorch-1.13.1/" + f)
-		if string(a) != string(b) || len(a) == 0 {
-			t.Errorf("%s: embedded copy differs from testdata", f)
+	e, err := Embedded("1.13")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := loadPyTorch(t)
+	if e.Version != "1.13.1" || s.Version != "1.13.1" || s.Embedded || len(e.Ops) != len(s.Ops) {
+		t.Fatalf("embedded: %s %d ops, file: %s %d ops", e.Version, len(e.Ops), s.Version, len(s.Ops))
+	}
+	for i := range e.Ops {
+		if opLine(e.Ops[i]) != opLine(s.Ops[i]) {
+			t.Fatalf("op %d: %s, file %s", i, opLine(e.Ops[i]), opLine(s.Ops[i]))
 		}
+	}
+	if _, err := Embedded("9.9"); err == nil || err.Error() != `unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)` {
+		t.Errorf("Embedded(9.9): %v", err)
 	}
 }
 

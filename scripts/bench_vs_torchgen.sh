@@ -1,19 +1,32 @@
 #!/usr/bin/env bash
 # Times `assertgen plan -json` (both profiles) against torchgen's
-# parse_native_yaml on the same native_functions.yaml, whole processes, in
-# one hyperfine run; strict-gc is plan -json with the garbage collector on
-# (the command turns it off by default). Needs hyperfine (apt-get install hyperfine) and
-# torchgen 1.13.1 on PYTHONPATH (docs/schema.md, "Checked against torchgen
-# 1.13.1"). usage: scripts/bench_vs_torchgen.sh [extra hyperfine args]
+# parse_native_yaml on the same native_functions.yaml of one PyTorch
+# release, whole processes, in one hyperfine run; strict-gc is plan -json
+# with the garbage collector on (the command turns it off by default).
+#
+# usage: PYTORCH_SRC=DIR scripts/bench_vs_torchgen.sh VERSION [extra hyperfine args]
+#
+# VERSION is a release assertgen embeds (1.13.1 or 2.6.0); the yaml files are
+# its copies in internal/pytorch/VERSION. PYTORCH_SRC is that release's source
+# tree, whose torchgen/ is imported (Debian's orig tarball, see
+# testdata/reference/README.md; e.g. /work/src/2.6.0/pytorch-v2.6.0); PyYAML
+# and typing-extensions must be installed for ${PYTHON:-/usr/bin/python3}.
+# Needs hyperfine (apt-get install hyperfine). The load average is printed
+# before and after: on a shared machine the wall times depend on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-Y=testdata/pytorch-1.13.1/native_functions.yaml
-T=testdata/pytorch-1.13.1/tags.yaml
-D=testdata/pytorch-1.13.1/derivatives.yaml
+V=${1:?usage: PYTORCH_SRC=DIR $0 VERSION [hyperfine args]}
+shift
+: "${PYTORCH_SRC:?set PYTORCH_SRC to the source tree of PyTorch $V}"
+dir=internal/pytorch/$V
+[ -f "$dir/native_functions.yaml" ] || { echo "no embedded release $V (see internal/pytorch)" >&2; exit 2; }
+Y=$dir/native_functions.yaml T=$dir/tags.yaml D=$dir/derivatives.yaml
 go build -o /tmp/assertgen-bench ./cmd/assertgen
 grep -m1 'model name' /proc/cpuinfo
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 hyperfine -N --warmup 5 --runs "${RUNS:-60}" "$@" \
-  -n torchgen "${PYTHON:-/usr/bin/python3} -c 'from torchgen.gen import parse_native_yaml; parse_native_yaml(\"$Y\", \"$T\")'" \
-  -n strict "/tmp/assertgen-bench plan -json -schema $Y -tags $T" \
-  -n pytorch "/tmp/assertgen-bench plan -json -profile pytorch -schema $Y -tags $T -derivatives $D" \
-  -n strict-gc "env GOGC=100 /tmp/assertgen-bench plan -json -schema $Y -tags $T"
+  -n "torchgen $V" "env PYTHONPATH=$PYTORCH_SRC ${PYTHON:-/usr/bin/python3} -c 'from torchgen.gen import parse_native_yaml; parse_native_yaml(\"$Y\", \"$T\")'" \
+  -n strict "/tmp/assertgen-bench plan -json -pytorch-version $V -schema $Y -tags $T" \
+  -n pytorch "/tmp/assertgen-bench plan -json -pytorch-version $V -profile pytorch -schema $Y -tags $T -derivatives $D" \
+  -n strict-gc "env GOGC=100 /tmp/assertgen-bench plan -json -pytorch-version $V -schema $Y -tags $T"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

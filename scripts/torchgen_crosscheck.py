@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Compare assertgen's ops with torchgen's, op by op.
 
-A manual cross-check, not part of the tests: the tests compare against
-testdata/pytorch-1.13.1-ops.golden, which this script verified. It needs a
-PyTorch torchgen on PYTHONPATH (docs/schema.md, "Checked against torchgen
-1.13.1", says how to get torchgen 1.13.1 from Debian's python3-torch
-without installing it) and PyYAML.
+A manual cross-check for any native_functions.yaml, not part of the tests
+(for the embedded yaml files the tests compare against
+testdata/reference/, made by scripts/pytorch_reference.py). It needs the
+torchgen of the release on PYTHONPATH (its source tree: see
+testdata/reference/README.md) and PyYAML; assertgen loads the yaml with the
+rules of -pytorch-version PYTORCH_VERSION (default: assertgen's newest).
 
-usage: torchgen_crosscheck.py ASSERTGEN_BINARY NATIVE_FUNCTIONS_YAML TAGS_YAML
+usage: torchgen_crosscheck.py ASSERTGEN_BINARY NATIVE_FUNCTIONS_YAML TAGS_YAML [PYTORCH_VERSION]
 """
 import json
 import subprocess
@@ -28,17 +29,21 @@ def torchgen_ops(yaml_path, tags_path):
     return ops
 
 
-def assertgen_ops(binary, yaml_path, tags_path):
+def assertgen_ops(binary, yaml_path, tags_path, version):
+    args = [binary, "plan", "-json", "-schema", yaml_path, "-tags", tags_path]
+    if version:
+        args += ["-pytorch-version", version]
     out = subprocess.run(
-        [binary, "plan", "-json", "-schema", yaml_path, "-tags", tags_path],
+        args,
         check=True, capture_output=True, text=True).stdout
     return json.loads(out)["ops"]
 
 
 def main():
     binary, yaml_path, tags_path = sys.argv[1:4]
+    version = sys.argv[4] if len(sys.argv) > 4 else ""
     want = torchgen_ops(yaml_path, tags_path)
-    got = assertgen_ops(binary, yaml_path, tags_path)
+    got = assertgen_ops(binary, yaml_path, tags_path, version)
     agree, problems = 0, []
     for op in got:
         w = want.get(op["name"])

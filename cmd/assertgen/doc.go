@@ -57,15 +57,19 @@
 //	-config FILE      the config file; default: assertgen.yaml in the working
 //	                  directory, if any
 //	-schema FILE      native_functions.yaml (.yaml, .yml) or schema list (.txt);
-//	                  default: the PyTorch 1.13.1 yaml embedded in assertgen
+//	                  default: the yaml of the -pytorch-version release embedded
+//	                  in assertgen (PyTorch 2.6.0 unless told)
 //	-tags FILE        tags.yaml; default: the one next to the schema, if any
 //	-profile P        strict (default) or pytorch
 //	-allowlist FILE   an allowlist, merged over the built-in one (repeatable)
 //	-derivatives FILE derivatives.yaml, for the pytorch profile; default: the
-//	                  embedded 1.13.1 file with the embedded schema, none otherwise
-//	-pytorch-version V  the PyTorch release whose built-in allowlist entries
-//	                  apply (config key: pytorch_version), e.g. 2.1; default:
-//	                  1.13 with the embedded schema, every release otherwise
+//	                  release's embedded file with the embedded schema, none otherwise
+//	-pytorch-version V  the PyTorch release (config key: pytorch_version): 1.13
+//	                  (1.13.1) or 2.6 (2.6.0); default: 2.6. It selects the
+//	                  torchgen rules the schema is read with (dispatch keys,
+//	                  tags syntax, view and autogen rules), the embedded files
+//	                  when no -schema is given, and the release's built-in
+//	                  allowlist entries. Another value is an error naming these.
 //	-package NAME     the generated package's name; default: the output directory's
 //	-out DIR          output directory (config key: output); default: the config
 //	                  file's directory, or the working directory without one
@@ -79,6 +83,18 @@
 //
 // Paths in the config file are relative to its directory; paths given as
 // flags are relative to the working directory.
+//
+// # PyTorch releases
+//
+// assertgen embeds the native_functions.yaml, tags.yaml and derivatives.yaml
+// of PyTorch 1.13.1 and 2.6.0 and reproduces each release's torchgen:
+// `assertgen gen -mode interface -package pytorch -out DIR` wraps all 3,144
+// ops of 2.6.0; with -pytorch-version 1.13 (or pytorch_version: "1.13" in
+// assertgen.yaml), the 2,952 ops of 1.13.1. A yaml of your own is read with
+// the newest release's rules unless -pytorch-version says otherwise; an
+// entry that only another supported release accepts fails with a hint:
+//
+//	nf.yaml:3:10: unknown dispatch key "SparseCsrMeta" in PyTorch 1.13.1 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)
 //
 // # Modes
 //
@@ -110,7 +126,8 @@
 // trailing underscore (add_ → Add_), dunders become Dunder... (__iand__ →
 // DunderIand), and the overload follows (add.Tensor → AddTensor,
 // add_.Tensor → Add_Tensor, sum.dim_IntList → SumDimIntList). The rule is
-// collision-free over all 2,952 ops of PyTorch 1.13.1; in other schemas, a
+// collision-free over all 2,952 ops of PyTorch 1.13.1 and all 3,144 of
+// 2.6.0; in other schemas, a
 // later op whose name collides gets a suffix _2, _3, ... in schema order.
 // Parameters keep their schema names, with a trailing underscore for the
 // names Go or the wrapper already uses: keywords and predeclared names

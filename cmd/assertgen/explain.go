@@ -20,20 +20,20 @@ type planFlags struct {
 }
 
 func (pf *planFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&pf.in.schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded PyTorch 1.13.1 yaml")
+	fs.StringVar(&pf.in.schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded yaml of the -pytorch-version release")
 	fs.StringVar(&pf.in.tags, "tags", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
 	fs.StringVar(&pf.profile, "profile", string(plan.Strict), "check `profile`: strict or pytorch")
 	fs.Var((*stringList)(&pf.in.allowlists), "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
-	fs.StringVar(&pf.in.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded 1.13.1 file with the embedded schema, none otherwise)")
-	fs.StringVar(&pf.in.version, "pytorch-version", "", "PyTorch `version` whose lists and rules apply, 1.13 or 2.6 (default: the embedded schema's release; for other schemas every release's lists, with the newest rules)")
+	fs.StringVar(&pf.in.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded one of the release with the embedded schema, none otherwise)")
+	fs.StringVar(&pf.in.version, "pytorch-version", "", versionUsage)
 }
 
 // load reports a malformed profile or version as a usage error of command
 // cmd, then loads the schema and the plan options.
 func (pf *planFlags) load(cmd string, stderr io.Writer) (*schema.Schema, plan.Options, error) {
 	var err error
-	if pf.in.profile, err = plan.ParseProfile(pf.profile); err == nil && pf.in.version != "" {
-		if err = allowlist.ValidVersion(pf.in.version); err != nil {
+	if pf.in.profile, err = plan.ParseProfile(pf.profile); err == nil {
+		if _, err = schema.LookupRelease(pf.in.version); err != nil {
 			err = fmt.Errorf("-pytorch-version: %v", err)
 		}
 	}
@@ -44,23 +44,35 @@ func (pf *planFlags) load(cmd string, stderr io.Writer) (*schema.Schema, plan.Op
 	return pf.in.load()
 }
 
+// versionUsage documents -pytorch-version.
+var versionUsage = func() string {
+	var vs []string
+	for _, r := range schema.Releases() {
+		vs = append(vs, r.Series)
+	}
+	return "PyTorch `release` whose torchgen rules, embedded files and lists apply: " + strings.Join(vs, " or ") +
+		" (default: " + schema.NewestRelease().Series + ")"
+}()
+
 // planInput is what a plan is built from, as the flags of plan and explain
-// or the config of gen and vet give it. Empty paths mean the default.
+// or the config of gen and vet give it. Empty paths mean the default; the
+// version selects the release (see schema.LookupRelease), the newest when
+// empty.
 type planInput struct {
 	schema, tags, derivatives, version string
 	profile                            plan.Profile
 	allowlists                         []string
 }
 
-// load reads the schema (the embedded one by default), then the plan
-// options for it.
+// load reads the schema (the release's embedded one by default) with the
+// release's rules, then the plan options for it.
 func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 	var s *schema.Schema
 	var err error
 	if in.schema == "" {
-		s, err = schema.Default()
+		s, err = schema.Embedded(in.version)
 	} else {
-		s, err = schema.Load(in.schema, in.tags, schema.Options{})
+		s, err = schema.Load(in.schema, in.tags, schema.Options{Version: in.version})
 	}
 	if err != nil {
 		return nil, plan.Options{}, err
@@ -73,7 +85,8 @@ func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 // and lints them against s (errors at file:line:col), reads the
 // derivatives.yaml file if one is given, and returns the plan options.
 func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
-	opts := plan.Options{Profile: in.profile, PyTorchVersion: in.version}
+	// The plan applies the lists of the release s was loaded with.
+	opts := plan.Options{Profile: in.profile}
 	defaults, err := allowlist.Defaults()
 	if err != nil {
 		return opts, err

@@ -30,11 +30,11 @@ type genFlags struct {
 
 func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.config, "config", "", "config `file` (default: assertgen.yaml in the current directory, if any)")
-	fs.StringVar(&g.cfg.Schema, "schema", "", "schema `file`: native_functions.yaml or a .txt schema list (default: embedded PyTorch 1.13.1)")
+	fs.StringVar(&g.cfg.Schema, "schema", "", "schema `file`: native_functions.yaml or a .txt schema list (default: the embedded yaml of the -pytorch-version release)")
 	fs.StringVar(&g.cfg.Tags, "tags", "", "tags.yaml `file` (default: next to the schema)")
 	fs.StringVar(&g.cfg.Derivatives, "derivatives", "", "derivatives.yaml `file` for the pytorch profile")
 	fs.StringVar(&g.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
-	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", "PyTorch `version` whose lists, rules and guards apply, 1.13 or 2.6 (default: the embedded schema's release; for other schemas every release's lists)")
+	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", versionUsage)
 	fs.Var(&g.allow, "allowlist", "allowlist `file` (repeatable)")
 	fs.StringVar(&g.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
 	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: the config file's directory, or . without one)")
@@ -51,6 +51,10 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 func (g *genFlags) parse(fs *flag.FlagSet, args []string) (*gen.Config, error) {
 	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return nil, err
+	}
+	if _, err := schema.LookupRelease(g.cfg.PyTorchVersion); err != nil {
+		fmt.Fprintf(fs.Output(), "%s: -pytorch-version: %v\n", fs.Name(), err)
+		return nil, errUsage
 	}
 	var c *gen.Config
 	path := g.config

@@ -43,13 +43,30 @@ func runCLI(t *testing.T, dir string, args ...string) (stdout, stderr string, co
 	return o.String(), e.String(), code
 }
 
+// TestPlanJSONDefault checks that plan uses the embedded 2.6.0 schema by
+// default, and 1.13.1's with -pytorch-version 1.13.
 func TestPlanJSONDefault(t *testing.T) {
-	out, errOut, code := runCLI(t, ".", "plan", "-json")
+	for _, tc := range []struct {
+		args    []string
+		version string
+		ops     int
+	}{
+		{nil, "2.6", 3144},
+		{[]string{"-pytorch-version", "1.13"}, "1.13", 2952},
+		{[]string{"-pytorch-version", "2.6.0"}, "2.6", 3144},
+	} {
+		planJSONDefault(t, tc.args, tc.version, tc.ops)
+	}
+}
+
+func planJSONDefault(t *testing.T, args []string, version string, ops int) {
+	out, errOut, code := runCLI(t, ".", append([]string{"plan", "-json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var p struct {
 		Profile string `json:"profile"`
+		Version string `json:"pytorch_version"`
 		Ops     []struct {
 			Name      string `json:"name"`
 			Kind      string `json:"kind"`
@@ -59,8 +76,8 @@ func TestPlanJSONDefault(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		t.Fatal(err)
 	}
-	if p.Profile != "strict" || len(p.Ops) != 2952 || p.Ops[0].Name != "_cast_Byte" {
-		t.Errorf("profile %s, %d ops, first %+v", p.Profile, len(p.Ops), p.Ops[0])
+	if p.Profile != "strict" || p.Version != version || len(p.Ops) != ops || p.Ops[0].Name != "_cast_Byte" {
+		t.Errorf("%v: profile %s, version %s, %d ops, first %+v", args, p.Profile, p.Version, len(p.Ops), p.Ops[0])
 	}
 }
 
@@ -212,7 +229,7 @@ func TestVetAllowlist(t *testing.T) {
 	}
 	// With the embedded schema, vet lists the built-in entries that name
 	// ops of other PyTorch releases, as information.
-	out, errOut, code := runCLI(t, dir, "vet", "-mode", "interface")
+	out, errOut, code := runCLI(t, dir, "vet", "-mode", "interface", "-pytorch-version", "1.13")
 	if code != 0 || !strings.Contains(out, "info: ") || !strings.Contains(out, "_unsafe_masked_index") {
 		t.Errorf("vet on the embedded schema: exit %d\n%s%s", code, out, errOut)
 	}

@@ -8,9 +8,11 @@
 // signature its 1.13.1 schema gives under the type map of assertgen.yaml:
 // Tensor is *reftensor.Tensor, Tensor? the same (nil is None), Scalar is
 // float64, Storage is *reftensor.StorageImpl, int is int64, int[] is []int64
-// and an optional int (SymInt?) is *int64. The kernels follow reftensor's
-// ownership rule: arguments are borrowed, returned tensors belong to the
-// caller.
+// and an optional int (SymInt?) is *int64. The configs select these 1.13.1
+// schemas with pytorch_version: "1.13" (2.6.0, assertgen's default, changes
+// some of them: to_dense gains masked_grad, select.int's index becomes
+// SymInt). The kernels follow reftensor's ownership rule: arguments are
+// borrowed, returned tensors belong to the caller.
 //
 // The kernels cover plain, meta, direct-subclass, wrapper-subclass,
 // functional and (where the operator allows it) sparse tensors. reftensor has

@@ -150,7 +150,7 @@ func TestExampleAllowlist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := schema.Default()
+	s, err := schema.Embedded("1.13")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,34 +1,67 @@
-// Package pytorch embeds PyTorch 1.13.1's native_functions.yaml, tags.yaml
-// and tools/autograd/derivatives.yaml (BSD-3-Clause, see LICENSE in this
-// directory): the schema assertgen uses when none is given, and the
-// derivative formulas that decide which of its ops PyTorch's autograd
-// codegen wraps with debug asserts.
+// Package pytorch embeds the files of each PyTorch release assertgen ships
+// data for: aten/src/ATen/native/native_functions.yaml,
+// aten/src/ATen/native/tags.yaml and tools/autograd/derivatives.yaml, from
+// the release's source (Debian's orig tarballs, pytorch_1.13.1+dfsg and
+// pytorch_2.6.0+dfsg), one directory per release with its LICENSE
+// (BSD-3-Clause). They are the schema assertgen uses when none is given and
+// the derivative formulas that decide which ops PyTorch's autograd codegen
+// wraps with debug asserts.
+//
+// The rules that differ between the releases are not here but in package
+// schema (schema.Releases): this package is only the bytes.
 package pytorch
 
 import _ "embed"
 
-// Version is the PyTorch release the embedded files come from.
-const Version = "1.13.1"
+// A Release is the embedded files of one PyTorch release.
+type Release struct {
+	// Version is the release, "2.6.0".
+	Version string
+	// The files, and the names messages give them
+	// ("pytorch-2.6.0/native_functions.yaml").
+	NativeFunctions, Tags, Derivatives             []byte
+	NativeFunctionsPath, TagsPath, DerivativesPath string
+}
 
-// NativeFunctionsPath, TagsPath and DerivativesPath name the embedded files
-// in messages.
-const (
-	NativeFunctionsPath = "pytorch-1.13.1/native_functions.yaml"
-	TagsPath            = "pytorch-1.13.1/tags.yaml"
-	DerivativesPath     = "pytorch-1.13.1/derivatives.yaml"
+var (
+	//go:embed 1.13.1/native_functions.yaml
+	nf1131 []byte
+	//go:embed 1.13.1/tags.yaml
+	tags1131 []byte
+	//go:embed 1.13.1/derivatives.yaml
+	deriv1131 []byte
+
+	//go:embed 2.6.0/native_functions.yaml
+	nf260 []byte
+	//go:embed 2.6.0/tags.yaml
+	tags260 []byte
+	//go:embed 2.6.0/derivatives.yaml
+	deriv260 []byte
 )
 
-// NativeFunctions is aten/src/ATen/native/native_functions.yaml.
-//
-//go:embed native_functions.yaml
-var NativeFunctions []byte
+func release(v string, nf, tags, deriv []byte) *Release {
+	return &Release{Version: v, NativeFunctions: nf, Tags: tags, Derivatives: deriv,
+		NativeFunctionsPath: "pytorch-" + v + "/native_functions.yaml",
+		TagsPath:            "pytorch-" + v + "/tags.yaml",
+		DerivativesPath:     "pytorch-" + v + "/derivatives.yaml"}
+}
 
-// Tags is aten/src/ATen/native/tags.yaml.
-//
-//go:embed tags.yaml
-var Tags []byte
+// Releases are the embedded releases, oldest first. The last is the newest.
+var Releases = []*Release{
+	release("1.13.1", nf1131, tags1131, deriv1131),
+	release("2.6.0", nf260, tags260, deriv260),
+}
 
-// Derivatives is tools/autograd/derivatives.yaml.
-//
-//go:embed derivatives.yaml
-var Derivatives []byte
+// Newest returns the newest embedded release.
+func Newest() *Release { return Releases[len(Releases)-1] }
+
+// Lookup returns the embedded release with the exact version ("2.6.0"), or
+// nil.
+func Lookup(version string) *Release {
+	for _, r := range Releases {
+		if r.Version == version {
+			return r
+		}
+	}
+	return nil
+}

@@ -1,0 +1,151 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestReleaseRules feeds the same kind of input to the rules of each
+// release: what one release accepts and the other rejects, with the
+// position and the message of every error, and what it makes of the ops.
+func TestReleaseRules(t *testing.T) {
+	tags := []string{"inplace_view", "nondeterministic_seeded", "generated", "pointwise", "core", "view_copy", "pt2_compliant_tag"}
+	const (
+		setOps = "- func: set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)\n  tags: inplace_view\n  dispatch:\n    CPU: set_\n  autogen: set.source_Tensor, set.source_Tensor_out\n"
+		// A group that is all CompositeImplicitAutograd and tagged core.
+		coreOps = "- func: foo(Tensor self) -> Tensor\n  tags: core\n  autogen: foo.out\n"
+		// A mutable op and an in-place op of one signature.
+		mutableOps = "- func: foo(Tensor self, Tensor(b!) noise) -> Tensor\n  dispatch:\n    CPU: foo\n  autogen: foo_functional, foo.out\n" +
+			"- func: foo_(Tensor(a!) self, Tensor(b!) noise) -> Tensor(a!)\n  dispatch:\n    CPU: foo_\n"
+	)
+	tests := []struct {
+		name, version, src string
+		want               []string // "line:col: substring", sorted; none: no error
+		ops                string   // with no error: the ops, "name kind view generated [tags]"
+	}{
+		{"tags list in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  tags: [pointwise]\n",
+			[]string{`2:9: tags must be a string of tags separated by ", " in PyTorch 1.13.1, found a list (a list is valid in PyTorch 2.6.0: pass -pytorch-version 2.6)`}, ""},
+		{"tags list in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  tags: [pointwise, core]\n", nil,
+			"foo functional false false [pointwise core pt2_compliant_tag]"},
+		{"tags string is one tag in 2.6", "", "- func: foo(Tensor self) -> Tensor\n  tags: pointwise, core\n",
+			[]string{`2:9: unknown tag "pointwise, core" (not in tags.yaml)`}, ""},
+		{"tags string split in 1.13", "1.13.1", "- func: foo(Tensor self) -> Tensor\n  tags: pointwise, core\n", nil,
+			"foo functional false false [pointwise core]"},
+		{"tags split on comma space only in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  tags: pointwise,core\n",
+			[]string{`2:9: unknown tag "pointwise,core"`}, ""},
+		{"SparseCsrMeta in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU, SparseCsrMeta: foo\n",
+			[]string{`3:10: unknown dispatch key "SparseCsrMeta" in PyTorch 1.13.1 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)`}, ""},
+		{"XPU in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    XPU: foo\n",
+			[]string{`3:5: dispatch key XPU is not supported in native_functions.yaml by PyTorch 1.13.1 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)`}, ""},
+		{"XPU and SparseCsrMeta in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    XPU, SparseCsrMeta, NestedTensorXPU: foo\n", nil,
+			"foo functional false false [pt2_compliant_tag]"},
+		{"ORT in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    ORT: foo\n",
+			[]string{`3:5: unknown dispatch key "ORT" in PyTorch 2.6.0`}, ""},
+		{"ORT in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    ORT: foo\n",
+			[]string{`3:5: dispatch key ORT is not supported in native_functions.yaml by PyTorch 1.13.1`}, ""},
+		{"kernel namespaces in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU: a::b::c::foo\n",
+			[]string{"3:10: kernel a::b::c::foo has 3 namespace levels; PyTorch 1.13.1 allows at most 2 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)"}, ""},
+		{"kernel namespaces in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU: a::b::c::foo\n    CUDA: a::b::c::d::foo\n",
+			[]string{"4:11: kernel a::b::c::d::foo has 4 namespace levels; PyTorch 2.6.0 allows at most 3"}, ""},
+		{"structured delegate with XPU in 2.6", "2.6",
+			"- func: foo.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n  structured: True\n  dispatch:\n    CPU: foo_out\n" +
+				"- func: foo(Tensor self) -> Tensor\n  structured_delegate: foo.out\n  dispatch:\n    XPU: foo\n",
+			[]string{"7:3: foo: a structured_delegate op must not have a XPU kernel"}, ""},
+		{"Python keyword in 2.6", "2.6", "- func: foo(Tensor self, int from, bool not=False) -> Tensor\n",
+			[]string{"1:26: foo: argument name from is a Python keyword, which torchgen of PyTorch 2.6.0 rejects (accepted in PyTorch 1.13.1: pass -pytorch-version 1.13)",
+				"1:36: foo: argument name not is a Python keyword"}, ""},
+		{"Python keyword, torchgen's exception", "2.6", "- func: random_.from(Tensor(a!) self, int from, int? to) -> Tensor(a!)\n  tags: nondeterministic_seeded\n", nil,
+			"random_.from inplace false false [nondeterministic_seeded pt2_compliant_tag]"},
+		{"Python keyword in 1.13", "1.13", "- func: foo(Tensor self, int from) -> Tensor\n", nil,
+			"foo functional false false []"},
+		{"dropout argument in 2.6", "2.6", "- func: foo(Tensor self, float dropout_p) -> Tensor\n",
+			[]string{"1:9: foo: random ops (rand/dropout in the name, dropout in an argument name, or a Generator argument) need the nondeterministic_seeded tag (accepted in PyTorch 1.13.1: pass -pytorch-version 1.13)"}, ""},
+		{"dropout argument in 1.13", "1.13", "- func: foo(Tensor self, float dropout_p) -> Tensor\n", nil,
+			"foo functional false false []"},
+		{"inplace_view set_ in 1.13", "1.13", setOps,
+			[]string{"2:3: set_.source_Tensor is tagged inplace_view but there is no out-of-place view op set"}, ""},
+		{"inplace_view set_ in 2.6", "2.6", setOps, nil,
+			"set_.source_Tensor inplace true false [inplace_view pt2_compliant_tag]\n" +
+				"set.source_Tensor_out out false true [generated pt2_compliant_tag]\n" +
+				"set.source_Tensor functional false true [generated pt2_compliant_tag]"},
+		{"inplace_view resize_as_ in 1.13", "1.13", "- func: resize_as_(Tensor(a!) self, Tensor the_template) -> Tensor(a!)\n  tags: inplace_view\n  dispatch:\n    CPU: r\n",
+			[]string{"2:3: resize_as_ is tagged inplace_view but there is no out-of-place view op resize_as"}, ""},
+		{"inplace_view resize_as_ in 2.6", "2.6", "- func: resize_as_(Tensor(a!) self, Tensor the_template) -> Tensor(a!)\n  tags: inplace_view\n  dispatch:\n    CPU: r\n  autogen: resize_as, resize_as.out\n", nil,
+			"resize_as_ inplace false false [inplace_view pt2_compliant_tag]\n" +
+				"resize_as.out out false true [generated pt2_compliant_tag]\n" +
+				"resize_as functional false true [generated pt2_compliant_tag]"},
+		{"inplace_view squeeze_.dims in 2.6", "2.6", "- func: squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)\n  dispatch:\n    CPU: s\n" +
+			"- func: squeeze_.dims(Tensor(a!) self, int[] dim) -> Tensor(a!)\n  tags: inplace_view\n  dispatch:\n    CPU: s_\n", nil,
+			"squeeze.dims functional true false [pt2_compliant_tag]\nsqueeze_.dims inplace true false [inplace_view pt2_compliant_tag]"},
+		{"core composite group in 2.6", "2.6", coreOps, nil,
+			"foo functional false false [core pt2_compliant_tag]\nfoo.out out false true [generated pt2_compliant_tag]"},
+		{"core composite group in 1.13", "1.13", coreOps, nil,
+			"foo functional false false [core]"},
+		{"mutable base in 2.6", "2.6", mutableOps, nil,
+			"foo mutable false false [pt2_compliant_tag]\nfoo.out out false true [generated pt2_compliant_tag]\n" +
+				"foo_functional functional false true [generated pt2_compliant_tag]\nfoo_ inplace false false [pt2_compliant_tag]"},
+		// torchgen 1.13 generates from foo_, whose entry has no autogen:.
+		{"in-place base in 1.13", "1.13", mutableOps, nil,
+			"foo mutable false false []\nfoo_ inplace false false []"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := ParseYAML("x.yaml", []byte(tt.src), Options{Tags: tags, Version: tt.version})
+			if len(tt.want) == 0 {
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, o := range s.Ops {
+					got = append(got, fmt.Sprintf("%s %s %v %v %v", o.Name, o.Kind, o.IsViewOp, o.Generated, o.Tags))
+				}
+				if g := strings.Join(got, "\n"); g != tt.ops {
+					t.Errorf("ops:\n%s\nwant:\n%s", g, tt.ops)
+				}
+				return
+			}
+			el, ok := err.(ErrorList)
+			if !ok {
+				t.Fatalf("error %v (%T), want ErrorList", err, err)
+			}
+			if len(el) != len(tt.want) {
+				t.Fatalf("got %d errors, want %d:\n%v", len(el), len(tt.want), err)
+			}
+			for i, e := range el {
+				pos, sub, _ := strings.Cut(tt.want[i], ": ")
+				if got := fmt.Sprintf("%d:%d", e.Pos.Line, e.Pos.Column); got != pos || !strings.Contains(e.Msg, sub) {
+					t.Errorf("error %d:\n got %v\nwant x.yaml:%s: ...%s...", i, e, pos, sub)
+				}
+			}
+		})
+	}
+	if _, err := ParseYAML("x.yaml", []byte("- func: foo() -> ()\n"), Options{Version: "9.9"}); err == nil ||
+		err.Error() != `unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)` {
+		t.Errorf("version 9.9: %v", err)
+	}
+}
+
+// TestReleaseIsViewOp checks the inplace_view exceptions of each release.
+func TestReleaseIsViewOp(t *testing.T) {
+	f := mustParse(t, "resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)")
+	r113, _ := LookupRelease("1.13")
+	r26, _ := LookupRelease("2.6.0")
+	tags := []string{"inplace_view"}
+	if !r113.IsViewOp(f, tags) || r26.IsViewOp(f, tags) || IsViewOp(f, tags) {
+		t.Errorf("resize_as_: 1.13 %v, 2.6 %v, newest %v; want true, false, false", r113.IsViewOp(f, tags), r26.IsViewOp(f, tags), IsViewOp(f, tags))
+	}
+	r := mustParse(t, "resize_(Tensor(a!) self, SymInt[] size) -> Tensor(a!)")
+	if r113.IsViewOp(r, tags) || r26.IsViewOp(r, tags) {
+		t.Error("resize_ is a view op")
+	}
+}
+
+func mustParse(t *testing.T, s string) *Func {
+	t.Helper()
+	f, err := ParseFunc(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
