@@ -76,7 +76,7 @@ type sampleResult struct {
 }
 
 func runWorker() {
-	s, err := schema.Default()
+	s, err := schema.Embedded(aten.SchemaVersion)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -225,7 +225,7 @@ type opResult struct {
 
 func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout time.Duration, out io.Writer) (*Report, error) {
 	t0 := time.Now()
-	s, err := schema.Default()
+	s, err := schema.Embedded(aten.SchemaVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +273,7 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 		wg.Wait()
 		close(results)
 	}()
-	rep := Report{Libtorch: "1.13.1", OpsTotal: len(s.Ops), OpsBound: len(aten.Bound), Samples: n,
+	rep := Report{Libtorch: aten.SchemaVersion, OpsTotal: len(s.Ops), OpsBound: len(aten.Bound), Samples: n,
 		ChecksRun: map[string]uint64{}, Skipped: map[string]uint64{},
 		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Unbound: map[string]int{}, Crashes: []Crash{}, Violations: []Finding{}}
 	for _, u := range aten.Unbound {
