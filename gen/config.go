@@ -2,12 +2,18 @@ package gen
 
 import (
 	"fmt"
+	"go/token"
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -31,7 +37,12 @@ import (
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
 //	  Scalar: float64
-//	ops: ["add.*", transpose.int]   # default: every op
+//	backend: my_backend.yaml        # ops of a torchgen backend yaml (see Backend)
+//	ops: ["add.*", transpose.int]   # default: every op (of the backend)
+//
+// Errors name the file, line and column of the value at fault (see
+// [Config.Validate] and [Config.CheckOps]); a value a flag set is named by
+// the flag.
 type Config struct {
 	Schema      string `yaml:"schema"`
 	Tags        string `yaml:"tags"`
@@ -51,19 +62,27 @@ type Config struct {
 	BuildTag       string            `yaml:"build_tag"`
 	Kernels        string            `yaml:"kernels"`
 	Types          map[string]string `yaml:"types"`
-	Ops            []string          `yaml:"ops"`
+	// Backend is a backend yaml in torchgen's format whose ops are the
+	// ones to wrap (see [ParseBackend]); Ops narrows them further.
+	Backend string   `yaml:"backend"`
+	Ops     []string `yaml:"ops"`
 
 	// Dir is the directory relative paths are resolved against: the config
 	// file's directory, or the working directory without a file.
 	Dir string `yaml:"-"`
 	// Path is the config file, if any.
 	Path string `yaml:"-"`
+	// Pos holds the positions of the values, for error messages: by key
+	// ("profile"), by list element ("ops.2", "allowlists.0"), by type map
+	// key ("types.Scalar", the key) and value ("types.Scalar=", the Go
+	// type). A value set by a flag has the flag's name as its position.
+	Pos map[string]schema.Position `yaml:"-"`
 }
 
-var configKeys = map[string]bool{
-	"schema": true, "tags": true, "derivatives": true, "profile": true, "pytorch_version": true, "allowlists": true,
-	"package": true, "output": true, "prefix": true, "mode": true, "build_tag": true,
-	"kernels": true, "types": true, "ops": true,
+var configKeys = []string{
+	"schema", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
+	"package", "output", "prefix", "mode", "build_tag",
+	"kernels", "types", "backend", "ops",
 }
 
 // LoadConfig reads an assertgen.yaml. Unknown keys and values of the wrong
@@ -76,13 +95,17 @@ func LoadConfig(path string) (*Config, error) {
 	return ParseConfig(path, src)
 }
 
-// ParseConfig parses the text of an assertgen.yaml read from path.
+// ParseConfig parses the text of an assertgen.yaml read from path: its
+// structure (keys, types of values, duplicates), not the values' meaning,
+// which [Config.Validate] checks. With errors in the structure (a
+// [schema.ErrorList]) it returns them and the config made of the keys that
+// were read; with a file that is not YAML, a nil config.
 func ParseConfig(path string, src []byte) (*Config, error) {
 	root, err := schema.ParseYAMLNode(path, src)
 	if err != nil {
 		return nil, err
 	}
-	c := &Config{Path: path, Dir: filepath.Dir(path)}
+	c := &Config{Path: path, Dir: filepath.Dir(path), Pos: map[string]schema.Position{}}
 	if root == nil {
 		return c, nil
 	}
@@ -92,32 +115,210 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 		errs.Add(pos(root), "the config must be a mapping of keys to values")
 		return nil, errs.Err()
 	}
+	seen := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		if !configKeys[k.Value] {
-			errs.Addf(pos(k), "unknown key %q", k.Value)
+		if !slices.Contains(configKeys, k.Value) {
+			errs.Addf(pos(k), "unknown key %q%s", k.Value, didYouMean(k.Value, configKeys))
 			continue
 		}
+		if first := seen[k.Value]; first != nil {
+			errs.Addf(pos(k), "duplicate key %q; first at line %d", k.Value, first.Line)
+			continue
+		}
+		seen[k.Value] = k
 		// Decode the one key into the struct, so types are checked per key.
 		one := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{k, v}}
 		if err := one.Decode(c); err != nil {
 			msg := err.Error()
 			if te, ok := err.(*yaml.TypeError); ok {
 				msg = strings.Join(te.Errors, "; ")
+				// yaml.v3 prefixes its own line: ours is the position.
+				if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "line ") {
+					msg = rest
+				}
 			}
 			errs.Addf(pos(v), "%s: %s", k.Value, msg)
 			continue
 		}
-		if k.Value == "pytorch_version" {
-			if _, err := schema.LookupRelease(c.PyTorchVersion); err != nil {
-				errs.Addf(pos(v), "pytorch_version: %v", err)
+		c.Pos[k.Value] = pos(v)
+		switch k.Value {
+		case "ops", "allowlists":
+			for j, e := range v.Content {
+				c.Pos[fmt.Sprintf("%s.%d", k.Value, j)] = pos(e)
+			}
+		case "types":
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				tk, tv := v.Content[j], v.Content[j+1]
+				c.Pos["types."+tk.Value] = pos(tk)
+				c.Pos["types."+tk.Value+"="] = pos(tv)
 			}
 		}
 	}
-	if err := errs.Err(); err != nil {
-		return nil, err
+	// The config comes back with the errors, holding the keys that were
+	// read, so that a caller can report the values' errors too.
+	return c, errs.Err()
+}
+
+// didYouMean returns "; did you mean X?" for the candidate closest to s,
+// or "" when none is close.
+func didYouMean(s string, cands []string) string {
+	if best := allowlist.Near(s, cands); len(best) > 0 {
+		return fmt.Sprintf("; did you mean %q?", best[0])
 	}
-	return c, nil
+	return ""
+}
+
+// At returns the position of a value (a key of Pos): the value's, else its
+// list's or map's, else the config file's.
+func (c *Config) At(key string) schema.Position {
+	for k := key; ; {
+		if p, ok := c.Pos[k]; ok {
+			return p
+		}
+		i := strings.LastIndexAny(k, ".")
+		if i < 0 {
+			break
+		}
+		k = k[:i]
+	}
+	if c.Path == "" {
+		return schema.Position{Filename: "assertgen"}
+	}
+	return schema.Position{Filename: c.Path}
+}
+
+// SetByFlag records that a flag set the value of key, so that errors about
+// it name the flag.
+func (c *Config) SetByFlag(key, flag string) {
+	if c.Pos == nil {
+		c.Pos = map[string]schema.Position{}
+	}
+	for k := range c.Pos {
+		if k == key || strings.HasPrefix(k, key+".") {
+			delete(c.Pos, k)
+		}
+	}
+	c.Pos[key] = schema.Position{Filename: flag}
+}
+
+// Errorf returns an error about the value of key (a key of Pos) at its
+// position. The message starts with the key's name ("profile: ...",
+// "types: ...") unless a flag set the value: the position names the flag.
+func (c *Config) Errorf(key, format string, args ...any) *schema.Error {
+	at := c.At(key)
+	msg := fmt.Sprintf(format, args...)
+	if !strings.HasPrefix(at.Filename, "-") || at.IsValid() {
+		name, _, _ := strings.Cut(key, ".")
+		msg = name + ": " + msg
+	}
+	return &schema.Error{Pos: at, Msg: msg}
+}
+
+// Validate checks the values: profile, PyTorch version, mode, package,
+// build tag, prefix,
+// and the type map (known schema types, valid Go types). Every problem is
+// an error at its value's position.
+func (c *Config) Validate() error {
+	var errs schema.ErrorList
+	if c.Profile != "" {
+		if _, err := plan.ParseProfile(c.Profile); err != nil {
+			errs = append(errs, c.Errorf("profile", "%v%s", err, didYouMean(c.Profile, []string{string(plan.Strict), string(plan.PyTorch)})))
+		}
+	}
+	if c.PyTorchVersion != "" {
+		if _, err := schema.LookupRelease(c.PyTorchVersion); err != nil {
+			errs = append(errs, c.Errorf("pytorch_version", "%v", err))
+		}
+	}
+	if c.Mode != "" && c.Mode != string(FunctionMode) && c.Mode != string(InterfaceMode) {
+		errs = append(errs, c.Errorf("mode", "unknown mode %q (want function or interface)%s", c.Mode,
+			didYouMean(c.Mode, []string{string(FunctionMode), string(InterfaceMode)})))
+	}
+	if c.Package != "" && (!token.IsIdentifier(c.Package) || c.Package == "_") {
+		errs = append(errs, c.Errorf("package", "%q is not a Go package name (a Go identifier, not a keyword)", c.Package))
+	}
+	if c.Pos["build_tag"] != (schema.Position{}) && !validTag(c.BuildTag) {
+		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
+	}
+	if c.Prefix != "" && (strings.ContainsAny(c.Prefix, `/\`) || strings.HasPrefix(c.Prefix, ".")) {
+		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix", c.Prefix))
+	}
+	if _, ok := c.Pos["output"]; ok && c.Output == "" {
+		errs = append(errs, c.Errorf("output", "empty directory (leave it out for the default)"))
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.Types)) {
+		if msg := checkTypeKey(k); msg != "" {
+			errs = append(errs, c.Errorf("types."+k, "%s", msg))
+		}
+		if _, err := ParseGoType(c.Types[k]); err != nil {
+			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
+		}
+	}
+	return errs.Err()
+}
+
+// CheckFiles checks that the files the config names exist (schema, tags,
+// derivatives, backend, allowlists, a kernels directory), each an error
+// at its value's position.
+func (c *Config) CheckFiles() error {
+	var errs schema.ErrorList
+	exists := func(key, p string) {
+		if p == "" {
+			return
+		}
+		if _, err := os.Stat(c.Resolve(p)); err != nil {
+			msg := err.Error()
+			if pe, ok := err.(*os.PathError); ok {
+				msg = pe.Path + ": " + pe.Err.Error()
+			}
+			errs = append(errs, c.Errorf(key, "%s", msg))
+		}
+	}
+	exists("schema", c.Schema)
+	exists("tags", c.Tags)
+	exists("derivatives", c.Derivatives)
+	exists("backend", c.Backend)
+	if strings.HasPrefix(c.Kernels, ".") {
+		exists("kernels", c.Kernels)
+	}
+	for i, a := range c.Allowlists {
+		exists(fmt.Sprintf("allowlists.%d", i), a)
+	}
+	return errs.Err()
+}
+
+// checkTypeKey returns what is wrong with a type map key, or "": it must
+// spell a schema type the way the map looks types up (a base type or a
+// custom class, with ? and [] suffixes; sizes dropped).
+func checkTypeKey(k string) string {
+	base, suffix := k, ""
+	for {
+		switch {
+		case strings.HasSuffix(base, "?"):
+			base, suffix = base[:len(base)-1], "?"+suffix
+			continue
+		case strings.HasSuffix(base, "[]"):
+			base, suffix = base[:len(base)-2], "[]"+suffix
+			continue
+		case strings.HasSuffix(base, "]"):
+			if i := strings.LastIndexByte(base, '['); i > 0 {
+				return fmt.Sprintf("%q: list sizes are not part of a key; did you mean %q?", k, base[:i]+"[]"+suffix)
+			}
+		}
+		break
+	}
+	if strings.HasPrefix(base, schema.CustomClassPrefix) && len(base) > len(schema.CustomClassPrefix) {
+		return ""
+	}
+	known := slices.Sorted(maps.Keys(DefaultTypes()))
+	if slices.Contains(known, base) {
+		return ""
+	}
+	if best := allowlist.Near(base, known); len(best) > 0 {
+		return fmt.Sprintf("unknown schema type %q; did you mean %q?", k, best[0]+suffix)
+	}
+	return fmt.Sprintf("unknown schema type %q (want one of %s, with ? and [] as needed, or a %s class)", k, strings.Join(known, ", "), schema.CustomClassPrefix)
 }
 
 // Resolve returns p relative to the config's directory ("" stays "").
@@ -132,12 +333,98 @@ func (c *Config) Resolve(p string) string {
 func (c *Config) TypeMap() (TypeMap, error) {
 	m := DefaultTypes()
 	over := TypeMap{}
+	var errs schema.ErrorList
 	for k, v := range c.Types {
 		t, err := ParseGoType(v)
 		if err != nil {
-			return nil, fmt.Errorf("types: %s: %v", k, err)
+			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
+			continue
 		}
 		over[k] = t
 	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
 	return m.Merge(over), nil
+}
+
+// CheckOps checks the ops list against s: every entry selects an op (a
+// name of s, or a path.Match pattern that matches one), none is listed
+// twice. An unknown name comes with the closest names of s.
+func (c *Config) CheckOps(s *schema.Schema) error {
+	if len(c.Ops) == 0 {
+		return nil
+	}
+	names := make(map[string]bool, len(s.Ops))
+	for _, o := range s.Ops {
+		names[o.Name] = true
+	}
+	var errs schema.ErrorList
+	first := map[string]string{}
+	for i, pat := range c.Ops {
+		key := fmt.Sprintf("ops.%d", i)
+		if pat == "" {
+			errs = append(errs, c.Errorf(key, "empty op name"))
+			continue
+		}
+		if f, ok := first[pat]; ok {
+			where := c.At(f)
+			msg := "first at " + where.String()
+			if !where.IsValid() {
+				msg = "listed before"
+			}
+			errs = append(errs, c.Errorf(key, "duplicate op %q (%s)", pat, msg))
+			continue
+		}
+		first[pat] = key
+		if msg := UnknownOp(s, names, pat); msg != "" {
+			errs = append(errs, c.Errorf(key, "%s", msg))
+		}
+	}
+	return errs.Err()
+}
+
+// UnknownOp returns why pat selects no op of s ("" if it selects one):
+// a bad pattern, a pattern without a match, a name with overloads only, or
+// an unknown name with the closest names of s. names holds the op names
+// of s.
+func UnknownOp(s *schema.Schema, names map[string]bool, pat string) string {
+	if names[pat] {
+		return ""
+	}
+	if strings.ContainsAny(pat, `*?[\`) {
+		if _, err := path.Match(pat, ""); err != nil {
+			return fmt.Sprintf("bad pattern %q: %v", pat, err)
+		}
+		for _, o := range s.Ops {
+			if ok, _ := path.Match(pat, o.Name); ok {
+				return ""
+			}
+		}
+		return fmt.Sprintf("pattern %q selects no op of %s", pat, s.Path)
+	}
+	var overloads []string
+	for _, o := range s.Ops {
+		if strings.HasPrefix(o.Name, pat+".") {
+			overloads = append(overloads, o.Name)
+		}
+	}
+	if len(overloads) > 0 {
+		if len(overloads) > 3 {
+			overloads = append(overloads[:3], "...")
+		}
+		return fmt.Sprintf("unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", pat, pat, strings.Join(overloads, ", "))
+	}
+	msg := fmt.Sprintf("unknown op %q in %s", pat, s.Path)
+	var sugg []string
+	for _, n := range allowlist.Suggest(s, pat, 3) {
+		if !names[n] && !strings.Contains(n, "*") {
+			n += ".*"
+		}
+		sugg = append(sugg, n)
+	}
+	if len(sugg) > 0 {
+		msg += "; did you mean " + strings.Join(sugg, ", ") + "?"
+	}
+	return msg
 }

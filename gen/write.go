@@ -1,54 +1,262 @@
 package gen
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"time"
 )
 
-// WriteFiles writes files into dir all or nothing: each file goes to a
-// temporary file first, and only when all are written are they renamed
-// into place. A failed run leaves the previous files untouched.
+// Writing a set of files is a small transaction with a journal, so that
+// the directory holds either the complete old set or the complete new set:
+//
+//  1. stage: every new file is written, and synced, into a staging
+//     directory inside dir (.assertgen-staging[-PREFIX]), which Go tools
+//     ignore because its name starts with a dot;
+//  2. commit: a journal naming the files to move in and the obsolete files
+//     to remove is written to the staging directory and renamed into place
+//     (journal.tmp -> journal, atomic); this rename is the commit point;
+//  3. apply: each staged file is renamed over its target, the obsolete
+//     files are removed, and the staging directory is removed.
+//
+// An error or a cancelled context before the commit point removes the
+// staging directory: the old set stays. After it, the apply step runs to
+// its end whatever the context says (it is a few renames). A process
+// killed without a chance to clean up (SIGKILL, power loss) leaves the
+// staging directory behind; the next Write into dir finds it, applies a
+// committed journal (the new set of the interrupted run wins, as it would
+// have) or removes an uncommitted one, before doing its own work. Stale
+// reports a leftover staging directory, so `gen -check` notices.
+
+const (
+	stagingName = ".assertgen-staging"
+	journalName = "journal"
+)
+
+// stagingDir returns the staging directory of prefix in dir.
+func stagingDir(dir, prefix string) string {
+	if prefix == "" {
+		return filepath.Join(dir, stagingName)
+	}
+	return filepath.Join(dir, stagingName+"-"+prefix)
+}
+
+// WriteFiles writes files into dir all or nothing (see Write); it removes
+// no other file.
 func WriteFiles(dir string, files []File) error {
+	return Write(context.Background(), dir, "", files)
+}
+
+// Write writes files into dir as one transaction and, in the same
+// transaction, removes the files an earlier run with this prefix generated
+// that files no longer contains (see Obsolete; prefix "" removes none).
+// Either all of it happens or, on an error or when ctx is done before the
+// commit point, none: the directory keeps its previous files and no
+// temporary file is left. A read-only file that would be replaced or
+// removed is an error, as is a file name that is not a plain name.
+func Write(ctx context.Context, dir, prefix string, files []File) error {
+	if dir == "" {
+		return errors.New("no output directory")
+	}
+	for _, f := range files {
+		if f.Name == "" || f.Name != filepath.Base(f.Name) || f.Name[0] == '.' {
+			return fmt.Errorf("%q: not a plain file name", f.Name)
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	tmps := make([]string, 0, len(files))
-	cleanup := func() {
-		for _, t := range tmps {
-			os.Remove(t)
+	stage := stagingDir(dir, prefix)
+	if err := recoverStaging(dir, stage); err != nil {
+		return err
+	}
+	var obsolete []string
+	if prefix != "" {
+		var err error
+		if obsolete, err = Obsolete(dir, prefix, files); err != nil {
+			return err
 		}
 	}
+	if err := checkWritable(dir, files, obsolete); err != nil {
+		return err
+	}
+	if err := os.Mkdir(stage, 0o755); err != nil {
+		return err
+	}
+	if err := stageFiles(ctx, stage, files, obsolete); err != nil {
+		os.RemoveAll(stage)
+		return err
+	}
+	// Committed: from here on the new set wins.
+	return applyJournal(dir, stage)
+}
+
+// testDelay slows each step of a Write down, so that tests can interrupt
+// one at a chosen point (ASSERTGEN_TEST_WRITE_DELAY=20ms). It is for tests
+// only and undocumented.
+var testDelay = func() time.Duration {
+	d, _ := time.ParseDuration(os.Getenv("ASSERTGEN_TEST_WRITE_DELAY"))
+	return d
+}()
+
+func pause() {
+	if testDelay > 0 {
+		time.Sleep(testDelay)
+	}
+}
+
+// stageFiles writes the files and then the journal into stage; the rename
+// of the journal is the commit point.
+func stageFiles(ctx context.Context, stage string, files []File, obsolete []string) error {
 	for _, f := range files {
-		tf, err := os.CreateTemp(dir, "."+f.Name+".tmp*")
-		if err != nil {
-			cleanup()
+		pause()
+		if err := ctx.Err(); err != nil {
 			return err
 		}
-		tmps = append(tmps, tf.Name())
-		_, err = tf.Write(f.Data)
-		if cerr := tf.Close(); err == nil {
-			err = cerr
-		}
-		if err == nil {
-			err = os.Chmod(tf.Name(), 0o644)
-		}
-		if err != nil {
-			cleanup()
+		if err := writeSynced(filepath.Join(stage, f.Name), f.Data); err != nil {
 			return err
 		}
 	}
-	for i, f := range files {
-		if err := os.Rename(tmps[i], filepath.Join(dir, f.Name)); err != nil {
-			cleanup()
+	var j bytes.Buffer
+	for _, f := range files {
+		fmt.Fprintf(&j, "write %s\n", f.Name)
+	}
+	for _, o := range obsolete {
+		fmt.Fprintf(&j, "remove %s\n", filepath.Base(o))
+	}
+	tmp := filepath.Join(stage, journalName+".tmp")
+	if err := writeSynced(tmp, j.Bytes()); err != nil {
+		return err
+	}
+	pause()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(stage, journalName)); err != nil {
+		return err
+	}
+	return syncDir(stage)
+}
+
+// applyJournal carries out the committed journal of stage: staged files
+// are renamed into dir, obsolete files removed, and stage removed. Every
+// step can be repeated, so an interrupted apply can be run again.
+func applyJournal(dir, stage string) error {
+	data, err := os.ReadFile(filepath.Join(stage, journalName))
+	if err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		verb, name, ok := strings.Cut(sc.Text(), " ")
+		if !ok || name != filepath.Base(name) || name == "" || name[0] == '.' {
+			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
+		}
+		pause()
+		switch verb {
+		case "write":
+			err := os.Rename(filepath.Join(stage, name), filepath.Join(dir, name))
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		case "remove":
+			if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		default:
+			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
+		}
+	}
+	if err := syncDir(dir); err != nil {
+		return err
+	}
+	return os.RemoveAll(stage)
+}
+
+// recoverStaging finishes or undoes the Write that left stage behind.
+func recoverStaging(dir, stage string) error {
+	if _, err := os.Lstat(stage); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(stage, journalName)); err == nil {
+		return applyJournal(dir, stage)
+	}
+	return os.RemoveAll(stage)
+}
+
+// checkWritable refuses to replace or remove a file its owner cannot
+// write: a read-only generated file is someone's decision, not staleness.
+func checkWritable(dir string, files []File, obsolete []string) error {
+	paths := slices.Clone(obsolete)
+	for _, f := range files {
+		paths = append(paths, filepath.Join(dir, f.Name))
+	}
+	for _, p := range paths {
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
 			return err
+		}
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s: not a regular file; remove it and run again", p)
+		}
+		if fi.Mode().Perm()&0o200 == 0 {
+			return fmt.Errorf("%s: read-only; make it writable (chmod u+w) or remove it, and run again", p)
 		}
 	}
 	return nil
 }
 
-// Stale lists the files whose copy in dir is missing or differs.
+func writeSynced(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// syncDir flushes a directory's entries (renames) to disk.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil // directories cannot be synced there; renames are durable
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	if errors.Is(err, errors.ErrUnsupported) {
+		return nil
+	}
+	return err
+}
+
+// Stale lists the files whose copy in dir is missing or differs, and the
+// staging directory of an interrupted Write with this prefix.
 func Stale(dir string, files []File) ([]string, error) {
 	var stale []string
 	for _, f := range files {
@@ -65,6 +273,14 @@ func Stale(dir string, files []File) ([]string, error) {
 	return stale, nil
 }
 
+// Interrupted lists the staging directories of interrupted Writes in dir
+// (the next Write completes or removes them).
+func Interrupted(dir string) ([]string, error) {
+	m, err := filepath.Glob(filepath.Join(dir, stagingName+"*"))
+	sort.Strings(m)
+	return m, err
+}
+
 // Obsolete lists files in dir that an earlier run generated (named
 // PREFIX_*.go and starting with the generated-code header) and that files
 // no longer contains, such as a part file when fewer parts are needed.
@@ -78,18 +294,76 @@ func Obsolete(dir, prefix string, files []File) ([]string, error) {
 		keep[f.Name] = true
 	}
 	var out []string
-	header := []byte("// " + Header + "\n")
 	for _, m := range matches {
 		if keep[filepath.Base(m)] {
 			continue
 		}
-		data, err := os.ReadFile(m)
+		gen, err := isGenerated(m)
 		if err != nil {
 			return nil, err
 		}
-		if bytes.HasPrefix(data, header) {
+		if gen {
 			out = append(out, m)
 		}
 	}
 	return out, nil
+}
+
+// isGenerated reports whether the file at path starts with assertgen's
+// generated-code header line.
+func isGenerated(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	header := "// " + Header + "\n"
+	buf := make([]byte, len(header))
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return false, err
+	}
+	return string(buf[:n]) == header, nil
+}
+
+// Foreign lists the Go files of dir that would not belong to the package
+// pkg that assertgen generates there: every Go file without assertgen's
+// header, except tests (*_test.go) and package documentation files (a
+// package clause naming pkg, comments and directives such as go:generate,
+// no imports or declarations). The generated files make a package of their
+// own; any other file would put a second package, or declarations the
+// generated code does not expect, in the directory. A missing dir has none.
+func Foreign(dir, pkg string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		n := e.Name()
+		// The go command ignores files starting with . or _.
+		if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || e.IsDir() ||
+			strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
+			continue
+		}
+		p := filepath.Join(dir, n)
+		gen, err := isGenerated(p)
+		if err != nil {
+			return nil, err
+		}
+		if !gen && !isPackageDoc(p, pkg) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// isPackageDoc reports whether the Go file at path is only a package
+// clause naming pkg, with comments.
+func isPackageDoc(path, pkg string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments|parser.SkipObjectResolution)
+	return err == nil && f.Name.Name == pkg && len(f.Decls) == 0
 }

@@ -26,7 +26,7 @@ grep -m1 'model name' /proc/cpuinfo
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 hyperfine -N --warmup 5 --runs "${RUNS:-60}" "$@" \
   -n "torchgen $V" "env PYTHONPATH=$PYTORCH_SRC ${PYTHON:-/usr/bin/python3} -c 'from torchgen.gen import parse_native_yaml; parse_native_yaml(\"$Y\", \"$T\")'" \
-  -n strict "/tmp/assertgen-bench plan -json -pytorch-version $V -schema $Y -tags $T" \
-  -n pytorch "/tmp/assertgen-bench plan -json -pytorch-version $V -profile pytorch -schema $Y -tags $T -derivatives $D" \
-  -n strict-gc "env GOGC=100 /tmp/assertgen-bench plan -json -pytorch-version $V -schema $Y -tags $T"
+  -n strict "/tmp/assertgen-bench plan -json -pytorch-version $V -schema $Y -tags-yaml $T" \
+  -n pytorch "/tmp/assertgen-bench plan -json -pytorch-version $V -profile pytorch -schema $Y -tags-yaml $T -derivatives $D" \
+  -n strict-gc "env GOGC=100 /tmp/assertgen-bench plan -json -pytorch-version $V -schema $Y -tags-yaml $T"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -19,22 +19,22 @@
 //
 // # Usage
 //
-// In the package that holds your checked entry points:
+// In the package that holds your kernels:
 //
 //	//go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen
 //
 // with an assertgen.yaml next to it:
 //
 //	package: checked
-//	output: .
+//	output: ./checked
 //	mode: function
-//	kernels: ../kernels
+//	kernels: .
 //	types:
 //	  Tensor: "*example.com/rt.Tensor"
 //	  Scalar: float64
 //	ops: [add.Tensor, add_.Tensor, add.out, transpose.int, split.Tensor]
 //
-// then `go generate ./...` writes assertgen_checked.go (built with -tags
+// then `go generate ./...` writes checked/assertgen_checked.go (built with -tags
 // debugasserts: the checking wrappers) and assertgen_direct.go (built
 // without it: direct calls, no cost), and `go test -tags debugasserts ./...`
 // runs your tests with every kernel checked.
@@ -44,32 +44,41 @@
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
 //	assertgen vet [-v] [flags]          check kernel signatures against the schema, list
-//	                                    missing kernels (-v: each one), lint allowlists
+//	                                    missing kernels, lint allowlists (-v: each missing
+//	                                    kernel, and the built-in allowlist entries that
+//	                                    select no op of the schema)
 //	assertgen plan [-json] [-o FILE]    print the plan: each op's checks and skipped checks
 //	                                    (-o: to FILE, written atomically)
 //	assertgen explain OP [flags]        explain one op's kind, aliasing, checks and skips
 //	assertgen version                   print the version
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
-// given with -config; every key has a flag of the same meaning, and flags
-// win. plan and explain take the six flags after -config:
+// given with -config; plan and explain read a config file only when given
+// -config, and then apply its schema, tags, derivatives, profile, PyTorch
+// version and allowlists as gen and vet do (its other keys are checked, not
+// used). Every key has a flag of the same meaning, and flags win. plan and
+// explain take the eight flags from -config to -allowlist:
 //
 //	-config FILE      the config file; default: assertgen.yaml in the working
-//	                  directory, if any
+//	                  directory, if any (gen, vet); none (plan, explain)
 //	-schema FILE      native_functions.yaml (.yaml, .yml) or schema list (.txt);
 //	                  default: the yaml of the -pytorch-version release embedded
 //	                  in assertgen (PyTorch 2.6.0 unless told)
-//	-tags FILE        tags.yaml; default: the one next to the schema, if any
-//	-profile P        strict (default) or pytorch
-//	-allowlist FILE   an allowlist, merged over the built-in one (repeatable)
+//	-tags-yaml FILE   tags.yaml (config key: tags); default: the one next to
+//	                  the schema, if any
+//	-tags FILE        deprecated spelling of -tags-yaml: still works, and says
+//	                  so on stderr (-tag is the build tag)
 //	-derivatives FILE derivatives.yaml, for the pytorch profile; default: the
 //	                  release's embedded file with the embedded schema, none otherwise
+//	-profile P        strict (default) or pytorch
 //	-pytorch-version V  the PyTorch release (config key: pytorch_version): 1.13
 //	                  (1.13.1) or 2.6 (2.6.0); default: 2.6. It selects the
 //	                  torchgen rules the schema is read with (dispatch keys,
 //	                  tags syntax, view and autogen rules), the embedded files
 //	                  when no -schema is given, and the release's built-in
 //	                  allowlist entries. Another value is an error naming these.
+//	-allowlist FILE   an allowlist, merged over the built-in one (repeatable;
+//	                  config key: allowlists)
 //	-package NAME     the generated package's name; default: the output directory's
 //	-out DIR          output directory (config key: output); default: the config
 //	                  file's directory, or the working directory without one
@@ -79,7 +88,24 @@
 //	-kernels PKG      the kernels package, ./dir or an import path (function mode: the
 //	                  functions to wrap; interface mode: the adapter Functions calls them)
 //	-type T=GOTYPE    a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
-//	-ops LIST         comma-separated op names or path.Match patterns; default: all
+//	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
+//	                  Backends): wrap the ops it registers kernels for
+//	-ops LIST         comma-separated op names or path.Match patterns (spaces
+//	                  around the commas are allowed); default: all ops, or all
+//	                  ops of the backend
+//
+// A value that a flag gives badly (-profile lenient, -type Scalar=x y) is a
+// usage error (exit 2); a bad value in the config file is an error at its
+// file:line:col (exit 1), with a suggestion when a close valid value exists:
+//
+//	assertgen.yaml:3:10: profile: unknown profile "strct" (want strict or pytorch); did you mean "strict"?
+//	assertgen.yaml:9:3: types: unknown schema type "Scalr"; did you mean "Scalar"?
+//	assertgen.yaml:12:5: ops: duplicate op "add.Tensor" (first at assertgen.yaml:11:5)
+//	assertgen.yaml:13:5: ops: unknown op "add.Tensr" in native_functions.yaml; did you mean add.Tensor, add_.Tensor?
+//	assertgen.yaml:2:1: unknown key "kernel"; did you mean "kernels"?
+//
+// The ops list is checked against the schema: an entry that is neither an
+// op nor a pattern that matches one, and an entry listed twice, are errors.
 //
 // Paths in the config file are relative to its directory; paths given as
 // flags are relative to the working directory.
@@ -95,6 +121,33 @@
 // entry that only another supported release accepts fails with a hint:
 //
 //	nf.yaml:3:10: unknown dispatch key "SparseCsrMeta" in PyTorch 1.13.1 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)
+//
+// # Backends
+//
+// An out-of-tree backend keeps a yaml in the format torchgen's
+// gen_backend_stubs reads:
+//
+//	backend: MyDevice
+//	cpp_namespace: my_device
+//	supported:
+//	  - add.Tensor
+//	  - abs
+//	autograd:
+//	  - max_pool3d
+//
+// With -backend FILE (config key: backend), gen and vet wrap the ops the
+// backend registers a kernel for: supported, full_codegen and autograd
+// (torchgen adds full_codegen to supported; symint, ir_gen and non_native
+// are read and checked, not selected). ops: then narrows the selection: each
+// entry must select at least one of the backend's ops, and without ops: all
+// of them are wrapped. The backend promises a kernel for each of its ops,
+// so vet reports a missing one as a finding, at the op's line in the
+// backend file (as for an explicit ops: list). The keys are torchgen's (backend,
+// cpp_namespace, class_name, use_out_as_primary, device_guard, supported,
+// autograd, full_codegen, symint, ir_gen, non_native; backend and
+// cpp_namespace required); another key, an op name that is not in the
+// schema (with the closest names), an op listed twice or under both
+// supported and autograd are errors at file:line:col.
 //
 // # Modes
 //
@@ -152,10 +205,26 @@
 //
 // Every file starts with "// Code generated by assertgen. DO NOT EDIT.", is
 // gofmt'd, and is byte-identical on every run. Files are written all or
-// nothing: a failed run leaves the previous files untouched. The checked
-// file references asserts.Version1, and function mode assigns each kernel to
-// a variable of the expected function type, so stale wrappers fail to build
-// when the asserts API or a kernel's signature changes.
+// nothing, also when gen is stopped by SIGINT or SIGTERM: the new files are
+// staged in a hidden directory inside the output directory and moved in
+// after a journal commits them, so the directory holds either the complete
+// previous set or the complete new set (obsolete parts of an earlier run
+// are removed in the same step), and no temporary file is left. A run
+// killed outright (SIGKILL) leaves the staging directory, which the next
+// gen completes or removes and gen -check reports. A read-only generated
+// file is an error, not silently replaced.
+//
+// The checked file references asserts.Version1, and function mode assigns
+// each kernel to a variable of the expected function type, so stale
+// wrappers fail to build when the asserts API or a kernel's signature
+// changes.
+//
+// The output directory belongs to the generated package: gen and gen
+// -check refuse one that holds any other Go file (exit 1, naming it), so
+// that gen never writes into an existing package. Allowed besides
+// assertgen's own files: tests (*_test.go) and a package doc file (a
+// package clause with the generated package's name and comments, such as
+// a doc.go with the //go:generate line; no imports, no declarations).
 //
 // At run time, ASSERTGEN_ASSERTS=off (or asserts.SetEnabled(false)) turns
 // checking off in a debug build without rebuilding.
@@ -164,5 +233,6 @@
 //
 // 0: success, and -h on a command. 1: errors in the input (reported as
 // file:line:col: message, all of them, sorted), findings of vet, or stale
-// files for gen -check. 2: a wrong command line.
+// files for gen -check. 2: a wrong command line. 130 and 143: stopped by
+// SIGINT or SIGTERM (gen and plan -o say which files the directory holds).
 package main

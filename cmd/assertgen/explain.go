@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -11,38 +10,6 @@ import (
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
-
-// planFlags are the flags of plan and explain: the schema, the profile
-// and what shapes the plan (allowlists, derivatives.yaml, PyTorch version).
-type planFlags struct {
-	in      planInput
-	profile string
-}
-
-func (pf *planFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&pf.in.schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded yaml of the -pytorch-version release")
-	fs.StringVar(&pf.in.tags, "tags", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
-	fs.StringVar(&pf.profile, "profile", string(plan.Strict), "check `profile`: strict or pytorch")
-	fs.Var((*stringList)(&pf.in.allowlists), "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
-	fs.StringVar(&pf.in.derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded one of the release with the embedded schema, none otherwise)")
-	fs.StringVar(&pf.in.version, "pytorch-version", "", versionUsage)
-}
-
-// load reports a malformed profile or version as a usage error of command
-// cmd, then loads the schema and the plan options.
-func (pf *planFlags) load(cmd string, stderr io.Writer) (*schema.Schema, plan.Options, error) {
-	var err error
-	if pf.in.profile, err = plan.ParseProfile(pf.profile); err == nil {
-		if _, err = schema.LookupRelease(pf.in.version); err != nil {
-			err = fmt.Errorf("-pytorch-version: %v", err)
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "assertgen %s: %v\n", cmd, err)
-		return nil, plan.Options{}, errUsage
-	}
-	return pf.in.load()
-}
 
 // versionUsage documents -pytorch-version.
 var versionUsage = func() string {
@@ -76,6 +43,11 @@ func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 	}
 	if err != nil {
 		return nil, plan.Options{}, err
+	}
+	if len(s.Ops) == 0 {
+		var errs schema.ErrorList
+		errs.Add(schema.Position{Filename: in.schema, Line: 1, Column: 1}, "the schema has no ops")
+		return nil, plan.Options{}, errs
 	}
 	opts, err := in.options(s)
 	return s, opts, err
@@ -152,8 +124,8 @@ flags:
 `)
 		fs.PrintDefaults()
 	}
-	var pf planFlags
-	pf.register(fs)
+	var pf cliFlags
+	pf.register(fs, "explain", false, stderr)
 	// OP may come before or after the flags.
 	var op string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -175,7 +147,12 @@ flags:
 		fmt.Fprintf(stderr, "assertgen explain: unexpected argument %q\n", rest[0])
 		return errUsage
 	}
-	s, opts, err := pf.load("explain", stderr)
+	c, err := pf.load(fs)
+	if err != nil {
+		return err
+	}
+	in := planInputOf(c)
+	s, opts, err := in.load()
 	if err != nil {
 		return err
 	}

@@ -1,11 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -18,168 +17,98 @@ import (
 // errFindings reports that a command found problems it has already printed.
 var errFindings = errors.New("findings")
 
-// genFlags are the flags of gen and vet: the config file and an override
-// for each of its keys.
-type genFlags struct {
-	config string
-	cfg    gen.Config // values of the flags that were set
-	types  stringList
-	allow  stringList
-	ops    string
-}
-
-func (g *genFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.config, "config", "", "config `file` (default: assertgen.yaml in the current directory, if any)")
-	fs.StringVar(&g.cfg.Schema, "schema", "", "schema `file`: native_functions.yaml or a .txt schema list (default: the embedded yaml of the -pytorch-version release)")
-	fs.StringVar(&g.cfg.Tags, "tags", "", "tags.yaml `file` (default: next to the schema)")
-	fs.StringVar(&g.cfg.Derivatives, "derivatives", "", "derivatives.yaml `file` for the pytorch profile")
-	fs.StringVar(&g.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
-	fs.StringVar(&g.cfg.PyTorchVersion, "pytorch-version", "", versionUsage)
-	fs.Var(&g.allow, "allowlist", "allowlist `file` (repeatable)")
-	fs.StringVar(&g.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
-	fs.StringVar(&g.cfg.Output, "out", "", "output `directory` (default: the config file's directory, or . without one)")
-	fs.StringVar(&g.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
-	fs.StringVar(&g.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
-	fs.StringVar(&g.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
-	fs.StringVar(&g.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
-	fs.Var(&g.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
-	fs.StringVar(&g.ops, "ops", "", "comma-separated op names or `patterns` (default: all)")
-}
-
-// parse parses the command line of gen or vet, reads the config file and
-// applies the flags that were set.
-func (g *genFlags) parse(fs *flag.FlagSet, args []string) (*gen.Config, error) {
-	if err := parseFlagsNoArgs(fs, args); err != nil {
-		return nil, err
+// planInputOf returns what the plan of c is built from.
+func planInputOf(c *gen.Config) planInput {
+	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
+		version: c.PyTorchVersion, profile: plan.Strict}
+	if c.Profile != "" {
+		in.profile = plan.Profile(c.Profile) // Validate checked it
 	}
-	if _, err := schema.LookupRelease(g.cfg.PyTorchVersion); err != nil {
-		fmt.Fprintf(fs.Output(), "%s: -pytorch-version: %v\n", fs.Name(), err)
-		return nil, errUsage
+	for _, a := range c.Allowlists {
+		in.allowlists = append(in.allowlists, c.Resolve(a))
 	}
-	var c *gen.Config
-	path := g.config
-	if path == "" {
-		if _, err := os.Stat("assertgen.yaml"); err == nil {
-			path = "assertgen.yaml"
-		}
-	}
-	if path != "" {
-		var err error
-		if c, err = gen.LoadConfig(path); err != nil {
-			return nil, err
-		}
-	} else {
-		c = &gen.Config{Dir: "."}
-	}
-	// Paths given as flags are relative to the working directory.
-	wd := func(p string) string {
-		if p == "" || filepath.IsAbs(p) {
-			return p
-		}
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return p
-		}
-		return abs
-	}
-	fs.Visit(func(f *flag.Flag) {
-		switch f.Name {
-		case "schema":
-			c.Schema = wd(g.cfg.Schema)
-		case "tags":
-			c.Tags = wd(g.cfg.Tags)
-		case "derivatives":
-			c.Derivatives = wd(g.cfg.Derivatives)
-		case "profile":
-			c.Profile = g.cfg.Profile
-		case "pytorch-version":
-			c.PyTorchVersion = g.cfg.PyTorchVersion
-		case "allowlist":
-			c.Allowlists = nil
-			for _, a := range g.allow {
-				c.Allowlists = append(c.Allowlists, wd(a))
-			}
-		case "package":
-			c.Package = g.cfg.Package
-		case "out":
-			c.Output = wd(g.cfg.Output)
-		case "prefix":
-			c.Prefix = g.cfg.Prefix
-		case "mode":
-			c.Mode = g.cfg.Mode
-		case "tag":
-			c.BuildTag = g.cfg.BuildTag
-		case "kernels":
-			k := g.cfg.Kernels
-			if strings.HasPrefix(k, ".") {
-				k = wd(k)
-			}
-			c.Kernels = k
-		case "type":
-			if c.Types == nil {
-				c.Types = map[string]string{}
-			}
-			for _, kv := range g.types {
-				k, v, _ := strings.Cut(kv, "=")
-				c.Types[k] = v
-			}
-		case "ops":
-			c.Ops = strings.Split(g.ops, ",")
-		}
-	})
-	return c, nil
+	return in
 }
 
 // setup turns a config into the schema, the plan and the generator
 // options.
 func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
+	s, p, o, _, err := setupWhere(c)
+	return s, p, o, err
+}
+
+// setupWhere is setup that also returns where each selected op is named
+// (its entry in ops: or in the backend file), for vet's messages.
+func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[string]schema.Position, error) {
 	var o gen.Options
-	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
-		version: c.PyTorchVersion, profile: plan.Strict}
-	if c.Profile != "" {
-		p, err := plan.ParseProfile(c.Profile)
-		if err != nil {
-			return nil, nil, o, err
-		}
-		in.profile = p
-	}
-	for _, a := range c.Allowlists {
-		in.allowlists = append(in.allowlists, c.Resolve(a))
-	}
+	in := planInput(planInputOf(c))
 	s, opts, err := in.load()
 	if err != nil {
-		return nil, nil, o, err
+		return nil, nil, o, nil, err
+	}
+	ops, where, err := selectOps(c, s)
+	if err != nil {
+		return nil, nil, o, nil, err
 	}
 	p, err := plan.BuildWith(s, opts)
 	if err != nil {
-		return nil, nil, o, err
+		return nil, nil, o, nil, err
 	}
 	types, err := c.TypeMap()
 	if err != nil {
-		return nil, nil, o, err
+		return nil, nil, o, nil, err
 	}
-	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: c.Ops}
+	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: ops}
 	if o.Mode == "" {
 		o.Mode = gen.FunctionMode
 	}
 	if o.Package == "" {
 		abs, err := filepath.Abs(outputDir(c))
 		if err != nil {
-			return nil, nil, o, err
+			return nil, nil, o, nil, err
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
 	if o.Mode == gen.FunctionMode && c.Kernels == "" {
-		return nil, nil, o, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
+		return nil, nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
 	}
 	if c.Kernels != "" {
 		// Function mode wraps the kernels; interface mode writes an
 		// adapter (Functions) that implements Kernels with them.
 		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
-			return nil, nil, o, err
+			return nil, nil, o, nil, c.Errorf("kernels", "%v", err)
 		}
 	}
-	return s, p, o, nil
+	return s, p, o, where, nil
+}
+
+// selectOps checks the ops list against s and returns the op patterns for
+// gen: the list itself, or with a backend file the backend's ops that the
+// list selects (all of them without a list); and where the ops named
+// exactly are named.
+func selectOps(c *gen.Config, s *schema.Schema) ([]string, map[string]schema.Position, error) {
+	if err := c.CheckOps(s); err != nil {
+		return nil, nil, err
+	}
+	where := map[string]schema.Position{}
+	for i, op := range c.Ops {
+		where[op] = c.At(fmt.Sprintf("ops.%d", i))
+	}
+	if c.Backend == "" {
+		return c.Ops, where, nil
+	}
+	b, err := gen.LoadBackend(c.Resolve(c.Backend))
+	if err != nil {
+		return nil, nil, err
+	}
+	ops, err := b.Select(s, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, op := range b.Ops() {
+		where[op.Name] = op.Pos
+	}
+	return ops, where, nil
 }
 
 // packageNameFor makes a package name of a directory name.
@@ -204,11 +133,16 @@ func outputDir(c *gen.Config) string {
 }
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
+	g := catchSignals(stderr)
+	defer g.stop()
 	fs := newFlags("gen", stderr)
-	var g genFlags
-	g.register(fs)
+	var gf cliFlags
+	gf.register(fs, "gen", true, stderr)
 	check := fs.Bool("check", false, "write nothing; exit 1 and name the files that are stale")
-	c, err := g.parse(fs, args)
+	if err := parseFlagsNoArgs(fs, args); err != nil {
+		return err
+	}
+	c, err := gf.load(fs)
 	if err != nil {
 		return err
 	}
@@ -216,12 +150,15 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	dir := outputDir(c)
+	if err := checkOutputDir(dir, o.Package); err != nil {
+		return err
+	}
 	o.Progress = progress(stderr, time.Now())
 	res, err := gen.Generate(p, o)
 	if err != nil {
 		return err
 	}
-	dir := outputDir(c)
 	if *check {
 		stale, err := gen.Stale(dir, res.Files)
 		if err != nil {
@@ -231,28 +168,29 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		interrupted, err := gen.Interrupted(dir)
+		if err != nil {
+			return err
+		}
 		for _, s := range stale {
 			fmt.Fprintf(stdout, "%s: stale; run assertgen gen\n", s)
 		}
 		for _, s := range obsolete {
 			fmt.Fprintf(stdout, "%s: obsolete; run assertgen gen\n", s)
 		}
-		if len(stale)+len(obsolete) > 0 {
+		for _, s := range interrupted {
+			fmt.Fprintf(stdout, "%s: left by an interrupted run; run assertgen gen\n", s)
+		}
+		if len(stale)+len(obsolete)+len(interrupted) > 0 {
 			return errFindings
 		}
 		return nil
 	}
-	if err := gen.WriteFiles(dir, res.Files); err != nil {
-		return err
-	}
-	obsolete, err := gen.Obsolete(dir, res.Prefix, res.Files)
+	err = g.write(dir, func(ctx context.Context) error {
+		return gen.Write(ctx, dir, res.Prefix, res.Files)
+	})
 	if err != nil {
 		return err
-	}
-	for _, o := range obsolete {
-		if err := os.Remove(o); err != nil {
-			return err
-		}
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), dir)
 	if len(res.Missing) > 0 {
@@ -262,16 +200,34 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// checkOutputDir refuses an output directory that holds Go files assertgen
+// did not write (see gen.Foreign): the generated files make a package of
+// their own, and writing them into another package breaks it.
+func checkOutputDir(dir, pkg string) error {
+	foreign, err := gen.Foreign(dir, pkg)
+	if err != nil || len(foreign) == 0 {
+		return err
+	}
+	more := ""
+	if len(foreign) > 1 {
+		more = fmt.Sprintf(" (and %d more)", len(foreign)-1)
+	}
+	return fmt.Errorf("%s%s: not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -out or output:", foreign[0], more)
+}
+
 func cmdVet(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("vet", stderr)
-	var g genFlags
-	g.register(fs)
-	verbose := fs.Bool("v", false, "list every op without a kernel")
-	c, err := g.parse(fs, args)
+	var g cliFlags
+	g.register(fs, "vet", true, stderr)
+	verbose := fs.Bool("v", false, "list every op without a kernel, and the built-in allowlist entries that select no op")
+	if err := parseFlagsNoArgs(fs, args); err != nil {
+		return err
+	}
+	c, err := g.load(fs)
 	if err != nil {
 		return err
 	}
-	s, p, o, err := setup(c)
+	s, p, o, where, err := setupWhere(c)
 	if err != nil {
 		return err
 	}
@@ -287,11 +243,15 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		}
 		// Missing kernels are findings when the config names the ops it
 		// wants; with every op selected they are information.
-		explicit := len(c.Ops) > 0
+		explicit := len(c.Ops) > 0 || c.Backend != ""
 		for _, m := range missing {
 			switch {
 			case explicit:
-				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s\n", c.Path, m, goNameOf(m), o.Kernels.Path)
+				at, ok := where[m]
+				if !ok {
+					at = c.At("ops")
+				}
+				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s\n", at, m, goNameOf(m), o.Kernels.Path)
 				n++
 			case *verbose:
 				fmt.Fprintf(stdout, "info: %s: no kernel %s\n", m, goNameOf(m))
@@ -302,11 +262,14 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 				len(missing), len(p.Ops), o.Kernels.Path)
 		}
 	}
-	// Built-in allowlist entries that select no op are information:
-	// PyTorch's lists name ops of several releases. Problems in the user's
-	// allowlists already failed the plan.
-	for _, line := range unmatchedDefaults(s) {
-		fmt.Fprintln(stdout, "info:", line)
+	// Built-in allowlist entries that select no op are information about
+	// a file the user does not edit (PyTorch's lists name ops of several
+	// releases): shown with -v only. Problems in the user's allowlists
+	// already failed the plan.
+	if *verbose {
+		for _, line := range unmatchedDefaults(s) {
+			fmt.Fprintln(stdout, "info:", line)
+		}
 	}
 	if n > 0 {
 		return errFindings

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -61,6 +62,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "vet":
 		err = cmdVet(args[1:], stdout, stderr)
 	case "version":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "assertgen version: unexpected argument %q\n", args[1])
+			return exitUsage
+		}
 		fmt.Fprintln(stdout, "assertgen", version)
 		return exitOK
 	case "help", "-h", "-help", "--help":
@@ -78,14 +83,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	case errors.Is(err, errFindings):
 		return exitFail
-	default:
-		fmt.Fprintln(stderr, "assertgen:", err)
-		var el schema.ErrorList
-		if errors.As(err, &el) && len(el) > 1 {
-			fmt.Fprintf(stderr, "assertgen: %d errors\n", len(el))
-		}
-		return exitFail
 	}
+	fmt.Fprintln(stderr, "assertgen:", err)
+	var se *signalError
+	if errors.As(err, &se) {
+		return signalCode(se.sig)
+	}
+	var el schema.ErrorList
+	if errors.As(err, &el) && len(el) > 1 {
+		fmt.Fprintf(stderr, "assertgen: %d errors\n", len(el))
+	}
+	return exitFail
 }
 
 const version = "v0.1.0-dev"
@@ -143,14 +151,19 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("plan", stderr)
-	var pf planFlags
-	pf.register(fs)
+	var pf cliFlags
+	pf.register(fs, "plan", false, stderr)
 	asJSON := fs.Bool("json", false, "print the plan as JSON")
 	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
 	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
-	s, opts, err := pf.load("plan", stderr)
+	c, err := pf.load(fs)
+	if err != nil {
+		return err
+	}
+	in := planInputOf(c)
+	s, opts, err := in.load()
 	if err != nil {
 		return err
 	}
@@ -171,11 +184,16 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		}
 		return bw.Flush()
 	}
+	g := catchSignals(stderr)
+	defer g.stop()
 	var buf bytes.Buffer
 	if err := write(&buf); err != nil {
 		return err
 	}
-	return gen.WriteFiles(filepath.Dir(*out), []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
+	dir := filepath.Dir(*out)
+	return g.write(dir, func(ctx context.Context) error {
+		return gen.Write(ctx, dir, "", []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
+	})
 }
 
 func writePlanText(w io.Writer, p *plan.Plan) error {

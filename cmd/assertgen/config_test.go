@@ -1,0 +1,278 @@
+package main
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// cliCase is one command line run in a directory prepared with files, with
+// the exact exit code and the exact lines its stderr must contain.
+type cliCase struct {
+	name  string
+	files map[string]string // relative path -> contents; "" config is none
+	args  []string
+	code  int
+	err   []string // lines of stderr, exactly ("" stands for the directory)
+	out   []string // lines of stdout, exactly
+	check func(t *testing.T, dir string)
+}
+
+func runCases(t *testing.T, cases []cliCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, src := range tc.files {
+				p := filepath.Join(dir, name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			args := make([]string, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = strings.ReplaceAll(a, "$DIR", dir)
+			}
+			stdout, stderr, code := runCLI(t, dir, args...)
+			if code != tc.code {
+				t.Errorf("assertgen %s: exit %d, want %d\n%s%s", strings.Join(tc.args, " "), code, tc.code, stdout, stderr)
+			}
+			lines := func(s string) map[string]bool {
+				m := map[string]bool{}
+				for _, l := range strings.Split(s, "\n") {
+					m[l] = true
+				}
+				return m
+			}
+			errLines, outLines := lines(stderr), lines(stdout)
+			for _, want := range tc.err {
+				want = strings.ReplaceAll(want, "$DIR", dir)
+				if !errLines[want] {
+					t.Errorf("assertgen %s: stderr lacks the line\n%s\nstderr:\n%s", strings.Join(tc.args, " "), want, stderr)
+				}
+			}
+			for _, want := range tc.out {
+				want = strings.ReplaceAll(want, "$DIR", dir)
+				if !outLines[want] {
+					t.Errorf("assertgen %s: stdout lacks the line\n%s\nstdout:\n%s", strings.Join(tc.args, " "), want, stdout)
+				}
+			}
+			if tc.check != nil {
+				tc.check(t, dir)
+			}
+		})
+	}
+}
+
+const typesTensor = "types:\n  Tensor: \"*example.com/rt.Tensor\"\n"
+
+// TestConfigErrors: issue 12 item 4. Every config error is one line at
+// file:line:col, with a suggestion when a close value exists.
+func TestConfigErrors(t *testing.T) {
+	runCases(t, []cliCase{
+		{name: "bad values", files: map[string]string{"assertgen.yaml": "profile: strct\nmode: interfce\npackage: my-pkg\nbuild_tag: \"a b\"\nprefix: ../x\noutput: \"\"\n" + typesTensor +
+			"  Scalr: float64\n  int[2]: int\n  Storage: not a type\n  Layot?: int\npytorch_version: \"9.9\"\n"},
+			args: []string{"vet"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:1:10: profile: unknown profile "strct" (want strict or pytorch); did you mean "strict"?`,
+				`assertgen.yaml:2:7: mode: unknown mode "interfce" (want function or interface); did you mean "interface"?`,
+				`assertgen.yaml:3:10: package: "my-pkg" is not a Go package name (a Go identifier, not a keyword)`,
+				`assertgen.yaml:4:12: build_tag: "a b" is not a build tag (letters, digits, _ and .)`,
+				`assertgen.yaml:5:9: prefix: "../x" is not a file name prefix`,
+				`assertgen.yaml:6:9: output: empty directory (leave it out for the default)`,
+				`assertgen.yaml:9:3: types: unknown schema type "Scalr"; did you mean "Scalar"?`,
+				`assertgen.yaml:10:3: types: "int[2]": list sizes are not part of a key; did you mean "int[]"?`,
+				`assertgen.yaml:11:12: types: Storage: invalid Go type "not a type": not a type is not a builtin type; qualify it with its import path, e.g. example.com/rt.not a type`,
+				`assertgen.yaml:12:3: types: unknown schema type "Layot?"; did you mean "Layout?"?`,
+				`assertgen.yaml:13:18: pytorch_version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)`,
+				`assertgen: 11 errors`,
+			}},
+		{name: "unknown keys, with the values' errors", files: map[string]string{"assertgen.yaml": "kernel: .\nallowlist: [a.yaml]\nfrobnicate: 1\nops: [neg]\nops: [add]\nmode: fun\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:1:1: unknown key "kernel"; did you mean "kernels"?`,
+				`assertgen.yaml:2:1: unknown key "allowlist"; did you mean "allowlists"?`,
+				`assertgen.yaml:3:1: unknown key "frobnicate"`,
+				`assertgen.yaml:5:1: duplicate key "ops"; first at line 4`,
+				`assertgen.yaml:6:7: mode: unknown mode "fun" (want function or interface)`,
+				`assertgen: 5 errors`,
+			}},
+		{name: "missing kernels directory", files: map[string]string{"assertgen.yaml": "kernels: ./nope\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:1:10: kernels: nope: no such file or directory`,
+			}},
+		{name: "wrong value type", files: map[string]string{"assertgen.yaml": "ops: add.Tensor\ntypes: [a]\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				"assertgen: assertgen.yaml:1:6: ops: cannot unmarshal !!str `add.Tensor` into []string",
+				"assertgen.yaml:2:8: types: cannot unmarshal !!seq into map[string]string",
+			}},
+		{name: "missing allowlist", files: map[string]string{"assertgen.yaml": "mode: interface\nallowlists:\n  - ok.yaml\n  - missing.yaml\n", "ok.yaml": "{}\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:4:5: allowlists: missing.yaml: no such file or directory`,
+			}},
+		{name: "ops", files: map[string]string{"assertgen.yaml": "mode: interface\nops:\n  - add.Tensor\n  - neg\n  - add.Tensor\n  - add.Tensr\n  - add\n  - \"foo*\"\n  - \"[\"\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:5:5: ops: duplicate op "add.Tensor" (first at assertgen.yaml:3:5)`,
+				`assertgen.yaml:6:5: ops: unknown op "add.Tensr" in pytorch-2.6.0/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
+				`assertgen.yaml:7:5: ops: unknown op "add": it has only overloads; use add.* for all of them, or one of add.Tensor, add.out, add.Scalar, ...`,
+				`assertgen.yaml:8:5: ops: pattern "foo*" selects no op of pytorch-2.6.0/native_functions.yaml`,
+				`assertgen.yaml:9:5: ops: bad pattern "[": syntax error in pattern`,
+				`assertgen: 5 errors`,
+			}},
+		{name: "-ops duplicate", args: []string{"gen", "-mode", "interface", "-ops", "neg,add.Tensor, neg"}, code: 1,
+			err: []string{`assertgen: -ops: duplicate op "neg" (listed before)`}},
+		{name: "-ops unknown", args: []string{"vet", "-mode", "interface", "-ops", "nge"}, code: 1,
+			err: []string{`assertgen: -ops: unknown op "nge" in pytorch-2.6.0/native_functions.yaml; did you mean ne.*, ge.*?`}},
+		{name: "-ops with spaces", args: []string{"gen", "-mode", "interface", "-package", "p", "-out", "out", "-ops", " add.Tensor , neg "}, code: 0,
+			err: []string{`assertgen: 2 ops wrapped in $DIR/out`}},
+		{name: "bad flag values", args: []string{"gen", "-profile", "strct", "-mode", "fn", "-package", "a-b", "-type", "Scalr=float64", "-tag", ""}, code: 2,
+			err: []string{
+				`assertgen gen: -profile: unknown profile "strct" (want strict or pytorch); did you mean "strict"?`,
+				`assertgen gen: -mode: unknown mode "fn" (want function or interface)`,
+				`assertgen gen: -package: "a-b" is not a Go package name (a Go identifier, not a keyword)`,
+				`assertgen gen: -tag: "" is not a build tag (letters, digits, _ and .)`,
+				`assertgen gen: -type: unknown schema type "Scalr"; did you mean "Scalar"?`,
+			}},
+	})
+}
+
+// TestOutputDir: issue 12 items 3 and 7 (read-only files, -out ""). gen
+// refuses a directory with Go files of another package, naming the file;
+// tests in the directory are fine.
+func TestOutputDir(t *testing.T) {
+	gen := []string{"gen", "-mode", "interface", "-package", "out", "-out", "out", "-ops", "neg"}
+	runCases(t, []cliCase{
+		{name: "foreign go file", files: map[string]string{"out/kernels.go": "package out\n\nfunc Neg() {}\n"}, args: gen, code: 1,
+			err: []string{`assertgen: $DIR/out/kernels.go: not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -out or output:`}},
+		{name: "two foreign files, -check too", files: map[string]string{"out/a.go": "// Package a is another package.\npackage a\n", "out/b.go": "// Code generated by someone else. DO NOT EDIT.\npackage a\n"},
+			args: append(gen, "-check"), code: 1,
+			err: []string{`assertgen: $DIR/out/a.go (and 1 more): not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -out or output:`}},
+		{name: "tests, a doc file and other files are fine", files: map[string]string{"out/x_test.go": "package out\n", "out/README": "notes\n", "out/_scratch.go": "junk",
+			"out/doc.go": "// Package out is generated.\n//\n//go:generate assertgen gen\npackage out\n"}, args: gen, code: 0,
+			err: []string{`assertgen: 1 ops wrapped in $DIR/out`}},
+		{name: "read-only generated file", args: gen, code: 0,
+			check: func(t *testing.T, dir string) {
+				// The first run wrote the files; one is made read-only,
+				// and a run that would change it fails and changes nothing.
+				p := filepath.Join(dir, "out", "assertgen_checked.go")
+				before := readSet(t, filepath.Join(dir, "out"))
+				os.Chmod(p, 0o444)
+				args := append(gen[:len(gen)-1:len(gen)-1], "add.Tensor")
+				_, stderr, code := runCLI(t, dir, args...)
+				want := "assertgen: " + p + ": read-only; make it writable (chmod u+w) or remove it, and run again\n"
+				if code != 1 || stderr != want {
+					t.Errorf("exit %d, stderr %q; want 1, %q", code, stderr, want)
+				}
+				if after := readSet(t, filepath.Join(dir, "out")); !maps.Equal(before, after) {
+					t.Errorf("the output changed: %v", slices.Sorted(maps.Keys(after)))
+				}
+			}},
+		{name: "-out empty", args: []string{"gen", "-mode", "interface", "-out", ""}, code: 2,
+			err: []string{`assertgen gen: -out: empty directory (leave it out for the default)`}},
+	})
+}
+
+// TestDegenerateInput: issue 12 item 7.
+func TestDegenerateInput(t *testing.T) {
+	runCases(t, []cliCase{
+		{name: "empty txt", files: map[string]string{"empty.txt": ""}, args: []string{"gen", "-mode", "interface", "-schema", "empty.txt", "-out", "out"}, code: 1,
+			err: []string{`assertgen: $DIR/empty.txt:1:1: the schema has no ops`},
+			check: func(t *testing.T, dir string) {
+				if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+					t.Error("gen wrote an output directory")
+				}
+			}},
+		{name: "empty yaml list", files: map[string]string{"nf.yaml": "[]\n"}, args: []string{"plan", "-schema", "nf.yaml"}, code: 1,
+			err: []string{`assertgen: $DIR/nf.yaml:1:1: the schema has no ops`}},
+		{name: "unknown version", args: []string{"explain", "add.Tensor", "-pytorch-version", "9.9"}, code: 2,
+			err: []string{`assertgen explain: -pytorch-version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)`}},
+		{name: "patch release", args: []string{"explain", "add.Tensor", "-pytorch-version", "1.13.1"}, code: 0},
+		{name: "version extra", args: []string{"version", "extra"}, code: 2,
+			err: []string{`assertgen version: unexpected argument "extra"`}},
+		{name: "-tags deprecated", files: map[string]string{"nf.yaml": "- func: f(Tensor self) -> Tensor\n  tags: pointwise\n", "t.yaml": "- tag: pointwise\n  desc: p\n"},
+			args: []string{"plan", "-schema", "nf.yaml", "-tags", "t.yaml"}, code: 0,
+			err: []string{`assertgen plan: -tags is deprecated; use -tags-yaml`}, out: []string{"f\tfunctional\t8 checks, 0 skipped"}},
+		{name: "-tags-yaml", files: map[string]string{"nf.yaml": "- func: f(Tensor self) -> Tensor\n  tags: pointwise\n", "t.yaml": "- tag: other\n  desc: p\n"},
+			args: []string{"plan", "-schema", "nf.yaml", "-tags-yaml", "t.yaml"}, code: 1,
+			err: []string{`assertgen: $DIR/nf.yaml:2:9: unknown tag "pointwise" (not in tags.yaml)`}},
+	})
+}
+
+// TestPlanExplainConfig: issue 12 item 6. plan and explain apply the
+// config's schema, profile and allowlists, flags win, and its errors are
+// reported like gen's.
+func TestPlanExplainConfig(t *testing.T) {
+	small, _ := filepath.Abs("../../plan/testdata/small")
+	cfg := "schema: " + filepath.Join(small, "native_functions.yaml") + "\nprofile: pytorch\nderivatives: " + filepath.Join(small, "derivatives.yaml") +
+		"\nmode: interface\n"
+	allow := "may_alias:\n  - op: transpose.int\n    reason: our transpose copies\n"
+	runCases(t, []cliCase{
+		{name: "explain applies the allowlist", files: map[string]string{"c.yaml": "allowlists: [allow.yaml]\n", "allow.yaml": allow},
+			args: []string{"explain", "transpose.int", "-config", "c.yaml"}, code: 0,
+			out: []string{"  profile:   strict (PyTorch 2.6 lists)", "  0 Tensor(a): self, a view of it, or fresh: our transpose copies (allow.yaml:2)"}, check: func(t *testing.T, dir string) {
+				// Without the config, no allowlist.
+				out, _, _ := runCLI(t, dir, "explain", "transpose.int")
+				if strings.Contains(out, "our transpose copies") {
+					t.Errorf("explain applies an allowlist without -config:\n%s", out)
+				}
+			}},
+		{name: "plan applies schema and profile", files: map[string]string{"c.yaml": cfg, "allow.yaml": allow},
+			args: []string{"plan", "-json", "-config", "c.yaml"}, code: 0, check: func(t *testing.T, dir string) {
+				out, _, _ := runCLI(t, dir, "plan", "-json", "-config", "c.yaml")
+				if !strings.Contains(out, `"profile": "pytorch"`) || !strings.Contains(out, `"name":"myview_copy"`) {
+					t.Errorf("plan -config: %.300s", out)
+				}
+				out, _, _ = runCLI(t, dir, "plan", "-json", "-config", "c.yaml", "-profile", "strict")
+				if !strings.Contains(out, `"profile": "strict"`) {
+					t.Errorf("plan -config -profile strict: the flag does not win: %.200s", out)
+				}
+			}},
+		{name: "plan does not read assertgen.yaml unasked", files: map[string]string{"assertgen.yaml": "profile: nope\n"},
+			args: []string{"plan"}, code: 0},
+		{name: "config errors", files: map[string]string{"c.yaml": "profile: pytroch\nallowlists: [nope.yaml]\n"},
+			args: []string{"explain", "add", "-config", "c.yaml"}, code: 1,
+			err: []string{`assertgen: c.yaml:1:10: profile: unknown profile "pytroch" (want strict or pytorch); did you mean "pytorch"?`}},
+		{name: "missing config", args: []string{"plan", "-config", "nope.yaml"}, code: 1,
+			err: []string{`assertgen: open nope.yaml: no such file or directory`}},
+	})
+}
+
+// TestBackendCLI: issue 10 item 7. -backend (or backend: in the config)
+// selects the ops of a torchgen backend yaml; ops: narrows them; vet
+// requires their kernels, at the backend file's line; errors are at
+// path:line:col with suggestions.
+func TestBackendCLI(t *testing.T) {
+	small, _ := filepath.Abs("../../gen/testdata/small")
+	cfg := filepath.Join(small, "assertgen.yaml")
+	backend, _ := filepath.Abs("../../gen/testdata/backend/my_backend.yaml")
+	withReshape := "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - reshape\n"
+	runCases(t, []cliCase{
+		{name: "gen -backend", args: []string{"gen", "-config", cfg, "-backend", backend, "-out", "out"}, code: 0,
+			err: []string{"assertgen: 5 ops wrapped in $DIR/out"}},
+		{name: "backend narrowed by -ops", args: []string{"gen", "-config", cfg, "-backend", backend, "-ops", "add*, cat", "-out", "out"}, code: 0,
+			err: []string{"assertgen: 3 ops wrapped in $DIR/out"}},
+		{name: "backend: in the config", files: map[string]string{"c.yaml": "schema: " + filepath.Join(small, "native_functions.yaml") +
+			"\nmode: interface\npackage: out\noutput: out\nbackend: " + backend + "\nops: [transpose.int]\n"},
+			args: []string{"gen", "-config", "c.yaml"}, code: 0, err: []string{"assertgen: 1 ops wrapped in out"}},
+		{name: "ops outside the backend", files: map[string]string{"c.yaml": "schema: " + filepath.Join(small, "native_functions.yaml") +
+			"\nmode: interface\npackage: out\noutput: out\nbackend: " + backend + "\nops:\n  - transpose.int\n  - reshape\n"},
+			args: []string{"gen", "-config", "c.yaml"}, code: 1,
+			err: []string{`assertgen: c.yaml:8:5: ops: "reshape" selects no op of the backend ` + backend}},
+		{name: "vet requires the backend's kernels", files: map[string]string{"b.yaml": withReshape},
+			args: []string{"vet", "-config", cfg, "-backend", "b.yaml"}, code: 1,
+			out: []string{"$DIR/b.yaml:5:5: reshape: no kernel Reshape in github.com/assertgen/assertgen/gen/testdata/small/kernels"}},
+		{name: "unknown key in the backend", files: map[string]string{"b.yaml": "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - trnspose.int\nautograd: [cat]\nextra: 1\n"},
+			args: []string{"vet", "-config", cfg, "-backend", "b.yaml"}, code: 1,
+			err: []string{`assertgen: $DIR/b.yaml:7:1: unknown key "extra"`}},
+		{name: "unknown op in the backend", files: map[string]string{"b.yaml": "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - trnspose.int\n"},
+			args: []string{"gen", "-config", cfg, "-backend", "b.yaml"}, code: 1,
+			err: []string{`assertgen: $DIR/b.yaml:5:5: supported: unknown op "trnspose.int" in ` + filepath.Join(small, "native_functions.yaml") + `; did you mean transpose.int?`}},
+		{name: "missing backend", args: []string{"gen", "-config", cfg, "-backend", "nope.yaml"}, code: 1,
+			err: []string{`assertgen: -backend: $DIR/nope.yaml: no such file or directory`}},
+		{name: "backend without kernels", files: map[string]string{"b.yaml": "backend: X\ncpp_namespace: x\nsupported:\nsymint: [cat]\n"},
+			args: []string{"gen", "-config", cfg, "-backend", "b.yaml"}, code: 1,
+			err: []string{`assertgen: $DIR/b.yaml: the backend lists no op with a kernel (supported, full_codegen, autograd)`}},
+	})
+}

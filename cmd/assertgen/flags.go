@@ -1,0 +1,189 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// cliFlags are the flags every command but version shares: the config
+// file and an override for each of its keys. plan and explain take the
+// ones that shape the plan; gen and vet all of them.
+type cliFlags struct {
+	cmd    string
+	full   bool // gen and vet
+	stderr io.Writer
+
+	config     string
+	cfg        gen.Config // values of the flags that were set
+	types      stringList
+	allow      stringList
+	ops        string
+	deprecated []string // deprecated spellings used
+}
+
+func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) {
+	f.cmd, f.full, f.stderr = cmd, full, stderr
+	configDefault := "config `file` (default: none)"
+	if full {
+		configDefault = "config `file` (default: assertgen.yaml in the current directory, if any)"
+	}
+	fs.StringVar(&f.config, "config", "", configDefault)
+	fs.StringVar(&f.cfg.Schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded yaml of the -pytorch-version release")
+	fs.StringVar(&f.cfg.Tags, "tags-yaml", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
+	fs.Func("tags", "deprecated spelling of -tags-yaml (a tags.yaml `file`; -tag is the build tag)", func(s string) error {
+		f.cfg.Tags = s
+		f.deprecated = append(f.deprecated, "tags")
+		return nil
+	})
+	fs.StringVar(&f.cfg.Derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded one of the release with the embedded schema, none otherwise)")
+	fs.StringVar(&f.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
+	fs.StringVar(&f.cfg.PyTorchVersion, "pytorch-version", "", versionUsage)
+	fs.Var(&f.allow, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
+	if !full {
+		return
+	}
+	fs.StringVar(&f.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
+	fs.StringVar(&f.cfg.Output, "out", "", "output `directory` (default: the config file's directory, or . without one)")
+	fs.StringVar(&f.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
+	fs.StringVar(&f.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
+	fs.StringVar(&f.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
+	fs.StringVar(&f.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
+	fs.Var(&f.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
+	fs.StringVar(&f.cfg.Backend, "backend", "", "backend yaml `file` in torchgen's format: wrap the ops it lists (supported, autograd, full_codegen)")
+	fs.StringVar(&f.ops, "ops", "", "comma-separated op names or `patterns` (default: all, or all of the backend)")
+}
+
+// load reads the config file (the -config one, or for gen and vet
+// assertgen.yaml in the working directory if there is one), applies the
+// flags that were set and validates the result. A bad flag value is a
+// usage error; a bad value in the file an error at its position.
+func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
+	for _, d := range f.deprecated {
+		fmt.Fprintf(f.stderr, "assertgen %s: -%s is deprecated; use -%s-yaml\n", f.cmd, d, d)
+	}
+	var c *gen.Config
+	path := f.config
+	if path == "" && f.full {
+		if _, err := os.Stat("assertgen.yaml"); err == nil {
+			path = "assertgen.yaml"
+		}
+	}
+	var errs schema.ErrorList
+	if path != "" {
+		var err error
+		c, err = gen.LoadConfig(path)
+		if err != nil && (c == nil || !errors.As(err, &errs)) {
+			return nil, err
+		}
+	} else {
+		c = &gen.Config{Dir: "."}
+	}
+	// Paths given as flags are relative to the working directory.
+	wd := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return p
+		}
+		return abs
+	}
+	fs.Visit(func(fl *flag.Flag) {
+		key := ""
+		switch fl.Name {
+		case "schema":
+			c.Schema, key = wd(f.cfg.Schema), "schema"
+		case "tags", "tags-yaml":
+			c.Tags, key = wd(f.cfg.Tags), "tags"
+		case "derivatives":
+			c.Derivatives, key = wd(f.cfg.Derivatives), "derivatives"
+		case "profile":
+			c.Profile, key = f.cfg.Profile, "profile"
+		case "pytorch-version":
+			c.PyTorchVersion, key = f.cfg.PyTorchVersion, "pytorch_version"
+		case "allowlist":
+			c.Allowlists, key = nil, "allowlists"
+			for _, a := range f.allow {
+				c.Allowlists = append(c.Allowlists, wd(a))
+			}
+		case "package":
+			c.Package, key = f.cfg.Package, "package"
+		case "out":
+			c.Output, key = wd(f.cfg.Output), "output"
+		case "prefix":
+			c.Prefix, key = f.cfg.Prefix, "prefix"
+		case "mode":
+			c.Mode, key = f.cfg.Mode, "mode"
+		case "tag":
+			c.BuildTag, key = f.cfg.BuildTag, "build_tag"
+		case "kernels":
+			k := f.cfg.Kernels
+			if strings.HasPrefix(k, ".") {
+				k = wd(k)
+			}
+			c.Kernels, key = k, "kernels"
+		case "backend":
+			c.Backend, key = wd(f.cfg.Backend), "backend"
+		case "type":
+			// Entries add to the file's map; each is named by the flag.
+			if c.Types == nil {
+				c.Types = map[string]string{}
+			}
+			for _, kv := range f.types {
+				k, v, _ := strings.Cut(kv, "=")
+				k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+				c.Types[k] = v
+				c.SetByFlag("types."+k, "-type")
+				c.SetByFlag("types."+k+"=", "-type")
+			}
+		case "ops":
+			c.Ops, key = nil, "ops"
+			for _, op := range strings.Split(f.ops, ",") {
+				if op = strings.TrimSpace(op); op != "" {
+					c.Ops = append(c.Ops, op)
+				}
+			}
+		}
+		if key != "" {
+			c.SetByFlag(key, "-"+fl.Name)
+		}
+	})
+	if err := c.Validate(); err != nil {
+		errs = append(errs, err.(schema.ErrorList)...)
+	}
+	if err := f.split(errs); err != nil {
+		return nil, err
+	}
+	return c, c.CheckFiles()
+}
+
+// split reports errs: errors about flags (their position is the flag's
+// name) make a usage error, printed here; errors in the file are returned.
+func (f *cliFlags) split(errs schema.ErrorList) error {
+	var file schema.ErrorList
+	usage := false
+	for _, e := range errs {
+		if !e.Pos.IsValid() && strings.HasPrefix(e.Pos.Filename, "-") {
+			fmt.Fprintf(f.stderr, "assertgen %s: %v\n", f.cmd, e)
+			usage = true
+			continue
+		}
+		file = append(file, e)
+	}
+	if err := file.Err(); err != nil {
+		return err
+	}
+	if usage {
+		return errUsage
+	}
+	return nil
+}
