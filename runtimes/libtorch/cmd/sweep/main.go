@@ -175,6 +175,14 @@ type Report struct {
 	// runtime, to fix, never a verdict). The sweep fails while it is not 0.
 	Unjudged int     `json:"unjudged"`
 	Seconds  float64 `json:"seconds"`
+	// Slowest lists the ten ops that took longest (both profiles, worker
+	// restarts included).
+	Slowest []OpTime `json:"slowest"`
+}
+
+type OpTime struct {
+	Op      string  `json:"op"`
+	Seconds float64 `json:"seconds"`
 }
 
 type Crash struct {
@@ -219,6 +227,7 @@ type opResult struct {
 	checks    uint64
 	checksRun map[string]uint64
 	skipped   map[string]uint64
+	seconds   float64
 	crashes   []Crash
 	findings  []Finding
 }
@@ -286,6 +295,9 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 			fmt.Fprintf(os.Stderr, "sweep: %d/%d ops, %.0fs\n", done, len(names), time.Since(t0).Seconds())
 		}
 		rep.Calls += r.calls
+		rep.Slowest = append(rep.Slowest, OpTime{r.name, r.seconds})
+		sort.Slice(rep.Slowest, func(i, j int) bool { return rep.Slowest[i].Seconds > rep.Slowest[j].Seconds })
+		rep.Slowest = rep.Slowest[:min(len(rep.Slowest), 10)]
 		rep.Checks += r.checks
 		for k, n := range r.checksRun {
 			rep.ChecksRun[k] += n
@@ -359,6 +371,11 @@ func summary(w io.Writer, r *Report, selected int) {
 	}
 	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes, %.0f s\n",
 		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), r.Seconds)
+	fmt.Fprint(w, "slowest ops:")
+	for _, o := range r.Slowest[:min(len(r.Slowest), 5)] {
+		fmt.Fprintf(w, " %s %.1fs", o.Op, o.Seconds)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "checks run, by check:")
 	for _, k := range sortedKeys(r.ChecksRun) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.ChecksRun[k])
@@ -479,6 +496,7 @@ var profiles = []string{"strict", "pytorch"}
 // after a crash. The op is exercised if a sample runs under the strict
 // profile (both profiles call the same kernel on the same inputs).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
+	t0 := time.Now()
 	r := opResult{name: name, checksRun: map[string]uint64{}, skipped: map[string]uint64{}}
 	deadline := time.After(timeout)
 	for _, profile := range profiles {
@@ -486,6 +504,7 @@ func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 			break
 		}
 	}
+	r.seconds = time.Since(t0).Seconds()
 	return r
 }
 
