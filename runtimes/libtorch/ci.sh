@@ -10,12 +10,16 @@ step() {
 	echo "-- runtimes/libtorch: $1 (at $((now - start)) s)"
 }
 cd "$(dirname "$0")"
-if ! dpkg-query -W -f '${Status}' libtorch-dev 2>/dev/null | grep -q 'ok installed'; then
-	step "installing libtorch-dev"
+# libtorch 1.13.1 (Debian bookworm) and a C++ compiler for cgo
+pkgs=
+dpkg-query -W -f '${Status}' libtorch-dev 2>/dev/null | grep -q 'ok installed' || pkgs=libtorch-dev
+command -v g++ >/dev/null || pkgs="$pkgs g++"
+if [ -n "$pkgs" ]; then
+	step "installing$(printf ' %s' $pkgs)"
 	sudo=
 	if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
 	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libtorch-dev >/dev/null
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
 fi
 step "generated sources are fresh"
 go run ./internal/shimgen -root . -check
