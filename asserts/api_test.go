@@ -493,7 +493,7 @@ func TestNames(t *testing.T) {
 		names = append(names, k.String())
 	}
 	if got := strings.Join(names, " "); got != "same_impl same_storage impl_use_count_le_1 storage_use_count_eq_1 "+
-		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context fresh_no_alias" {
+		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context fresh_no_alias same_content" {
 		t.Errorf("check names: %s", got)
 	}
 	for _, p := range []asserts.Profile{asserts.Strict, asserts.PyTorch} {
@@ -535,10 +535,12 @@ func TestPolicy(t *testing.T) {
 	wantStrict := map[string]string{
 		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1",
 		"direct_subclass":             "impl_use_count_le_1",
-		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias",
+		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content",
 		"wrapper_propagating_storage": "impl_use_count_le_1,storage_use_count_eq_1",
-		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias",
-		"aliases_mutable_arg":         "no_mutation",
+		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content",
+		"aliases_mutable_arg":         "no_mutation,same_content",
+		"content_check_off":           "same_content",
+		"no_content_access":           "same_content",
 		"meta":                        "none",
 		"functional_wrapper":          "none",
 		"undefined":                   "all",
@@ -567,7 +569,7 @@ func TestSkips(t *testing.T) {
 	var s asserts.Saved
 	w := newFake(kWrapStub)
 	c.Save(&s, w)
-	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias" {
+	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content" {
 		t.Errorf("Skips() = %v", got)
 	}
 	if !s.Defined() || s.Ident().Impl != w.id.Impl {

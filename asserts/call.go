@@ -82,6 +82,10 @@ type Saved struct {
 	// Storage hold the TensorImpl and StorageImpl use counts instead.
 	after Ident
 	meta  Traits // traits | flags
+	// hasDigest is set when same_content took digest before the kernel
+	// (kept out of meta, so that the other checks keep their fast path).
+	hasDigest bool
+	digest    uint64
 }
 
 const (
@@ -93,6 +97,9 @@ const (
 	// storage_use_count_eq_1 reported this return (fresh_no_alias then
 	// stays silent on it).
 	fStorageReported Traits = 1 << 20
+	// no_mutation reported this argument (same_content then stays silent
+	// on it: one bug, one report).
+	fMutationReported Traits = 1 << 21
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -132,6 +139,9 @@ const (
 	laneSpilled       = 23 // set once a call's counts were spilled: never in a signature
 	laneAliasesMut    = 19
 	laneFreshNoAlias  = 24
+	laneSameContent   = 25
+	laneContentOff    = 26
+	laneNoContent     = 27
 )
 
 var checkLane = [NumChecks]int{
@@ -140,10 +150,10 @@ var checkLane = [NumChecks]int{
 	CheckSharesStorage: laneSharesStorage, CheckFreshOrAlias: laneFreshOrAlias,
 	CheckReturnsArg: laneReturnsArg, CheckNoMutation: laneNoMutation,
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
-	CheckFreshNoAlias: laneFreshNoAlias,
+	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
 }
 
-var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan}
+var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
@@ -771,6 +781,9 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if k == CheckNoMutation && c.aliasesMutable(s.id.Storage) {
 		c.skip(k, ReasonAliasesMutable)
 		return
+	}
+	if k == CheckNoMutation {
+		s.meta |= fMutationReported
 	}
 	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got}
 	if s.after.Impl == 0 {

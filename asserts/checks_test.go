@@ -90,6 +90,17 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
 	},
+	// same_content reads bytes: a tensor without storage or a meta
+	// tensor has none to read; "no_contents" is a runtime without
+	// asserts.Contents, "content_off" a call with the check switched off.
+	asserts.CheckSameContent: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"no_content_access", "no_content_access"}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
+		"no_contents": {"no_content_access", "no_content_access"},
+		"content_off": {"content_check_off", "content_check_off"},
+	},
 }
 
 // The message each check's broken kernel must produce.
@@ -105,6 +116,7 @@ var failMessage = map[asserts.Check]string{
 	asserts.CheckFreshOrAlias:       "op.ov: fresh_or_alias: return 0: is neither argument self (TensorImpl 0x",
 	asserts.CheckDistinctOutputs:    "op.ov: distinct_outputs: return 0: shares StorageImpl 0x",
 	asserts.CheckFreshNoAlias:       "op.ov: fresh_no_alias: return 0: shares StorageImpl 0x",
+	asserts.CheckSameContent:        "op.ov: same_content: argument self: kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl 0x",
 }
 
 // tensorFor returns a fake of the named kind and whether the call runs
@@ -113,7 +125,7 @@ func tensorFor(kind string) (f *fake, mode bool) {
 	switch kind {
 	case "mode":
 		return newFake(kPlain), true
-	case "absent", "not_bound":
+	case "absent", "not_bound", "no_contents", "content_off":
 		return newFake(kPlain), false
 	}
 	for i, n := range kindNames {
@@ -243,6 +255,23 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			var rs asserts.Saved
 			c.Result(&rs, r)
 			c.FreshNoAlias(ret0, &rs, self, &s)
+		}
+	case asserts.CheckSameContent:
+		// The broken kernel writes the bytes without bumping the version.
+		x.content = 1
+		var t asserts.Tensor = contentFake{x}
+		if kind == "no_contents" {
+			t = x
+		}
+		return env, func(c *asserts.Call) {
+			defer asserts.SetContentCheck(asserts.SetContentCheck(kind != "content_off"))
+			s := save(c, t)
+			c.SameContent(self, &s, t)
+			if broken {
+				x.content++
+			}
+			c.After(&s, t)
+			c.SameContentAfter(self, &s, t)
 		}
 	case asserts.CheckDistinctOutputs:
 		y, _ := tensorFor(kind)

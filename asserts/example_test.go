@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"fmt"
+	"hash/fnv"
 
 	"github.com/assertgen/assertgen/asserts"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
@@ -135,15 +136,17 @@ func ExamplePolicy() {
 	// absent                       all                                      nothing to check
 	// mode_active                  impl_use_count_le_1,storage_use_count_eq_1 a mode may keep references
 	// direct_subclass              impl_use_count_le_1                      user code may keep the output
-	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias storage is a stub
+	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content storage is a stub
 	// wrapper_propagating_storage  impl_use_count_le_1,storage_use_count_eq_1 views checked via storage
-	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias nothing to compare
+	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content nothing to compare
 	// meta                         none                                     meta tensors share storage for views
 	// functional_wrapper           none                                     functional wrappers share storage for views
 	// no_version_counter           no_mutation                              the runtime keeps no version counter
 	// no_binding_support           binding_context                          the runtime binds no foreign objects
-	// aliases_mutable_arg          no_mutation                              the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write
+	// aliases_mutable_arg          no_mutation,same_content                 the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version and bytes move with the write
 	// plan                         none                                     decided when the wrapper was generated (allowlist or profile)
+	// content_check_off            same_content                             same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)
+	// no_content_access            same_content                             the runtime cannot read the tensor's bytes (no Contents, no storage data)
 }
 
 // A collector's summary after a run with one broken call and one call under
@@ -178,4 +181,53 @@ func ExampleCollector_Summary() {
 	//   mode_active                  1
 	// violations:
 	//   relu: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1; hint: a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles
+}
+
+// bytesHandle is a handle whose bytes asserts can read (asserts.Contents).
+type bytesHandle struct {
+	handle
+	data []byte
+}
+
+func (h *bytesHandle) ContentDigest() (uint64, bool) {
+	f := fnv.New64a()
+	f.Write(h.data)
+	return f.Sum64(), true
+}
+
+// The opt-in content check: a kernel that writes its read-only input
+// without bumping the version counter passes unseen while same_content is
+// off (the default; its row counts under content_check_off), and is caught
+// once it is switched on.
+func ExampleSetContentCheck() {
+	op := asserts.Op{Name: "add", Overload: "Tensor"}
+	call := func() {
+		other := &bytesHandle{handle{impl: 0x40, storage: 0x41, uses: 1}, []byte{1, 2}}
+		var c asserts.Call
+		c.BeginWith(&op, asserts.EnvState{})
+		var s asserts.Saved
+		c.Save(&s, other)
+		c.SameContent(asserts.Arg("other"), &s, other)
+		other.data[0] = 9 // the kernel's scribble: no version bump
+		c.After(&s, other)
+		c.NoMutation(asserts.Arg("other"), &s)
+		c.SameContentAfter(asserts.Arg("other"), &s, other)
+		c.End()
+	}
+	defer asserts.SetContentCheck(asserts.SetContentCheck(false))
+	for _, on := range []bool{false, true} {
+		asserts.SetContentCheck(on)
+		vs := asserts.Collect(call)
+		fmt.Printf("content check %v: %d violation(s)", on, len(vs))
+		if len(vs) > 0 {
+			fmt.Printf(": %s: %s", vs[0].Check, vs[0].Where())
+		}
+		fmt.Println()
+	}
+	st := op.Stats()
+	fmt.Println("skipped under content_check_off:", st.Skipped[asserts.ReasonContentOff])
+	// Output:
+	// content check false: 0 violation(s)
+	// content check true: 1 violation(s): same_content: argument other
+	// skipped under content_check_off: 1
 }

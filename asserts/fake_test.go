@@ -14,6 +14,7 @@ type fake struct {
 	storageUses  int
 	binding      asserts.Binding
 	bindingIsSet bool
+	content      uint64 // what contentFake digests
 }
 
 func (f *fake) Ident() asserts.Ident {
@@ -34,6 +35,17 @@ func (f *fake) UseCounts() (int, int) {
 type boundFake struct{ *fake }
 
 func (b boundFake) StorageBinding() (asserts.Binding, bool) { return b.binding, b.bindingIsSet }
+
+// contentFake also implements asserts.Contents: its bytes are the fake's
+// content word, readable when the tensor has storage and is not meta.
+type contentFake struct{ *fake }
+
+func (c contentFake) ContentDigest() (uint64, bool) {
+	if c.fake == nil || c.id.Storage == 0 || c.id.Traits&asserts.Meta != 0 {
+		return 0, false
+	}
+	return c.content, true
+}
 
 var nextFakeID atomic.Uint64
 

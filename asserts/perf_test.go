@@ -1,6 +1,7 @@
 package asserts_test
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -145,6 +146,14 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = AddInline(xs[0], xs[1], 1)
 		}
 	})
+	// The same call with same_content switched on: two digests of each
+	// 2-element input.
+	b.Run("add/checked-content-on", func(b *testing.B) {
+		defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+		for b.Loop() {
+			sink = Add(xs[0], xs[1], 1)
+		}
+	})
 	b.Run("cat8/direct", func(b *testing.B) {
 		for b.Loop() {
 			sink = stub.cat(list)
@@ -166,4 +175,19 @@ func BenchmarkOverhead(b *testing.B) {
 		}
 	})
 	_ = sink
+}
+
+// BenchmarkContentDigest measures reftensor's ContentDigest, what
+// same_content costs per input when switched on (twice per input and call).
+func BenchmarkContentDigest(b *testing.B) {
+	for _, n := range []int{2, 4096, 1 << 20} {
+		x := rt.Ones(n)
+		b.Run(strconv.Itoa(n*8)+"B", func(b *testing.B) {
+			b.SetBytes(int64(n * 8))
+			for b.Loop() {
+				x.ContentDigest()
+			}
+		})
+		x.Release()
+	}
 }

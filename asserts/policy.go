@@ -21,6 +21,7 @@ const (
 	CheckDistinctOutputs                 // distinct_outputs: fresh outputs of one call do not share storage
 	CheckBindingContext                  // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
 	CheckFreshNoAlias                    // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
+	CheckSameContent                     // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
 
 	// NumChecks is the number of checks the runtime runs, counts and
 	// reports.
@@ -42,7 +43,7 @@ const NumPlanChecks = NumChecks + 1
 var checkNames = [NumPlanChecks]string{
 	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
 	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context", "fresh_no_alias", "not_arg_handle",
+	"distinct_outputs", "binding_context", "fresh_no_alias", "same_content", "not_arg_handle",
 }
 
 // String returns the check's name, e.g. "same_impl".
@@ -198,6 +199,8 @@ const (
 	ReasonNoBinding                        // no_binding_support: the tensor does not implement Bound
 	ReasonAliasesMutable                   // aliases_mutable_arg: the argument shares storage with an argument the call may write
 	ReasonPlan                             // plan: skipped when the wrapper was generated (see [Call.PlanSkip])
+	ReasonContentOff                       // content_check_off: same_content is switched off for the call (the default, see [SetContentCheck])
+	ReasonNoContent                        // no_content_access: the tensor does not implement Contents, or its bytes cannot be read
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -207,6 +210,7 @@ var reasonNames = [NumReasons]string{
 	"undefined", "absent", "mode_active", "direct_subclass", "wrapper_subclass",
 	"wrapper_propagating_storage", "no_storage", "meta", "functional_wrapper",
 	"no_version_counter", "no_binding_support", "aliases_mutable_arg", "plan",
+	"content_check_off", "no_content_access",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -229,7 +233,11 @@ type Rule struct {
 var (
 	useCountChecks = SetOf(CheckImplUseCountLE1, CheckStorageUseCountEq1)
 	storageChecks  = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
-		CheckDistinctOutputs, CheckBindingContext, CheckFreshNoAlias)
+		CheckDistinctOutputs, CheckBindingContext, CheckFreshNoAlias, CheckSameContent)
+	// aliasChecks are the checks an argument sharing storage with an
+	// argument the call may write cannot pass: its version and its bytes
+	// move with the legal write.
+	aliasChecks = SetOf(CheckNoMutation, CheckSameContent)
 )
 
 // The rules, in the order a skip's reason is chosen: a check skipped for
@@ -247,8 +255,10 @@ var rules = [numProfiles][]Rule{
 		{ReasonFunctional, 0, "functional wrappers share storage for views"},
 		{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
 		{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
-		{ReasonAliasesMutable, SetOf(CheckNoMutation), "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write"},
+		{ReasonAliasesMutable, aliasChecks, "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version and bytes move with the write"},
 		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
+		{ReasonContentOff, SetOf(CheckSameContent), "same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)"},
+		{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -267,8 +277,10 @@ var pytorchRules = []Rule{
 	{ReasonFunctional, 0, "PyTorch checks functional wrappers"},
 	{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
 	{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
-	{ReasonAliasesMutable, SetOf(CheckNoMutation), "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version moves with the write"},
+	{ReasonAliasesMutable, aliasChecks, "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version and bytes move with the write"},
 	{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
+	{ReasonContentOff, SetOf(CheckSameContent), "PyTorch has no content check (the pytorch profile plans none)"},
+	{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not

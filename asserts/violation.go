@@ -145,6 +145,8 @@ func (v *Violation) detail() string {
 		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
 	case CheckFreshNoAlias:
 		return fmt.Sprintf("shares StorageImpl %v with %s (storage use count %d), but the schema says the return is fresh", ID(v.Got), v.Other, v.StorageUses)
+	case CheckSameContent:
+		return fmt.Sprintf("kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl %v, digest %#x before, %#x after) without a version bump", ID(v.GotStorage), v.Want, v.Got)
 	case CheckBindingContext:
 		if v.WhileCalled {
 			if v.Binding == nil {
@@ -203,6 +205,8 @@ func hint(v *Violation) string {
 		return "each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"
 	case CheckFreshNoAlias:
 		return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", arg)
+	case CheckSameContent:
+		return "a kernel must not write an input the schema marks read-only, even through its data pointer (no_mutation cannot see writes that bump no version counter): write to a new tensor, or mark the argument mutable in the schema (Tensor(a!)); an intended unannotated write (batch_norm's running stats) needs a same_content skip with its reason in the allowlist"
 	case CheckBindingContext:
 		if v.WhileCalled {
 			return "a kernel running in a hermetic context must not bind foreign objects to (or unbind) its inputs' storages: the objects die with the context while the inputs live on"

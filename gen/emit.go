@@ -32,7 +32,8 @@ var checkMethods = [asserts.NumPlanChecks]string{
 	asserts.CheckDistinctOutputs:    "DistinctOutputs",
 	asserts.CheckBindingContext:     "BindingContext",
 	asserts.CheckFreshNoAlias:       "FreshNoAlias",
-	asserts.CheckNotArgHandle:       "NotArg", // NotArg, NotArgList, NotArgElems, NotArgElemsList
+	asserts.CheckSameContent:        "SameContent", // SameContent before the kernel, SameContentAfter after it
+	asserts.CheckNotArgHandle:       "NotArg",      // NotArg, NotArgList, NotArgElems, NotArgElemsList
 }
 
 func qa(name string) *jen.Statement { return jen.Qual(AssertsPath, name) }
@@ -343,6 +344,27 @@ func bindingAfter(h *helper, sn *snapshot, ck *plan.Check) {
 	h.method("BindingContextAfter", slotLoc(a), snapArg(a), tensorArg(a))
 }
 
+// content emits a same_content row: the digest is taken before the
+// kernel, after the snapshots and the mutable arguments are recorded (pre),
+// and compared after it, at the row's place among the others (rows).
+func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) error {
+	a, ok := sn.arg[ck.Arg]
+	switch {
+	case ck.Ret != nil:
+		return fmt.Errorf("%s: %s on return %d: it checks arguments only", w.op.Name, ck.Name, *ck.Ret)
+	case !ok:
+		return fmt.Errorf("%s: %s on unknown argument %s", w.op.Name, ck.Name, ck.Arg)
+	}
+	if a.list {
+		pre.fn("SameContentList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
+		rows.fn("SameContentAfterList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
+		return nil
+	}
+	pre.method("SameContent", slotLoc(a), snapArg(a), tensorArg(a))
+	rows.method("SameContentAfter", slotLoc(a), snapArg(a), tensorArg(a))
+	return nil
+}
+
 // afters completes the argument snapshots and snapshots the returns.
 func (sn *snapshot) afters(h *helper) {
 	for _, s := range sn.args {
@@ -556,13 +578,20 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	var mid, rows helper
 	for i := range w.op.Checks {
 		ck := &w.op.Checks[i]
-		if ck.Name == asserts.CheckBindingContext {
+		switch {
+		case ck.Name == asserts.CheckBindingContext:
 			if err := w.check(&pre, sn, ck); err != nil {
 				return nil, err
 			}
 			bindingAfter(&mid, sn, ck)
-		} else if err := w.check(&rows, sn, ck); err != nil {
-			return nil, err
+		case ck.Name == asserts.CheckSameContent && !ck.NeverFires:
+			if err := w.content(&pre, &rows, sn, ck); err != nil {
+				return nil, err
+			}
+		default:
+			if err := w.check(&rows, sn, ck); err != nil {
+				return nil, err
+			}
 		}
 	}
 	post.key.WriteString(mid.key.String())

@@ -48,7 +48,12 @@ func TestCheckNames(t *testing.T) {
 		if _, ok := call.MethodByName(m); !ok {
 			t.Errorf("%s: no method asserts.Call.%s", name, m)
 		}
-		if k == asserts.CheckDistinctOutputs || k == asserts.CheckBindingContext {
+		if k == asserts.CheckSameContent {
+			if _, ok := call.MethodByName(m + "After"); !ok {
+				t.Errorf("%s: no method asserts.Call.%sAfter", name, m)
+			}
+		}
+		if k == asserts.CheckDistinctOutputs || k == asserts.CheckBindingContext || k == asserts.CheckSameContent {
 			continue // one call for all outputs; a generic function for lists
 		}
 		if k == asserts.CheckNotArgHandle {
@@ -76,6 +81,8 @@ func TestBadPlanRows(t *testing.T) {
 		{rows: []plan.Check{{Name: asserts.NumPlanChecks}}, want: "unknown check"},
 		{skipped: []plan.Skip{{Check: plan.Check{Name: asserts.NumPlanChecks + 1}}}, want: "unknown skipped check"},
 		{rows: []plan.Check{{Name: asserts.CheckSameImpl, Arg: "nope"}}, want: "on unknown argument nope"},
+		{rows: []plan.Check{{Name: asserts.CheckSameContent, Arg: "nope"}}, want: "same_content on unknown argument nope"},
+		{rows: []plan.Check{{Name: asserts.CheckSameContent, Arg: "self", Ret: &zero}}, want: "same_content on return 0: it checks arguments only"},
 		{rows: []plan.Check{{Name: asserts.CheckImplUseCountLE1, Ret: &zero}, {Name: asserts.CheckNotArgHandle, Ret: &zero, Arg: "nope"}}, want: "not_arg_handle on unknown argument nope"},
 	} {
 		p := smallPlan(t, plan.Strict)

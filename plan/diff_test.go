@@ -286,6 +286,14 @@ var differences = []difference{
 		},
 	},
 	{
+		what: "same_content (every tensor argument the schema does not mark written; opt-in at run time)",
+		why:  "SchemaCheckMode's value comparison: the bytes a read-only input can reach are unchanged, which catches writes that bump no version counter (through the data pointer, or below the ADInplaceOrView layer). It reads every byte, so wrappers skip it (content_check_off) unless ASSERTGEN_CONTENT or asserts.SetContentCheck switches it on.",
+		count: func(d *diffData, i int) (bool, int) {
+			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckSameContent })
+			return n > 0, n
+		},
+	},
+	{
 		what: "same_storage on Tensor[] and Tensor?[] inputs: emitted by PyTorch, but it never fires there",
 		why:  "PyTorch (1.13.1 and 2.6.0) saves the storages of a list after a vector of empty slots of the list's size and compares only the empty slots; the pytorch profile marks these rows never_fires and its wrappers count them as skipped (reason plan), strict really compares each element.",
 		count: func(d *diffData, i int) (bool, int) {

@@ -335,6 +335,12 @@ func describe(f *schema.Func, c *Check) string {
 			return fmt.Sprintf("%s is not written (its version counter is unchanged), unless at run time it shares storage with %s, which the op writes", each(c.Arg), mutable)
 		}
 		return fmt.Sprintf("%s is not written (its version counter is unchanged)", each(c.Arg))
+	case asserts.CheckSameContent:
+		opt := "opt-in, O(bytes): on with ASSERTGEN_CONTENT=on or a list of ops, or asserts.SetContentCheck; off, it counts as skipped under content_check_off"
+		if mutable := writtenArgs(f); mutable != "" {
+			return fmt.Sprintf("the bytes %s can reach are unchanged, even by writes that bump no version counter, unless at run time it shares storage with %s, which the op writes (%s)", each(c.Arg), mutable, opt)
+		}
+		return fmt.Sprintf("the bytes %s can reach are unchanged, even by writes that bump no version counter (%s)", each(c.Arg), opt)
 	case asserts.CheckDistinctOutputs:
 		return "the fresh outputs share no storage with each other"
 	case asserts.CheckNotArgHandle:

@@ -67,7 +67,7 @@ type Op struct {
 	Checks    []Check     `json:"checks"`
 	Skipped   []Skip      `json:"skipped"`
 	// Mutable lists the arguments the op writes (Tensor(a!)) when it checks
-	// no_mutation on others: the wrapper records their storages, so that
+	// no_mutation or same_content on others: the wrapper records their storages, so that
 	// at run time an argument that shares one (x.add_(x), add(a, b, out=a))
 	// is not blamed for the legal write (skip reason aliases_mutable_arg).
 	Mutable []string `json:"mutable,omitempty"`
@@ -279,10 +279,12 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	out.Mutable = mutableArgs(o.Func, out.Checks)
 }
 
-// mutableArgs returns the tensor arguments f writes, if a no_mutation
-// check runs on some other argument (nil otherwise).
+// mutableArgs returns the tensor arguments f writes, if a no_mutation or
+// same_content check runs on some other argument (nil otherwise).
 func mutableArgs(f *schema.Func, checks []Check) []string {
-	if !slices.ContainsFunc(checks, func(c Check) bool { return c.Name == asserts.CheckNoMutation }) {
+	if !slices.ContainsFunc(checks, func(c Check) bool {
+		return c.Name == asserts.CheckNoMutation || c.Name == asserts.CheckSameContent
+	}) {
 		return nil
 	}
 	var out []string
@@ -595,6 +597,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		st.add(asserts.CheckSameStorage, a.Name, -1).skipFor(skipIn)
 		if !a.IsWrite() {
 			st.add(asserts.CheckNoMutation, a.Name, -1)
+			st.add(asserts.CheckSameContent, a.Name, -1)
 		}
 		st.add(asserts.CheckBindingContext, a.Name, -1)
 	}

@@ -19,6 +19,11 @@
 // traits are consistent, set_ and resize_ keep what they must, the Env
 // reports modes and hermetic contexts, bindings record their context, and
 // a checked call of a correct kernel passes while a broken one is caught.
+// If the runtime's tensors implement the optional asserts.Contents, the
+// suite checks that digests are stable while the bytes are, move with a
+// write (through the tensor, a view, or a raw write that bumps no version),
+// and are unavailable where there are no bytes; otherwise it logs that
+// same_content will be skipped.
 // Optional parts of Runtime that are nil are reported with t.Log and not
 // checked.
 package assertstest
@@ -72,6 +77,11 @@ type Runtime struct {
 	// Bind binds a foreign object to t's storage in the current context.
 	// Optional; tensors must implement asserts.Bound.
 	Bind func(t asserts.Tensor)
+	// RawWrite changes t's data WITHOUT bumping its version counter, as a
+	// kernel writing through the data pointer does (the write same_content
+	// exists to catch). Optional; used when tensors implement
+	// asserts.Contents.
+	RawWrite func(t asserts.Tensor)
 }
 
 // Kind is a kind of tensor the runtime makes and the traits it reports
@@ -99,6 +109,7 @@ var cases = []testCase{
 	{"kinds", testKinds},
 	{"env", testEnv},
 	{"bindings", testBindings},
+	{"contents", testContents},
 	{"concurrent use counts", testConcurrent},
 	{"checked call", testCheckedCall},
 }
@@ -418,6 +429,85 @@ func testKinds(r *reporter, rt Runtime) {
 			r.Errorf("kind %s: Ident changed between two reads: %+v, then %+v", k.Name, id, again)
 		}
 		rt.Release(x)
+	}
+}
+
+func digest(t asserts.Tensor) (uint64, bool) {
+	return t.(asserts.Contents).ContentDigest()
+}
+
+func testContents(r *reporter, rt Runtime) {
+	x := rt.New()
+	defer rt.Release(x)
+	if _, ok := x.(asserts.Contents); !ok {
+		r.Logf("tensors do not implement asserts.Contents: same_content will be skipped (reason no_content_access)")
+		return
+	}
+	d0, ok := digest(x)
+	if !ok {
+		r.Errorf("ContentDigest of a plain tensor with storage reports ok=false")
+		return
+	}
+	y := rt.Share(x)
+	defer rt.Release(y)
+	if d, ok := digest(x); !ok || d != d0 {
+		r.Errorf("ContentDigest of an untouched tensor changed from %#x to %#x (ok=%v)", d0, d, ok)
+	}
+	if d, _ := digest(y); d != d0 {
+		r.Errorf("a second handle digests %#x, the first %#x", d, d0)
+	}
+	u := rt.Undefined()
+	if _, ok := u.(asserts.Contents); ok {
+		if _, ok := digest(u); ok {
+			r.Errorf("ContentDigest of an undefined tensor reports ok=true")
+		}
+	}
+	rt.Release(u)
+	for _, k := range rt.Kinds {
+		t := k.New()
+		if _, is := t.(asserts.Contents); is && k.Traits&(asserts.Meta|asserts.Storageless) != 0 {
+			if _, ok := digest(t); ok {
+				r.Errorf("kind %s (%v) has no bytes to read, but ContentDigest reports ok=true", k.Name, k.Traits)
+			}
+		}
+		rt.Release(t)
+	}
+	if rt.Write != nil {
+		rt.Write(x)
+		d1, _ := digest(x)
+		if d1 == d0 {
+			r.Errorf("a write left the digest at %#x: it must cover the bytes the tensor reaches", d1)
+		}
+		b := rt.New()
+		defer rt.Release(b)
+		v := rt.View(b)
+		defer rt.Release(v)
+		db, _ := digest(b)
+		dv, _ := digest(v)
+		rt.Write(v)
+		if d, _ := digest(b); d == db {
+			r.Errorf("a write through a view left the base's digest at %#x: the view's range overlaps the base's", d)
+		}
+		if d, _ := digest(v); d == dv {
+			r.Errorf("a write through a view left the view's digest at %#x", d)
+		}
+	} else {
+		r.Logf("Runtime.Write is nil: digests are not checked against writes")
+	}
+	if rt.RawWrite == nil {
+		r.Logf("Runtime.RawWrite is nil: a write that bumps no version is not checked")
+		return
+	}
+	z := rt.New()
+	defer rt.Release(z)
+	dz, _ := digest(z)
+	ver := z.Ident().Version
+	rt.RawWrite(z)
+	if d, _ := digest(z); d == dz {
+		r.Errorf("RawWrite left the digest at %#x", d)
+	}
+	if got := z.Ident().Version; got != ver {
+		r.Errorf("RawWrite moved the version from %d to %d: it must write the bytes only", ver, got)
 	}
 }
 

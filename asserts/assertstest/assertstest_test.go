@@ -20,6 +20,8 @@ type bugs struct {
 	writeNoBump     bool // writes leave the version counter alone
 	undefinedTraits bool // an undefined handle reports traits
 	sparseStorage   bool // the storage-less kind reports a storage
+	contents        bool // tensors implement asserts.Contents
+	contentFrozen   bool // ContentDigest ignores the bytes
 }
 
 type fruntime struct {
@@ -28,8 +30,9 @@ type fruntime struct {
 }
 
 type fstorage struct {
-	id   asserts.ID
-	refs atomic.Int64
+	id    asserts.ID
+	refs  atomic.Int64
+	bytes atomic.Uint64 // stands for the storage's bytes: every write changes it
 }
 
 type fimpl struct {
@@ -60,6 +63,26 @@ func (t *ftensor) Ident() asserts.Ident {
 		id.Storage = t.impl.st.id
 	}
 	return id
+}
+
+// ctensor is an ftensor that implements asserts.Contents.
+type ctensor struct{ *ftensor }
+
+func (t ctensor) ContentDigest() (uint64, bool) {
+	if t.impl == nil || t.impl.st == nil {
+		return 0, false
+	}
+	if t.rt.contentFrozen {
+		return 1, true
+	}
+	return t.impl.st.bytes.Load(), true
+}
+
+func (r *fruntime) wrap(t *ftensor) asserts.Tensor {
+	if r.contents {
+		return ctensor{t}
+	}
+	return t
 }
 
 func (t *ftensor) UseCounts() (int, int) {
@@ -95,15 +118,20 @@ func (r *fruntime) newImpl(st *fstorage, ver *atomic.Uint64) *ftensor {
 }
 
 func (r *fruntime) runtime() assertstest.Runtime {
-	f := func(t asserts.Tensor) *ftensor { return t.(*ftensor) }
+	f := func(t asserts.Tensor) *ftensor {
+		if c, ok := t.(ctensor); ok {
+			return c.ftensor
+		}
+		return t.(*ftensor)
+	}
 	var mu sync.Mutex
 	return assertstest.Runtime{
-		New:       func() asserts.Tensor { return r.newImpl(r.newStorage(), nil) },
-		Undefined: func() asserts.Tensor { return &ftensor{rt: r} },
+		New:       func() asserts.Tensor { return r.wrap(r.newImpl(r.newStorage(), nil)) },
+		Undefined: func() asserts.Tensor { return r.wrap(&ftensor{rt: r}) },
 		Share: func(t asserts.Tensor) asserts.Tensor {
 			x := f(t)
 			x.impl.refs.Add(1)
-			return &ftensor{rt: r, impl: x.impl}
+			return r.wrap(&ftensor{rt: r, impl: x.impl})
 		},
 		Release: func(t asserts.Tensor) {
 			x := f(t)
@@ -118,16 +146,18 @@ func (r *fruntime) runtime() assertstest.Runtime {
 		View: func(t asserts.Tensor) asserts.Tensor {
 			x := f(t)
 			if r.viewCopies {
-				return r.newImpl(r.newStorage(), nil)
+				return r.wrap(r.newImpl(r.newStorage(), nil))
 			}
 			x.impl.st.refs.Add(1)
-			return r.newImpl(x.impl.st, x.impl.ver)
+			return r.wrap(r.newImpl(x.impl.st, x.impl.ver))
 		},
 		Write: func(t asserts.Tensor) {
 			if !r.writeNoBump {
 				f(t).impl.ver.Add(1)
 			}
+			f(t).impl.st.bytes.Add(1)
 		},
+		RawWrite: func(t asserts.Tensor) { f(t).impl.st.bytes.Add(1) },
 		Kinds: []assertstest.Kind{{Name: "sparse", Traits: asserts.Storageless, New: func() asserts.Tensor {
 			var st *fstorage
 			if r.sparseStorage {
@@ -135,7 +165,7 @@ func (r *fruntime) runtime() assertstest.Runtime {
 			}
 			x := r.newImpl(st, nil)
 			x.impl.trait = asserts.Storageless
-			return x
+			return r.wrap(x)
 		}}},
 	}
 }
@@ -230,6 +260,28 @@ func TestBrokenAdaptersFail(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The optional Contents part: a correct implementation passes, one whose
+// digest ignores writes is caught.
+func TestContents(t *testing.T) {
+	rec := &recorder{TB: t}
+	assertstest.Check(rec, (&fruntime{bugs: bugs{contents: true}}).runtime())
+	if len(rec.errs) > 0 {
+		t.Errorf("a correct Contents fails:\n%s", strings.Join(rec.errs, "\n"))
+	}
+	rec = &recorder{TB: t}
+	assertstest.Check(rec, (&fruntime{bugs: bugs{contents: true, contentFrozen: true}}).runtime())
+	all := strings.Join(rec.errs, "\n")
+	for _, w := range []string{
+		"contents: a write left the digest at 0x1",
+		"contents: a write through a view left the base's digest at 0x1",
+		"contents: RawWrite left the digest at 0x1",
+	} {
+		if !strings.Contains(all, w) {
+			t.Errorf("no failure containing %q; failures:\n%s", w, all)
+		}
 	}
 }
 

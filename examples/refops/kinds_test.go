@@ -411,3 +411,55 @@ func TestConcurrentKernels(t *testing.T) {
 		t.Errorf("shared input use counts (%d, %d) after the goroutines, want (1, 1)", i, s)
 	}
 }
+
+// TestKindsContent runs every program on every kind of tensor with the
+// opt-in same_content check switched on: the reference kernels write no
+// read-only input, so nothing is reported (the suite's collector fails the
+// run otherwise); the check runs wherever there are bytes to read, a meta
+// tensor's rows count under no_content_access and a stub-storage wrapper's
+// under wrapper_subclass, and no row counts under content_check_off.
+func TestKindsContent(t *testing.T) {
+	if !asserts.Compiled || !asserts.Checking() {
+		t.Skip("needs -tags debugasserts")
+	}
+	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+	for _, k := range kinds {
+		t.Run(k.name, func(t *testing.T) {
+			var vs []asserts.Violation
+			st := statsDuring(func() {
+				vs = asserts.Collect(func() {
+					for _, p := range programs {
+						if slices.Contains(p.notFor, k.name) {
+							continue
+						}
+						for _, r := range p.run(k.make) {
+							r.Release()
+						}
+					}
+				})
+			})
+			for i := range vs {
+				t.Errorf("violation: %v", &vs[i])
+			}
+			ran, noAccess := st.Ran[asserts.CheckSameContent], st.Skipped[asserts.ReasonNoContent]
+			if st.Skipped[asserts.ReasonContentOff] != 0 {
+				t.Errorf("%d rows skipped under content_check_off with the check on", st.Skipped[asserts.ReasonContentOff])
+			}
+			switch k.name {
+			case "meta":
+				if ran != 0 || noAccess == 0 {
+					t.Errorf("meta: same_content ran %d, %d under no_content_access; want 0 and some", ran, noAccess)
+				}
+			case "wrapper subclass (stub storage)":
+				if ran != 0 || noAccess != 0 {
+					t.Errorf("stub wrapper: same_content ran %d, %d under no_content_access; want none (wrapper_subclass)", ran, noAccess)
+				}
+			default:
+				if ran == 0 || noAccess != 0 {
+					t.Errorf("same_content ran %d, %d under no_content_access; want some and 0", ran, noAccess)
+				}
+			}
+			t.Logf("%s: same_content ran %d; skips %v", k.name, ran, skipCounts(st))
+		})
+	}
+}

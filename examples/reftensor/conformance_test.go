@@ -44,5 +44,6 @@ func TestAssertsContract(t *testing.T) {
 		PopMode:       func() { rt.PopMode() },
 		EnterHermetic: func() func() { return rt.EnterContext(true).Exit },
 		Bind:          func(t asserts.Tensor) { h(t).StorageObject() },
+		RawWrite:      func(t asserts.Tensor) { h(t).SetAtRaw(9, 0, 0) },
 	})
 }

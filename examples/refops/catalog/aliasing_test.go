@@ -90,11 +90,18 @@ func TestAliasingControls(t *testing.T) {
 		for _, p := range []struct {
 			profile string
 			k       aliasingOps
+			content bool
 		}{
-			{"strict", checkedif.Checked(checkedif.Functions{})},
-			{"pytorch", ptif.Checked(checkedif.Functions{})},
+			{"strict", checkedif.Checked(checkedif.Functions{}), false},
+			{"pytorch", ptif.Checked(checkedif.Functions{}), false},
+			{"strict", checkedif.Checked(checkedif.Functions{}), true},
 		} {
-			t.Run(tc.name+"/"+p.profile, func(t *testing.T) {
+			name := tc.name + "/" + p.profile
+			if p.content {
+				name += "/same_content"
+			}
+			t.Run(name, func(t *testing.T) {
+				defer asserts.SetContentCheck(asserts.SetContentCheck(p.content))
 				before := asserts.ReadStats()
 				vs := asserts.Collect(func() { tc.call(p.k) })
 				st := asserts.ReadStats().Sub(before)
@@ -104,6 +111,14 @@ func TestAliasingControls(t *testing.T) {
 				wantSkips := tc.aliased
 				if p.profile == "pytorch" {
 					wantSkips = 0 // PyTorch has no no_mutation check
+				}
+				if p.content {
+					// same_content skips each such argument too, before
+					// the kernel, without taking its digest.
+					wantSkips *= 2
+					if st.Ran[asserts.CheckSameContent]+st.Skipped[asserts.ReasonAliasesMutable] == 0 || st.Skipped[asserts.ReasonContentOff] != 0 {
+						t.Errorf("same_content switched on: ran %v, skipped %v", st.Ran, st.Skipped)
+					}
 				}
 				if got := st.Skipped[asserts.ReasonAliasesMutable]; got != wantSkips {
 					t.Errorf("%d arguments skipped as aliasing a written one, want %d", got, wantSkips)

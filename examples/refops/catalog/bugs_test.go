@@ -351,3 +351,18 @@ func (copyingNarrow) Narrow(self *rt.Tensor, dim, start, length int64) *rt.Tenso
 	defer v.Release()
 	return rt.Clone(v)
 }
+
+// addScratch is add.Tensor with a kernel that borrows its read-only input
+// other as scratch space: it writes through the data pointer
+// (reftensor's SetAtRaw, below the layer that bumps versions) and leaves
+// the scribble there. other's version counter does not move, so no_mutation
+// cannot see the write; only same_content, which compares other's bytes
+// before and after the call, can (the rrelu_with_noise noise bug of
+// PyTorch 1.13, in Go).
+type addScratch struct{ checkedif.Functions }
+
+func (k addScratch) AddTensor(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+	r := k.Functions.AddTensor(self, other, alpha)
+	other.SetAtRaw(-1, 0) // "nobody reads other after add"
+	return r
+}

@@ -92,6 +92,9 @@ type bug struct {
 	// also lists other checks the same bug necessarily fails too; empty for
 	// a bug that exactly one check catches.
 	also []asserts.Check
+	// content runs the entry (and its control) with the opt-in
+	// same_content check switched on (asserts.SetContentCheck).
+	content bool
 }
 
 var catalog = []bug{
@@ -335,6 +338,14 @@ var catalog = []bug{
 		},
 		op: "transpose_", check: asserts.CheckSameImpl, where: "argument self",
 		msg: "kernel replaced the TensorImpl"},
+	{name: "a read-only input written through the data pointer (no version bump; same_content on)",
+		kernels: func() checkedif.Kernels { return addScratch{} },
+		run: func(k checkedif.Kernels) {
+			a, b := ten(nil, 1, 2), ten(nil, 10, 20)
+			releaseAll(k.AddTensor(a, b, 1), a, b)
+		},
+		op: "add.Tensor", check: asserts.CheckSameContent, where: "argument other",
+		msg: "kernel wrote the bytes of an argument the schema does not mark mutable", content: true},
 }
 
 // TestCatalog runs each bug through the checked decorator and asserts that
@@ -344,6 +355,9 @@ func TestCatalog(t *testing.T) {
 	needChecks(t)
 	for _, b := range catalog {
 		t.Run(b.name, func(t *testing.T) {
+			if b.content {
+				defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+			}
 			col := collect(func() { b.run(checkedif.Checked(b.kernels())) })
 			vs := col.Violations()
 			found := false

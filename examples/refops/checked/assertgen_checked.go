@@ -121,9 +121,9 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opAsStrided_, &locs3, &a0, self)
+	checksPre10(&c, &opAsStrided_, &locs3, &a0, self)
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -140,9 +140,9 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre11(&c, &opCat, &locs4, &l0, tensors)
+	checksPre12(&c, &opCat, &locs4, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost12(&c, &locs4, &l0, tensors, r0)
+	checksPost13(&c, &locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -162,9 +162,9 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre13(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
+	checksPre14(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost14(&c, &locs5, &l0, &a2, tensors, out, r0)
+	checksPost15(&c, &locs5, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -183,7 +183,7 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 	var a0 asserts.Saved
 	checksPre8(&c, &opChunk, &locs3, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost15(&c, &locs3, &a0, self, r0)
+	checksPost16(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -200,9 +200,9 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre16(&c, &opClampTensor, &locs6, &a0, &a1, &a2, self, min_, max_)
+	checksPre17(&c, &opClampTensor, &locs6, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost17(&c, &locs6, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost18(&c, &locs6, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -221,7 +221,7 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opContiguous, &locs3, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -258,9 +258,9 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	checksPre20(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost20(&c, &locs8, &a0, &a1, &a2, self, values, indices)
+	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -277,9 +277,9 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	checksPre20(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost20(&c, &locs8, &a0, &a1, &a2, self, values, indices)
+	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -333,9 +333,9 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opResize_, &locs3, &a0, self)
+	checksPre10(&c, &opResize_, &locs3, &a0, self)
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -373,7 +373,7 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 	var a0 asserts.Saved
 	checksPre8(&c, &opFlattenUsingInts, &locs3, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -390,9 +390,9 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opFill_Scalar, &locs3, &a0, self)
+	checksPre10(&c, &opFill_Scalar, &locs3, &a0, self)
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -409,9 +409,9 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre21(&c, &opMaxDim, &locs9, &a0, self)
+	checksPre22(&c, &opMaxDim, &locs9, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost22(&c, &locs9, &a0, self, r0, r1)
+	checksPost23(&c, &locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -428,9 +428,9 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre23(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
+	checksPre24(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost24(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	checksPost25(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -544,7 +544,7 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 	var a0 asserts.Saved
 	checksPre8(&c, &opNarrow, &locs3, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -582,7 +582,7 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opNeg, &locs3, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost25(&c, &locs3, &a0, self, r0)
+	checksPost26(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -599,9 +599,9 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opNeg_, &locs3, &a0, self)
+	checksPre10(&c, &opNeg_, &locs3, &a0, self)
 	r0 := kernels.Neg_(self)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -618,9 +618,9 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre26(&c, &opNegOut, &locs13, &a0, &a1, self, out)
+	checksPre27(&c, &opNegOut, &locs13, &a0, &a1, self, out)
 	r0 := kernels.NegOut(self, out)
-	checksPost27(&c, &locs13, &a0, &a1, self, out, r0)
+	checksPost28(&c, &locs13, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -639,7 +639,7 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opReshape, &locs3, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -694,9 +694,9 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opDetach_, &locs3, &a0, self)
+	checksPre10(&c, &opDetach_, &locs3, &a0, self)
 	r0 := kernels.Detach_(self)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -734,7 +734,7 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 	var a0 asserts.Saved
 	checksPre8(&c, &opSplitTensor, &locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost28(&c, &locs3, &a0, self, r0)
+	checksPost29(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -753,7 +753,7 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 	var a0 asserts.Saved
 	checksPre8(&c, &opSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost28(&c, &locs3, &a0, self, r0)
+	checksPost29(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -808,9 +808,9 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	checksPre10(&c, &opSqueeze_Dim, &locs3, &a0, self)
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -827,9 +827,9 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre11(&c, &opStack, &locs4, &l0, tensors)
+	checksPre12(&c, &opStack, &locs4, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost12(&c, &locs4, &l0, tensors, r0)
+	checksPost13(&c, &locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -848,7 +848,7 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opSum, &locs3, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost25(&c, &locs3, &a0, self, r0)
+	checksPost26(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -867,7 +867,7 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	var a0 asserts.Saved
 	checksPre8(&c, &opSumDimIntList, &locs3, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost25(&c, &locs3, &a0, self, r0)
+	checksPost26(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -884,9 +884,9 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre26(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
+	checksPre27(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost27(&c, &locs13, &a0, &a4, self, out, r0)
+	checksPost28(&c, &locs13, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -922,9 +922,9 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opT_, &locs3, &a0, self)
+	checksPre10(&c, &opT_, &locs3, &a0, self)
 	r0 := kernels.T_(self)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -960,9 +960,9 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opTranspose_, &locs3, &a0, self)
+	checksPre10(&c, &opTranspose_, &locs3, &a0, self)
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -998,9 +998,9 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opUnsqueeze_, &locs3, &a0, self)
+	checksPre10(&c, &opUnsqueeze_, &locs3, &a0, self)
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1019,7 +1019,7 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opClone, &locs3, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost25(&c, &locs3, &a0, self, r0)
+	checksPost26(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1036,9 +1036,9 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opZero_, &locs3, &a0, self)
+	checksPre10(&c, &opZero_, &locs3, &a0, self)
 	r0 := kernels.Zero_(self)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1095,7 +1095,7 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opToDense, &locs3, &a0, self)
 	r0 := kernels.ToDense(self, dtype)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1133,7 +1133,7 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opUnbindInt, &locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost28(&c, &locs3, &a0, self, r0)
+	checksPost29(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1150,9 +1150,9 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSet_SourceStorage, &locs3, &a0, self)
+	checksPre10(&c, &opSet_SourceStorage, &locs3, &a0, self)
 	r0 := kernels.Set_SourceStorage(self, source)
-	checksPost29(&c, &locs3, &a0, self, r0)
+	checksPost30(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1171,7 +1171,7 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSet_SourceTensor, &locs14, &a0, &a1, self, source)
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost30(&c, &locs14, &a0, &a1, self, source, r0)
+	checksPost31(&c, &locs14, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1207,9 +1207,9 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre23(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
+	checksPre24(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost24(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost25(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1226,9 +1226,9 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre21(&c, &opSort, &locs9, &a0, self)
+	checksPre22(&c, &opSort, &locs9, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost22(&c, &locs9, &a0, self, r0, r1)
+	checksPost23(&c, &locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1264,9 +1264,9 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre11(&c, &opXForeachAddScalar, &locs3, &l0, self)
+	checksPre12(&c, &opXForeachAddScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost31(&c, &locs3, &l0, self, r0)
+	checksPost32(&c, &locs3, &l0, self, r0)
 	return r0
 }
 
@@ -1284,9 +1284,9 @@ func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre32(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
+	checksPre33(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost33(&c, &locs16, &l0, self)
+	checksPost34(&c, &locs16, &l0, self)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -1303,9 +1303,9 @@ func XForeachZero_(self []*reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre32(&c, &opXForeachZero_, &locs16, &l0, self)
+	checksPre33(&c, &opXForeachZero_, &locs16, &l0, self)
 	kernels.XForeachZero_(self)
-	checksPost33(&c, &locs16, &l0, self)
+	checksPost34(&c, &locs16, &l0, self)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

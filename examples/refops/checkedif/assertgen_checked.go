@@ -132,9 +132,9 @@ func (k *checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opAsStrided_, &locs3, &a0, self)
+	checksPre10(&c, &opAsStrided_, &locs3, &a0, self)
 	r0 := k.next.AsStrided_(self, size, stride, storage_offset)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -151,9 +151,9 @@ func (k *checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre11(&c, &opCat, &locs4, &l0, tensors)
+	checksPre12(&c, &opCat, &locs4, &l0, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	checksPost12(&c, &locs4, &l0, tensors, r0)
+	checksPost13(&c, &locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -173,9 +173,9 @@ func (k *checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre13(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
+	checksPre14(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
 	r0 := k.next.CatOut(tensors, dim, out)
-	checksPost14(&c, &locs5, &l0, &a2, tensors, out, r0)
+	checksPost15(&c, &locs5, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -194,7 +194,7 @@ func (k *checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reft
 	var a0 asserts.Saved
 	checksPre8(&c, &opChunk, &locs3, &a0, self)
 	r0 := k.next.Chunk(self, chunks, dim)
-	checksPost15(&c, &locs3, &a0, self, r0)
+	checksPost16(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -211,9 +211,9 @@ func (k *checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, ma
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre16(&c, &opClampTensor, &locs6, &a0, &a1, &a2, self, min_, max_)
+	checksPre17(&c, &opClampTensor, &locs6, &a0, &a1, &a2, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
-	checksPost17(&c, &locs6, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost18(&c, &locs6, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -232,7 +232,7 @@ func (k *checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftens
 	var a0 asserts.Saved
 	checksPre8(&c, &opContiguous, &locs3, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -269,9 +269,9 @@ func (k *checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	checksPre20(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
 	k.next.XCummaxHelper(self, values, indices, dim)
-	checksPost20(&c, &locs8, &a0, &a1, &a2, self, values, indices)
+	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -288,9 +288,9 @@ func (k *checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	checksPre20(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
 	k.next.XCumminHelper(self, values, indices, dim)
-	checksPost20(&c, &locs8, &a0, &a1, &a2, self, values, indices)
+	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -344,9 +344,9 @@ func (k *checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opResize_, &locs3, &a0, self)
+	checksPre10(&c, &opResize_, &locs3, &a0, self)
 	r0 := k.next.Resize_(self, size, memory_format)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -384,7 +384,7 @@ func (k *checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_
 	var a0 asserts.Saved
 	checksPre8(&c, &opFlattenUsingInts, &locs3, &a0, self)
 	r0 := k.next.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -401,9 +401,9 @@ func (k *checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opFill_Scalar, &locs3, &a0, self)
+	checksPre10(&c, &opFill_Scalar, &locs3, &a0, self)
 	r0 := k.next.Fill_Scalar(self, value)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -420,9 +420,9 @@ func (k *checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reft
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre21(&c, &opMaxDim, &locs9, &a0, self)
+	checksPre22(&c, &opMaxDim, &locs9, &a0, self)
 	r0, r1 := k.next.MaxDim(self, dim, keepdim)
-	checksPost22(&c, &locs9, &a0, self, r0, r1)
+	checksPost23(&c, &locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -439,9 +439,9 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre23(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
+	checksPre24(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost24(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	checksPost25(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -555,7 +555,7 @@ func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length 
 	var a0 asserts.Saved
 	checksPre8(&c, &opNarrow, &locs3, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -593,7 +593,7 @@ func (k *checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opNeg, &locs3, &a0, self)
 	r0 := k.next.Neg(self)
-	checksPost25(&c, &locs3, &a0, self, r0)
+	checksPost26(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -610,9 +610,9 @@ func (k *checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opNeg_, &locs3, &a0, self)
+	checksPre10(&c, &opNeg_, &locs3, &a0, self)
 	r0 := k.next.Neg_(self)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -629,9 +629,9 @@ func (k *checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre26(&c, &opNegOut, &locs13, &a0, &a1, self, out)
+	checksPre27(&c, &opNegOut, &locs13, &a0, &a1, self, out)
 	r0 := k.next.NegOut(self, out)
-	checksPost27(&c, &locs13, &a0, &a1, self, out, r0)
+	checksPost28(&c, &locs13, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -650,7 +650,7 @@ func (k *checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tens
 	var a0 asserts.Saved
 	checksPre8(&c, &opReshape, &locs3, &a0, self)
 	r0 := k.next.Reshape(self, shape)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -705,9 +705,9 @@ func (k *checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opDetach_, &locs3, &a0, self)
+	checksPre10(&c, &opDetach_, &locs3, &a0, self)
 	r0 := k.next.Detach_(self)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -745,7 +745,7 @@ func (k *checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int6
 	var a0 asserts.Saved
 	checksPre8(&c, &opSplitTensor, &locs3, &a0, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
-	checksPost28(&c, &locs3, &a0, self, r0)
+	checksPost29(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -764,7 +764,7 @@ func (k *checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, di
 	var a0 asserts.Saved
 	checksPre8(&c, &opSplitWithSizes, &locs3, &a0, self)
 	r0 := k.next.SplitWithSizes(self, split_sizes, dim)
-	checksPost28(&c, &locs3, &a0, self, r0)
+	checksPost29(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -819,9 +819,9 @@ func (k *checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	checksPre10(&c, &opSqueeze_Dim, &locs3, &a0, self)
 	r0 := k.next.Squeeze_Dim(self, dim)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -838,9 +838,9 @@ func (k *checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre11(&c, &opStack, &locs4, &l0, tensors)
+	checksPre12(&c, &opStack, &locs4, &l0, tensors)
 	r0 := k.next.Stack(tensors, dim)
-	checksPost12(&c, &locs4, &l0, tensors, r0)
+	checksPost13(&c, &locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -859,7 +859,7 @@ func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	var a0 asserts.Saved
 	checksPre8(&c, &opSum, &locs3, &a0, self)
 	r0 := k.next.Sum(self, dtype)
-	checksPost25(&c, &locs3, &a0, self, r0)
+	checksPost26(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -878,7 +878,7 @@ func (k *checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim boo
 	var a0 asserts.Saved
 	checksPre8(&c, &opSumDimIntList, &locs3, &a0, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost25(&c, &locs3, &a0, self, r0)
+	checksPost26(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -895,9 +895,9 @@ func (k *checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre26(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
+	checksPre27(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
 	r0 := k.next.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost27(&c, &locs13, &a0, &a4, self, out, r0)
+	checksPost28(&c, &locs13, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -933,9 +933,9 @@ func (k *checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opT_, &locs3, &a0, self)
+	checksPre10(&c, &opT_, &locs3, &a0, self)
 	r0 := k.next.T_(self)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -971,9 +971,9 @@ func (k *checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opTranspose_, &locs3, &a0, self)
+	checksPre10(&c, &opTranspose_, &locs3, &a0, self)
 	r0 := k.next.Transpose_(self, dim0, dim1)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1009,9 +1009,9 @@ func (k *checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opUnsqueeze_, &locs3, &a0, self)
+	checksPre10(&c, &opUnsqueeze_, &locs3, &a0, self)
 	r0 := k.next.Unsqueeze_(self, dim)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1030,7 +1030,7 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	var a0 asserts.Saved
 	checksPre8(&c, &opClone, &locs3, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	checksPost25(&c, &locs3, &a0, self, r0)
+	checksPost26(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1047,9 +1047,9 @@ func (k *checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opZero_, &locs3, &a0, self)
+	checksPre10(&c, &opZero_, &locs3, &a0, self)
 	r0 := k.next.Zero_(self)
-	checksPost10(&c, &locs3, &a0, self, r0)
+	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1106,7 +1106,7 @@ func (k *checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor 
 	var a0 asserts.Saved
 	checksPre8(&c, &opToDense, &locs3, &a0, self)
 	r0 := k.next.ToDense(self, dtype)
-	checksPost18(&c, &locs3, &a0, self, r0)
+	checksPost19(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1144,7 +1144,7 @@ func (k *checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tens
 	var a0 asserts.Saved
 	checksPre8(&c, &opUnbindInt, &locs3, &a0, self)
 	r0 := k.next.UnbindInt(self, dim)
-	checksPost28(&c, &locs3, &a0, self, r0)
+	checksPost29(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1161,9 +1161,9 @@ func (k *checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.St
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSet_SourceStorage, &locs3, &a0, self)
+	checksPre10(&c, &opSet_SourceStorage, &locs3, &a0, self)
 	r0 := k.next.Set_SourceStorage(self, source)
-	checksPost29(&c, &locs3, &a0, self, r0)
+	checksPost30(&c, &locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1182,7 +1182,7 @@ func (k *checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Ten
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSet_SourceTensor, &locs14, &a0, &a1, self, source)
 	r0 := k.next.Set_SourceTensor(self, source)
-	checksPost30(&c, &locs14, &a0, &a1, self, source, r0)
+	checksPost31(&c, &locs14, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1218,9 +1218,9 @@ func (k *checked) SortValues(self *reftensor.Tensor, dim int64, descending bool,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre23(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
+	checksPre24(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := k.next.SortValues(self, dim, descending, values, indices)
-	checksPost24(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost25(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1237,9 +1237,9 @@ func (k *checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre21(&c, &opSort, &locs9, &a0, self)
+	checksPre22(&c, &opSort, &locs9, &a0, self)
 	r0, r1 := k.next.Sort(self, dim, descending)
-	checksPost22(&c, &locs9, &a0, self, r0, r1)
+	checksPost23(&c, &locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1275,9 +1275,9 @@ func (k *checked) XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre11(&c, &opXForeachAddScalar, &locs3, &l0, self)
+	checksPre12(&c, &opXForeachAddScalar, &locs3, &l0, self)
 	r0 := k.next.XForeachAddScalar(self, scalar)
-	checksPost31(&c, &locs3, &l0, self, r0)
+	checksPost32(&c, &locs3, &l0, self, r0)
 	return r0
 }
 
@@ -1295,9 +1295,9 @@ func (k *checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre32(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
+	checksPre33(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
 	k.next.XForeachAdd_Scalar(self, scalar)
-	checksPost33(&c, &locs16, &l0, self)
+	checksPost34(&c, &locs16, &l0, self)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -1314,7 +1314,7 @@ func (k *checked) XForeachZero_(self []*reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre32(&c, &opXForeachZero_, &locs16, &l0, self)
+	checksPre33(&c, &opXForeachZero_, &locs16, &l0, self)
 	k.next.XForeachZero_(self)
-	checksPost33(&c, &locs16, &l0, self)
+	checksPost34(&c, &locs16, &l0, self)
 }

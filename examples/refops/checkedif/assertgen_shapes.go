@@ -35,6 +35,7 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Save(s1, t1)
 	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
@@ -48,6 +49,7 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.End()
 }
@@ -57,7 +59,9 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
@@ -72,9 +76,11 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -91,6 +97,7 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s1, t1)
 	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
@@ -107,6 +114,7 @@ func checksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	c.End()
 }
@@ -118,7 +126,9 @@ func checksPre6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
@@ -136,19 +146,22 @@ func checksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
 	c.End()
 }
 
-// checksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: as_strided).
+// checksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: as_strided).
 func checksPre8(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
@@ -161,14 +174,22 @@ func checksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reft
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: as_strided_).
-func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// checksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: as_strided_).
+func checksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.BindingContext(l[0], s0, t0)
+}
+
+// checksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: as_strided_).
+func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -179,15 +200,16 @@ func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cat).
-func checksPre11(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+// checksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cat).
+func checksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func checksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
+func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
@@ -195,6 +217,7 @@ func checksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -202,18 +225,19 @@ func checksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre13 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
-func checksPre13(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
+func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost14 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat.out).
-func checksPost14(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat.out).
+func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -223,14 +247,15 @@ func checksPost14(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
 	c.End()
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
-func checksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+// checksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
+func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
 	var s1 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -238,23 +263,27 @@ func checksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
-func checksPre16(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// checksPre17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
+func checksPre17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
-func checksPost17(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
+// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func checksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -266,12 +295,15 @@ func checksPost17(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArg(l[3], &s3, l[1], s1)
@@ -283,8 +315,8 @@ func checksPost17(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
-func checksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// checksPost19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
+func checksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -292,25 +324,27 @@ func checksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPre19(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// checksPre20 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func checksPre20(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPost20(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// checksPost21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func checksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -320,6 +354,7 @@ func checksPost20(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -327,15 +362,16 @@ func checksPost20(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
-func checksPre21(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+// checksPre22 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
+func checksPre22(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
-// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
-func checksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// checksPost23 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
+func checksPost23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -345,6 +381,7 @@ func checksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -357,21 +394,22 @@ func checksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
-func checksPre23(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// checksPre24 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
+func checksPre24(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
-func checksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
+// checksPost25 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
+func checksPost25(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -385,6 +423,7 @@ func checksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -394,8 +433,8 @@ func checksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost25 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
-func checksPost25(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
+func checksPost26(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -403,6 +442,7 @@ func checksPost25(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -410,18 +450,19 @@ func checksPost25(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPre26 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
-func checksPre26(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
+func checksPre27(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost27 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
-func checksPost27(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
+func checksPost28(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -431,14 +472,15 @@ func checksPost27(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
 	c.End()
 }
 
-// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
-func checksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+// checksPost29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
+func checksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
 	var s1 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -446,14 +488,15 @@ func checksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPost29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
-func checksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
+func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -464,8 +507,8 @@ func checksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func checksPost30(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// checksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
+func checksPost31(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -473,6 +516,7 @@ func checksPost30(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
@@ -481,8 +525,8 @@ func checksPost30(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
-func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
+// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
+func checksPost32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
 	var s1 asserts.SavedList
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
@@ -490,6 +534,7 @@ func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElemsList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
@@ -498,15 +543,15 @@ func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre32 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPre32(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+// checksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func checksPre33(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPost33(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+// checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func checksPost34(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
 	c.SameImplList(l[0], s0)

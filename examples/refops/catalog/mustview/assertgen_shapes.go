@@ -16,6 +16,7 @@ var locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
@@ -28,6 +29,7 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reft
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)

@@ -177,9 +177,9 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opTranspose_, &locs6, &a0, self)
+	checksPre16(&c, &opTranspose_, &locs6, &a0, self)
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost16(&c, &locs6, &a0, self, r0)
+	checksPost17(&c, &locs6, &a0, self, r0)
 	return r0
 }
 
@@ -198,7 +198,7 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 	var a0 asserts.Saved
 	checksPre14(&c, &opSplitTensor, &locs6, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost17(&c, &locs6, &a0, self, r0)
+	checksPost18(&c, &locs6, &a0, self, r0)
 	return r0
 }
 
@@ -215,9 +215,9 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre18(&c, &opCat, &locs7, &l0, tensors)
+	checksPre19(&c, &opCat, &locs7, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost19(&c, &locs7, &l0, tensors, r0)
+	checksPost20(&c, &locs7, &l0, tensors, r0)
 	return r0
 }
 
@@ -237,9 +237,9 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre20(&c, &opIndexTensor, &locs8, &a0, &l1, self, indices)
+	checksPre21(&c, &opIndexTensor, &locs8, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost21(&c, &locs8, &a0, &l1, self, indices, r0)
+	checksPost22(&c, &locs8, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -256,9 +256,9 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre22(&c, &opWhereSelf, &locs9, &a0, &a1, &a2, &a3, condition, self, other, mask)
+	checksPre23(&c, &opWhereSelf, &locs9, &a0, &a1, &a2, &a3, condition, self, other, mask)
 	r0 := kernels.WhereSelf(condition, self, other, mask)
-	checksPost23(&c, &locs9, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
+	checksPost24(&c, &locs9, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
 	return r0
 }
 
@@ -275,9 +275,9 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre24(&c, &opMaxDim, &locs10, &a0, self)
+	checksPre25(&c, &opMaxDim, &locs10, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost25(&c, &locs10, &a0, self, r0, r1)
+	checksPost26(&c, &locs10, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -295,9 +295,9 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre26(&c, &opXForeachAdd_List, &locs11, &l0, &l1, self, other)
+	checksPre27(&c, &opXForeachAdd_List, &locs11, &l0, &l1, self, other)
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost27(&c, &locs11, &l0, &l1, self, other)
+	checksPost28(&c, &locs11, &l0, &l1, self, other)
 }
 
 var opUnbindCopyIntOut = asserts.Op{
@@ -317,9 +317,9 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre28(&c, &opUnbindCopyIntOut, &locs12, &a0, &l2, self, out)
+	checksPre29(&c, &opUnbindCopyIntOut, &locs12, &a0, &l2, self, out)
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost29(&c, &locs12, &a0, &l2, self, out)
+	checksPost30(&c, &locs12, &a0, &l2, self, out)
 }
 
 var opUnbindCopyInt = asserts.Op{
@@ -337,7 +337,7 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 	var a0 asserts.Saved
 	checksPre14(&c, &opUnbindCopyInt, &locs6, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost30(&c, &locs6, &a0, self, r0)
+	checksPost31(&c, &locs6, &a0, self, r0)
 	return r0
 }
 
@@ -354,9 +354,9 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre31(&c, &opSizeInt, &locs13, &a0, self)
+	checksPre32(&c, &opSizeInt, &locs13, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost32(&c, &locs13, &a0, self)
+	checksPost33(&c, &locs13, &a0, self)
 	return r0
 }
 

@@ -30,7 +30,9 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
@@ -45,9 +47,11 @@ func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -64,6 +68,7 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s1, t1)
 	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
@@ -80,6 +85,7 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	c.End()
 }
@@ -91,7 +97,9 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
@@ -109,9 +117,11 @@ func checksPost5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -126,6 +136,7 @@ func checksPre6(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
@@ -146,6 +157,7 @@ func checksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -182,6 +194,7 @@ func checksPre8(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
@@ -208,6 +221,7 @@ func checksPost9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -227,8 +241,11 @@ func checksPre10(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
@@ -251,12 +268,15 @@ func checksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArg(l[3], &s3, l[1], s1)
@@ -301,6 +321,7 @@ func checksPre12(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
@@ -319,6 +340,7 @@ func checksPost13(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -327,10 +349,11 @@ func checksPost13(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: transpose.int).
+// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: transpose.int).
 func checksPre14(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
@@ -343,14 +366,22 @@ func checksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose_).
-func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// checksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose_).
+func checksPre16(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.BindingContext(l[0], s0, t0)
+}
+
+// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose_).
+func checksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -361,8 +392,8 @@ func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.End()
 }
 
-// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func checksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func checksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	var s1 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -370,21 +401,23 @@ func checksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPre18 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func checksPre18(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
+// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func checksPre19(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func checksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor, t1 *kernels.Tensor) {
+// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func checksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
@@ -392,6 +425,7 @@ func checksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -399,17 +433,19 @@ func checksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre20 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPre20(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func checksPre21(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor, t2 *kernels.Tensor) {
+// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
+func checksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor, t2 *kernels.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -419,9 +455,11 @@ func checksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArgList(l[2], &s2, l[1], s1)
@@ -431,21 +469,25 @@ func checksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre22 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
-func checksPre22(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
+func checksPre23(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost23 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
-func checksPost23(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
+func checksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -459,15 +501,19 @@ func checksPost23(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArg(l[4], &s4, l[0], s0)
 	c.NotArg(l[4], &s4, l[1], s1)
@@ -481,15 +527,16 @@ func checksPost23(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre24 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
-func checksPre24(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// checksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
+func checksPre25(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
-// checksPost25 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
-func checksPost25(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
+func checksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -499,6 +546,7 @@ func checksPost25(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -511,18 +559,19 @@ func checksPost25(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.End()
 }
 
-// checksPre26 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func checksPre26(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func checksPre27(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost27 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func checksPost27(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func checksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	asserts.AfterList(c, s0, t0)
@@ -532,21 +581,23 @@ func checksPost27(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.End()
 }
 
-// checksPre28 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func checksPre28(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// checksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func checksPre29(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func checksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	c.After(s0, t0)
@@ -554,13 +605,14 @@ func checksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.End()
 }
 
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int).
-func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// checksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int).
+func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	var s1 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -568,6 +620,7 @@ func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
@@ -576,19 +629,21 @@ func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.End()
 }
 
-// checksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
-func checksPre31(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// checksPre32 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
+func checksPre32(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
-// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
-func checksPost32(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// checksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
+func checksPost33(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.End()
 }
