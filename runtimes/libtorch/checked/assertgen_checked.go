@@ -295,9 +295,9 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRequiresGrad_, &locs0, &a0, self)
+	checksPre9(&c, &opRequiresGrad_, &locs0, &a0, self)
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -315,9 +315,9 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRetainGrad, &locs3, &a0, self)
+	checksPre11(&c, &opRetainGrad, &locs3, &a0, self)
 	kernels.RetainGrad(self)
-	checksPost10(&c, &locs3, &a0, self)
+	checksPost12(&c, &locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -354,7 +354,7 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXFwPrimal, &locs0, &a0, self)
 	r0 := kernels.XFwPrimal(self, level)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -371,9 +371,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMakeDual, &locs4, &a0, &a1, primal, tangent)
+	checksPre14(&c, &opXMakeDual, &locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost13(&c, &locs4, &a0, &a1, primal, tangent, r0)
+	checksPost15(&c, &locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -390,9 +390,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opXUnpackDual, &locs5, &a0, dual)
+	checksPre16(&c, &opXUnpackDual, &locs5, &a0, dual)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost15(&c, &locs5, &a0, dual, r0, r1)
+	checksPost17(&c, &locs5, &a0, dual, r0, r1)
 	return r0, r1
 }
 
@@ -409,9 +409,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -428,9 +428,9 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -447,9 +447,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	checksPre21(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost20(&c, &locs8, &a0, &a1, self, other)
+	checksPost22(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -466,9 +466,9 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRename_, &locs0, &a0, self)
+	checksPre9(&c, &opRename_, &locs0, &a0, self)
 	r0 := kernels.Rename_(self, names)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -542,9 +542,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAlignAs, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opAlignAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.AlignAs(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -561,9 +561,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opAlignTensors, &locs9, &l0, tensors)
+	checksPre23(&c, &opAlignTensors, &locs9, &l0, tensors)
 	r0 := kernels.AlignTensors(tensors)
-	checksPost22(&c, &locs9, &l0, tensors, r0)
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -637,9 +637,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opXUseCudnnCtcLoss, &locs11, &a0, &a1, log_probs, targets)
+	checksPre21(&c, &opXUseCudnnCtcLoss, &locs11, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost20(&c, &locs11, &a0, &a1, log_probs, targets)
+	checksPost22(&c, &locs11, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -656,9 +656,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre23(&c, &opXUseCudnnCtcLossTensor, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre25(&c, &opXUseCudnnCtcLossTensor, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost24(&c, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPost26(&c, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -675,9 +675,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXCudnnCtcLoss, &locs13, &a0, &a1, log_probs, targets)
+	checksPre27(&c, &opXCudnnCtcLoss, &locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost26(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost28(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -694,9 +694,9 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre27(&c, &opXCudnnCtcLossOut, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	checksPre29(&c, &opXCudnnCtcLossOut, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost28(&c, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
+	checksPost30(&c, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -713,9 +713,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre31(&c, &opXCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost30(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost32(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -731,9 +731,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre31(&c, &opXUseCudnnRnnFlattenWeight, &locs16)
+	checksPre33(&c, &opXUseCudnnRnnFlattenWeight, &locs16)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -750,9 +750,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXCudnnRnnFlattenWeight, &locs17, &l0, weight_arr)
+	checksPre23(&c, &opXCudnnRnnFlattenWeight, &locs17, &l0, weight_arr)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	checksPost33(&c, &locs17, &l0, weight_arr, r0)
+	checksPost35(&c, &locs17, &l0, weight_arr, r0)
 	return r0
 }
 
@@ -772,9 +772,9 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		a9 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opXCudnnRnnFlattenWeightOut, &locs18, &l0, &a9, weight_arr, out)
+	checksPre36(&c, &opXCudnnRnnFlattenWeightOut, &locs18, &l0, &a9, weight_arr, out)
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost35(&c, &locs18, &l0, &a9, weight_arr, out, r0)
+	checksPost37(&c, &locs18, &l0, &a9, weight_arr, out, r0)
 	return r0
 }
 
@@ -794,9 +794,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a5, a15 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre36(&c, &opXCudnnRnn, &locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	checksPre38(&c, &opXCudnnRnn, &locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost37(&c, &locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	checksPost39(&c, &locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	return r0, r1, r2, r3, r4
 }
 
@@ -816,9 +816,9 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a5, a15, a16, a17, a18, a19, a20 asserts.Saved
 		l1                                           asserts.SavedList
 	)
-	checksPre38(&c, &opXCudnnRnnOut, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	checksPre40(&c, &opXCudnnRnnOut, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost39(&c, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	checksPost41(&c, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -838,9 +838,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre40(&c, &opXCudnnRnnBackward, &locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	checksPre42(&c, &opXCudnnRnnBackward, &locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost41(&c, &locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	checksPost43(&c, &locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -861,9 +861,9 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20, a22, a23, a24 asserts.Saved
 		l1, l25                                                 asserts.SavedList
 	)
-	checksPre42(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	checksPre44(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost43(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	checksPost45(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -878,9 +878,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXCudnnInitDropoutState, &locs23)
+	checksPre46(&c, &opXCudnnInitDropoutState, &locs23)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -897,9 +897,9 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opXCudnnInitDropoutStateOut, &locs24, &a3, out)
+	checksPre9(&c, &opXCudnnInitDropoutStateOut, &locs24, &a3, out)
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -935,9 +935,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opXFusedDropout, &locs25, &a0, self)
+	checksPre16(&c, &opXFusedDropout, &locs25, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -954,9 +954,9 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opXFusedDropoutOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	checksPre49(&c, &opXFusedDropoutOut, &locs26, &a0, &a3, &a4, self, out0, out1)
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost48(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -973,9 +973,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMaskedScale, &locs27, &a0, &a1, self, mask)
+	checksPre14(&c, &opXMaskedScale, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost16(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -992,9 +992,9 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXMaskedScaleOut, &locs28, &a0, &a1, &a3, self, mask, out)
+	checksPre19(&c, &opXMaskedScaleOut, &locs28, &a0, &a1, &a3, self, mask, out)
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost18(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
+	checksPost20(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1011,9 +1011,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opNativeDropout, &locs29, &a0, input)
+	checksPre16(&c, &opNativeDropout, &locs29, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost46(&c, &locs29, &a0, input, r0, r1)
+	checksPost48(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1030,9 +1030,9 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opNativeDropoutOut, &locs30, &a0, &a3, &a4, input, out0, out1)
+	checksPre49(&c, &opNativeDropoutOut, &locs30, &a0, &a3, &a4, input, out0, out1)
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost48(&c, &locs30, &a0, &a3, &a4, input, out0, out1, r0, r1)
+	checksPost50(&c, &locs30, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1049,9 +1049,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNativeDropoutBackward, &locs31, &a0, &a1, grad_output, mask)
+	checksPre14(&c, &opNativeDropoutBackward, &locs31, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost16(&c, &locs31, &a0, &a1, grad_output, mask, r0)
+	checksPost18(&c, &locs31, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1068,9 +1068,9 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opNativeDropoutBackwardOut, &locs32, &a0, &a1, &a3, grad_output, mask, out)
+	checksPre19(&c, &opNativeDropoutBackwardOut, &locs32, &a0, &a1, &a3, grad_output, mask, out)
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost18(&c, &locs32, &a0, &a1, &a3, grad_output, mask, out, r0)
+	checksPost20(&c, &locs32, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
 }
 
@@ -1087,9 +1087,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre25(&c, &opXSobolEngineDraw, &locs33, &a0, &a2, quasi, sobolstate)
+	checksPre27(&c, &opXSobolEngineDraw, &locs33, &a0, &a2, quasi, sobolstate)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost26(&c, &locs33, &a0, &a2, quasi, sobolstate, r0, r1)
+	checksPost28(&c, &locs33, &a0, &a2, quasi, sobolstate, r0, r1)
 	return r0, r1
 }
 
@@ -1106,9 +1106,9 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre49(&c, &opXSobolEngineFf_, &locs34, &a0, &a2, self, sobolstate)
+	checksPre51(&c, &opXSobolEngineFf_, &locs34, &a0, &a2, self, sobolstate)
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost50(&c, &locs34, &a0, &a2, self, sobolstate, r0)
+	checksPost52(&c, &locs34, &a0, &a2, self, sobolstate, r0)
 	return r0
 }
 
@@ -1125,9 +1125,9 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opXSobolEngineScramble_, &locs35, &a0, &a1, self, ltm)
+	checksPre51(&c, &opXSobolEngineScramble_, &locs35, &a0, &a1, self, ltm)
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost50(&c, &locs35, &a0, &a1, self, ltm, r0)
+	checksPost52(&c, &locs35, &a0, &a1, self, ltm, r0)
 	return r0
 }
 
@@ -1144,9 +1144,9 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
+	checksPre9(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1163,9 +1163,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXReshapeFromTensor, &locs36, &a0, &a1, self, shape)
+	checksPre14(&c, &opXReshapeFromTensor, &locs36, &a0, &a1, self, shape)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost51(&c, &locs36, &a0, &a1, self, shape, r0)
+	checksPost53(&c, &locs36, &a0, &a1, self, shape, r0)
 	return r0
 }
 
@@ -1220,9 +1220,9 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDropout_, &locs0, &a0, self)
+	checksPre9(&c, &opDropout_, &locs0, &a0, self)
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1258,9 +1258,9 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFeatureDropout_, &locs0, &a0, self)
+	checksPre9(&c, &opFeatureDropout_, &locs0, &a0, self)
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1296,9 +1296,9 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlphaDropout_, &locs0, &a0, self)
+	checksPre9(&c, &opAlphaDropout_, &locs0, &a0, self)
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1334,9 +1334,9 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
+	checksPre9(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1372,9 +1372,9 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbs_, &locs0, &a0, self)
+	checksPre9(&c, &opAbs_, &locs0, &a0, self)
 	r0 := kernels.Abs_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1391,9 +1391,9 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AbsOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1429,9 +1429,9 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbsolute_, &locs0, &a0, self)
+	checksPre9(&c, &opAbsolute_, &locs0, &a0, self)
 	r0 := kernels.Absolute_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1448,9 +1448,9 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAbsoluteOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAbsoluteOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1486,9 +1486,9 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AngleOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1507,7 +1507,7 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opViewAsReal, &locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1526,7 +1526,7 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opViewAsComplex, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1562,9 +1562,9 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSgn_, &locs0, &a0, self)
+	checksPre9(&c, &opSgn_, &locs0, &a0, self)
 	r0 := kernels.Sgn_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1581,9 +1581,9 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SgnOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1659,7 +1659,7 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXConj, &locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1714,9 +1714,9 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXConjPhysicalOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXConjPhysicalOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1752,9 +1752,9 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opConjPhysicalOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opConjPhysicalOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1771,9 +1771,9 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConjPhysical_, &locs0, &a0, self)
+	checksPre9(&c, &opConjPhysical_, &locs0, &a0, self)
 	r0 := kernels.ConjPhysical_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1830,7 +1830,7 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXNegView, &locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1866,9 +1866,9 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAcos_, &locs0, &a0, self)
+	checksPre9(&c, &opAcos_, &locs0, &a0, self)
 	r0 := kernels.Acos_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1885,9 +1885,9 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AcosOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1923,9 +1923,9 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArccos_, &locs0, &a0, self)
+	checksPre9(&c, &opArccos_, &locs0, &a0, self)
 	r0 := kernels.Arccos_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1942,9 +1942,9 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opArccosOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opArccosOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArccosOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1999,9 +1999,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opAdaptiveMaxPool1d, &locs25, &a0, self)
+	checksPre16(&c, &opAdaptiveMaxPool1d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2018,9 +2018,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2037,9 +2037,9 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2056,9 +2056,9 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2075,9 +2075,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAddReluTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opXAddReluTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2094,9 +2094,9 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2113,9 +2113,9 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2151,9 +2151,9 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2170,9 +2170,9 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXAddReluScalarOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXAddReluScalarOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2208,9 +2208,9 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdd_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opAdd_Scalar, &locs0, &a0, self)
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2227,9 +2227,9 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opAddScalarOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opAddScalarOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2246,9 +2246,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opAddmv, &locs39, &a0, &a1, &a2, self, mat, vec)
+	checksPre56(&c, &opAddmv, &locs39, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost55(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
+	checksPost57(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2265,9 +2265,9 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddmv_, &locs39, &a0, &a1, &a2, self, mat, vec)
+	checksPre58(&c, &opAddmv_, &locs39, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost57(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
+	checksPost59(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2284,9 +2284,9 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opAddmvOut, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	checksPre60(&c, &opAddmvOut, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost59(&c, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
+	checksPost61(&c, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
 }
 
@@ -2303,9 +2303,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opAddr, &locs41, &a0, &a1, &a2, self, vec1, vec2)
+	checksPre56(&c, &opAddr, &locs41, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost55(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
+	checksPost57(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2322,9 +2322,9 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddr_, &locs41, &a0, &a1, &a2, self, vec1, vec2)
+	checksPre58(&c, &opAddr_, &locs41, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost57(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
+	checksPost59(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2341,9 +2341,9 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opAddrOut, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	checksPre60(&c, &opAddrOut, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost59(&c, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
+	checksPost61(&c, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
 }
 
@@ -2379,9 +2379,9 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opAffineGridGeneratorOut, &locs44, &a0, &a3, theta, out)
+	checksPre54(&c, &opAffineGridGeneratorOut, &locs44, &a0, &a3, theta, out)
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost53(&c, &locs44, &a0, &a3, theta, out, r0)
+	checksPost55(&c, &locs44, &a0, &a3, theta, out, r0)
 	return r0
 }
 
@@ -2436,9 +2436,9 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opAllOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opAllOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2474,9 +2474,9 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opAllDimnameOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opAllDimnameOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2493,9 +2493,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	checksPre21(&c, &opAllclose, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost20(&c, &locs8, &a0, &a1, self, other)
+	checksPost22(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2531,9 +2531,9 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2569,9 +2569,9 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opAnyDimnameOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opAnyDimnameOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2587,9 +2587,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opArange, &locs23)
+	checksPre46(&c, &opArange, &locs23)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2605,9 +2605,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opArangeStart, &locs23)
+	checksPre46(&c, &opArangeStart, &locs23)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2623,9 +2623,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opArangeStartStep, &locs23)
+	checksPre46(&c, &opArangeStartStep, &locs23)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2642,9 +2642,9 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opArangeOut, &locs24, &a1, out)
+	checksPre9(&c, &opArangeOut, &locs24, &a1, out)
 	r0 := kernels.ArangeOut(end, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -2661,9 +2661,9 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opArangeStartOut, &locs24, &a3, out)
+	checksPre9(&c, &opArangeStartOut, &locs24, &a3, out)
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -2718,9 +2718,9 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2756,9 +2756,9 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2794,9 +2794,9 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAcosh_, &locs0, &a0, self)
+	checksPre9(&c, &opAcosh_, &locs0, &a0, self)
 	r0 := kernels.Acosh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2813,9 +2813,9 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AcoshOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2851,9 +2851,9 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArccosh_, &locs0, &a0, self)
+	checksPre9(&c, &opArccosh_, &locs0, &a0, self)
 	r0 := kernels.Arccosh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2870,9 +2870,9 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opArccoshOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opArccoshOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2908,9 +2908,9 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsinh_, &locs0, &a0, self)
+	checksPre9(&c, &opAsinh_, &locs0, &a0, self)
 	r0 := kernels.Asinh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2927,9 +2927,9 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AsinhOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2965,9 +2965,9 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArcsinh_, &locs0, &a0, self)
+	checksPre9(&c, &opArcsinh_, &locs0, &a0, self)
 	r0 := kernels.Arcsinh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2984,9 +2984,9 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opArcsinhOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opArcsinhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3022,9 +3022,9 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtanh_, &locs0, &a0, self)
+	checksPre9(&c, &opAtanh_, &locs0, &a0, self)
 	r0 := kernels.Atanh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3041,9 +3041,9 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AtanhOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3079,9 +3079,9 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArctanh_, &locs0, &a0, self)
+	checksPre9(&c, &opArctanh_, &locs0, &a0, self)
 	r0 := kernels.Arctanh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3098,9 +3098,9 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opArctanhOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opArctanhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3119,7 +3119,7 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	var a0 asserts.Saved
 	checksPre0(&c, &opAsStrided, &locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3136,9 +3136,9 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsStrided_, &locs0, &a0, self)
+	checksPre9(&c, &opAsStrided_, &locs0, &a0, self)
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3174,9 +3174,9 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsin_, &locs0, &a0, self)
+	checksPre9(&c, &opAsin_, &locs0, &a0, self)
 	r0 := kernels.Asin_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3193,9 +3193,9 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AsinOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3231,9 +3231,9 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArcsin_, &locs0, &a0, self)
+	checksPre9(&c, &opArcsin_, &locs0, &a0, self)
 	r0 := kernels.Arcsin_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3250,9 +3250,9 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opArcsinOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opArcsinOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3288,9 +3288,9 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtan_, &locs0, &a0, self)
+	checksPre9(&c, &opAtan_, &locs0, &a0, self)
 	r0 := kernels.Atan_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3307,9 +3307,9 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AtanOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3345,9 +3345,9 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArctan_, &locs0, &a0, self)
+	checksPre9(&c, &opArctan_, &locs0, &a0, self)
 	r0 := kernels.Arctan_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3364,9 +3364,9 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opArctanOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opArctanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArctanOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3402,9 +3402,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opAtleast1dSequence, &locs9, &l0, tensors)
+	checksPre23(&c, &opAtleast1dSequence, &locs9, &l0, tensors)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost60(&c, &locs9, &l0, tensors, r0)
+	checksPost62(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3440,9 +3440,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opAtleast2dSequence, &locs9, &l0, tensors)
+	checksPre23(&c, &opAtleast2dSequence, &locs9, &l0, tensors)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost60(&c, &locs9, &l0, tensors, r0)
+	checksPost62(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3478,9 +3478,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opAtleast3dSequence, &locs9, &l0, tensors)
+	checksPre23(&c, &opAtleast3dSequence, &locs9, &l0, tensors)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost60(&c, &locs9, &l0, tensors, r0)
+	checksPost62(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3497,9 +3497,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opBaddbmm, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre56(&c, &opBaddbmm, &locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost55(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost57(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3516,9 +3516,9 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opBaddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre58(&c, &opBaddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost57(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost59(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3535,9 +3535,9 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opBaddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPre60(&c, &opBaddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost59(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	checksPost61(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -3553,9 +3553,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBartlettWindow, &locs23)
+	checksPre46(&c, &opBartlettWindow, &locs23)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -3572,9 +3572,9 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBartlettWindowOut, &locs24, &a1, out)
+	checksPre9(&c, &opBartlettWindowOut, &locs24, &a1, out)
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -3590,9 +3590,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBartlettWindowPeriodic, &locs23)
+	checksPre46(&c, &opBartlettWindowPeriodic, &locs23)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -3609,9 +3609,9 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opBartlettWindowPeriodicOut, &locs24, &a2, out)
+	checksPre9(&c, &opBartlettWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -3628,9 +3628,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre61(&c, &opBatchNorm, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre63(&c, &opBatchNorm, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost62(&c, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	checksPost64(&c, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -3647,9 +3647,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre63(&c, &opQuantizedBatchNorm, &locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
+	checksPre65(&c, &opQuantizedBatchNorm, &locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost64(&c, &locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
+	checksPost66(&c, &locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
 	return r0
 }
 
@@ -3666,9 +3666,9 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre65(&c, &opQuantizedBatchNormOut, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
+	checksPre67(&c, &opQuantizedBatchNormOut, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost66(&c, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
+	checksPost68(&c, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
 }
 
@@ -3685,9 +3685,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre67(&c, &opXBatchNormImplIndex, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre69(&c, &opXBatchNormImplIndex, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost68(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost70(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3704,9 +3704,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	}
 	var c asserts.Call
 	var a1, a2, a3, a4, a5, a6, a7, a11 asserts.Saved
-	checksPre69(&c, &opXBatchNormImplIndexBackward, &locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
+	checksPre71(&c, &opXBatchNormImplIndexBackward, &locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost70(&c, &locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
+	checksPost72(&c, &locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3742,9 +3742,9 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3761,9 +3761,9 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opBernoulli_Tensor, &locs54, &a0, &a1, self, p)
+	checksPre51(&c, &opBernoulli_Tensor, &locs54, &a0, &a1, self, p)
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost50(&c, &locs54, &a0, &a1, self, p, r0)
+	checksPost52(&c, &locs54, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -3780,9 +3780,9 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opBernoulliTensorOut, &locs55, &a0, &a1, &a3, self, p, out)
+	checksPre19(&c, &opBernoulliTensorOut, &locs55, &a0, &a1, &a3, self, p, out)
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost18(&c, &locs55, &a0, &a1, &a3, self, p, out, r0)
+	checksPost20(&c, &locs55, &a0, &a1, &a3, self, p, out, r0)
 	return r0
 }
 
@@ -3799,9 +3799,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBernoulliTensor, &locs54, &a0, &a1, self, p)
+	checksPre14(&c, &opBernoulliTensor, &locs54, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost16(&c, &locs54, &a0, &a1, self, p, r0)
+	checksPost18(&c, &locs54, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -3818,9 +3818,9 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBernoulli_Float, &locs0, &a0, self)
+	checksPre9(&c, &opBernoulli_Float, &locs0, &a0, self)
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3837,9 +3837,9 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opBernoulliFloatOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opBernoulliFloatOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3875,9 +3875,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre71(&c, &opBilinear, &locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
+	checksPre73(&c, &opBilinear, &locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost72(&c, &locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
+	checksPost74(&c, &locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
 	return r0
 }
 
@@ -3894,9 +3894,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opBinaryCrossEntropy, &locs57, &a0, &a1, &a2, self, target, weight)
+	checksPre75(&c, &opBinaryCrossEntropy, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost55(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3913,9 +3913,9 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre74(&c, &opBinaryCrossEntropyOut, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out)
+	checksPre76(&c, &opBinaryCrossEntropyOut, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out)
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost59(&c, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
+	checksPost61(&c, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
 }
 
@@ -3932,9 +3932,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre71(&c, &opBinaryCrossEntropyBackward, &locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	checksPre73(&c, &opBinaryCrossEntropyBackward, &locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost72(&c, &locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	checksPost74(&c, &locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -3951,9 +3951,9 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	checksPre75(&c, &opBinaryCrossEntropyBackwardGradInput, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
+	checksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost76(&c, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
+	checksPost78(&c, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -3970,9 +3970,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre77(&c, &opBinaryCrossEntropyWithLogits, &locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	checksPre79(&c, &opBinaryCrossEntropyWithLogits, &locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost72(&c, &locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	checksPost74(&c, &locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -3989,9 +3989,9 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	checksPre78(&c, &opBinaryCrossEntropyWithLogitsOut, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
+	checksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost76(&c, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
+	checksPost78(&c, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
 }
 
@@ -4008,9 +4008,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre79(&c, &opBincount, &locs63, &a0, &a1, self, weights)
+	checksPre81(&c, &opBincount, &locs63, &a0, &a1, self, weights)
 	r0 := kernels.Bincount(self, weights, minlength)
-	checksPost16(&c, &locs63, &a0, &a1, self, weights, r0)
+	checksPost18(&c, &locs63, &a0, &a1, self, weights, r0)
 	return r0
 }
 
@@ -4027,9 +4027,9 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre80(&c, &opBincountOut, &locs64, &a0, &a1, &a3, self, weights, out)
+	checksPre82(&c, &opBincountOut, &locs64, &a0, &a1, &a3, self, weights, out)
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost18(&c, &locs64, &a0, &a1, &a3, self, weights, out, r0)
+	checksPost20(&c, &locs64, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
 }
 
@@ -4065,9 +4065,9 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseNot_, &locs0, &a0, self)
+	checksPre9(&c, &opBitwiseNot_, &locs0, &a0, self)
 	r0 := kernels.BitwiseNot_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4084,9 +4084,9 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opBitwiseNotOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opBitwiseNotOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4103,9 +4103,9 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4122,9 +4122,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4141,9 +4141,9 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4179,9 +4179,9 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCopysign_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opCopysign_Scalar, &locs0, &a0, self)
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4198,9 +4198,9 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4236,9 +4236,9 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogicalNot_, &locs0, &a0, self)
+	checksPre9(&c, &opLogicalNot_, &locs0, &a0, self)
 	r0 := kernels.LogicalNot_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4255,9 +4255,9 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4274,9 +4274,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4293,9 +4293,9 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4312,9 +4312,9 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4331,9 +4331,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4350,9 +4350,9 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4369,9 +4369,9 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4388,9 +4388,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4407,9 +4407,9 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4426,9 +4426,9 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4444,9 +4444,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBlackmanWindow, &locs23)
+	checksPre46(&c, &opBlackmanWindow, &locs23)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4463,9 +4463,9 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBlackmanWindowOut, &locs24, &a1, out)
+	checksPre9(&c, &opBlackmanWindowOut, &locs24, &a1, out)
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -4481,9 +4481,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBlackmanWindowPeriodic, &locs23)
+	checksPre46(&c, &opBlackmanWindowPeriodic, &locs23)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4500,9 +4500,9 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opBlackmanWindowPeriodicOut, &locs24, &a2, out)
+	checksPre9(&c, &opBlackmanWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -4519,9 +4519,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBmm, &locs65, &a0, &a1, self, mat2)
+	checksPre14(&c, &opBmm, &locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost16(&c, &locs65, &a0, &a1, self, mat2, r0)
+	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4538,9 +4538,9 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opBmmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
+	checksPre19(&c, &opBmmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost18(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
+	checksPost20(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -4557,9 +4557,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opBroadcastTensors, &locs9, &l0, tensors)
+	checksPre23(&c, &opBroadcastTensors, &locs9, &l0, tensors)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost22(&c, &locs9, &l0, tensors, r0)
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4597,7 +4597,7 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXSparseBroadcastTo, &locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4614,9 +4614,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opCat, &locs9, &l0, tensors)
+	checksPre23(&c, &opCat, &locs9, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4636,9 +4636,9 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opCatOut, &locs67, &l0, &a2, tensors, out)
+	checksPre36(&c, &opCatOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost82(&c, &locs67, &l0, &a2, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4655,9 +4655,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opCatNames, &locs9, &l0, tensors)
+	checksPre23(&c, &opCatNames, &locs9, &l0, tensors)
 	r0 := kernels.CatNames(tensors, dim)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4677,9 +4677,9 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opCatNamesOut, &locs67, &l0, &a2, tensors, out)
+	checksPre36(&c, &opCatNamesOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	checksPost82(&c, &locs67, &l0, &a2, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4696,9 +4696,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opConcat, &locs9, &l0, tensors)
+	checksPre23(&c, &opConcat, &locs9, &l0, tensors)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4718,9 +4718,9 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opConcatOut, &locs67, &l0, &a2, tensors, out)
+	checksPre36(&c, &opConcatOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost82(&c, &locs67, &l0, &a2, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4737,9 +4737,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opConcatNames, &locs9, &l0, tensors)
+	checksPre23(&c, &opConcatNames, &locs9, &l0, tensors)
 	r0 := kernels.ConcatNames(tensors, dim)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4759,9 +4759,9 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opConcatNamesOut, &locs67, &l0, &a2, tensors, out)
+	checksPre36(&c, &opConcatNamesOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	checksPost82(&c, &locs67, &l0, &a2, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4778,9 +4778,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opConcatenate, &locs9, &l0, tensors)
+	checksPre23(&c, &opConcatenate, &locs9, &l0, tensors)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4800,9 +4800,9 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opConcatenateOut, &locs67, &l0, &a2, tensors, out)
+	checksPre36(&c, &opConcatenateOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost82(&c, &locs67, &l0, &a2, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4819,9 +4819,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opConcatenateNames, &locs9, &l0, tensors)
+	checksPre23(&c, &opConcatenateNames, &locs9, &l0, tensors)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4841,9 +4841,9 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opConcatenateNamesOut, &locs67, &l0, &a2, tensors, out)
+	checksPre36(&c, &opConcatenateNamesOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	checksPost82(&c, &locs67, &l0, &a2, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4860,9 +4860,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opBlockDiag, &locs9, &l0, tensors)
+	checksPre23(&c, &opBlockDiag, &locs9, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4882,9 +4882,9 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opBlockDiagOut, &locs67, &l0, &a1, tensors, out)
+	checksPre36(&c, &opBlockDiagOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost82(&c, &locs67, &l0, &a1, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -4920,9 +4920,9 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCeil_, &locs0, &a0, self)
+	checksPre9(&c, &opCeil_, &locs0, &a0, self)
 	r0 := kernels.Ceil_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4939,9 +4939,9 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CeilOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4958,9 +4958,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opChainMatmul, &locs68, &l0, matrices)
+	checksPre23(&c, &opChainMatmul, &locs68, &l0, matrices)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost81(&c, &locs68, &l0, matrices, r0)
+	checksPost83(&c, &locs68, &l0, matrices, r0)
 	return r0
 }
 
@@ -4980,9 +4980,9 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opChainMatmulOut, &locs69, &l0, &a1, matrices, out)
+	checksPre36(&c, &opChainMatmulOut, &locs69, &l0, &a1, matrices, out)
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost82(&c, &locs69, &l0, &a1, matrices, out, r0)
+	checksPost84(&c, &locs69, &l0, &a1, matrices, out, r0)
 	return r0
 }
 
@@ -5001,7 +5001,7 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnsafeChunk, &locs0, &a0, self)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost83(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5020,7 +5020,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opChunk, &locs0, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5039,7 +5039,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opTensorSplitSections, &locs0, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5058,7 +5058,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opTensorSplitIndices, &locs0, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5075,9 +5075,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTensorSplitTensorIndicesOrSections, &locs70, &a0, &a1, self, tensor_indices_or_sections)
+	checksPre14(&c, &opTensorSplitTensorIndicesOrSections, &locs70, &a0, &a1, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost85(&c, &locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
+	checksPost87(&c, &locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
 	return r0
 }
 
@@ -5113,9 +5113,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre86(&c, &opClampTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	checksPre88(&c, &opClampTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost55(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5132,9 +5132,9 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClamp_, &locs0, &a0, self)
+	checksPre9(&c, &opClamp_, &locs0, &a0, self)
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5151,9 +5151,9 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre87(&c, &opClamp_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	checksPre89(&c, &opClamp_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5170,9 +5170,9 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opClampOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opClampOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5189,9 +5189,9 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre88(&c, &opClampTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	checksPre90(&c, &opClampTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost59(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -5227,9 +5227,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opClampMaxTensor, &locs73, &a0, &a1, self, max_)
+	checksPre14(&c, &opClampMaxTensor, &locs73, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost16(&c, &locs73, &a0, &a1, self, max_, r0)
+	checksPost18(&c, &locs73, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5246,9 +5246,9 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClampMax_, &locs0, &a0, self)
+	checksPre9(&c, &opClampMax_, &locs0, &a0, self)
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5265,9 +5265,9 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opClampMax_Tensor, &locs73, &a0, &a1, self, max_)
+	checksPre51(&c, &opClampMax_Tensor, &locs73, &a0, &a1, self, max_)
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost50(&c, &locs73, &a0, &a1, self, max_, r0)
+	checksPost52(&c, &locs73, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5284,9 +5284,9 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5303,9 +5303,9 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opClampMaxTensorOut, &locs74, &a0, &a1, &a2, self, max_, out)
+	checksPre19(&c, &opClampMaxTensorOut, &locs74, &a0, &a1, &a2, self, max_, out)
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost18(&c, &locs74, &a0, &a1, &a2, self, max_, out, r0)
+	checksPost20(&c, &locs74, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
 }
 
@@ -5341,9 +5341,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opClampMinTensor, &locs75, &a0, &a1, self, min_)
+	checksPre14(&c, &opClampMinTensor, &locs75, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost16(&c, &locs75, &a0, &a1, self, min_, r0)
+	checksPost18(&c, &locs75, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5360,9 +5360,9 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClampMin_, &locs0, &a0, self)
+	checksPre9(&c, &opClampMin_, &locs0, &a0, self)
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5379,9 +5379,9 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opClampMin_Tensor, &locs75, &a0, &a1, self, min_)
+	checksPre51(&c, &opClampMin_Tensor, &locs75, &a0, &a1, self, min_)
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost50(&c, &locs75, &a0, &a1, self, min_, r0)
+	checksPost52(&c, &locs75, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5398,9 +5398,9 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5417,9 +5417,9 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opClampMinTensorOut, &locs76, &a0, &a1, &a2, self, min_, out)
+	checksPre19(&c, &opClampMinTensorOut, &locs76, &a0, &a1, &a2, self, min_, out)
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost18(&c, &locs76, &a0, &a1, &a2, self, min_, out, r0)
+	checksPost20(&c, &locs76, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
 }
 
@@ -5455,9 +5455,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre86(&c, &opClipTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	checksPre88(&c, &opClipTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	checksPost55(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5474,9 +5474,9 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClip_, &locs0, &a0, self)
+	checksPre9(&c, &opClip_, &locs0, &a0, self)
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5493,9 +5493,9 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre87(&c, &opClip_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	checksPre89(&c, &opClip_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5512,9 +5512,9 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opClipOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opClipOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5531,9 +5531,9 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre88(&c, &opClipTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	checksPre90(&c, &opClipTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost59(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -5569,9 +5569,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opComplex, &locs77, &a0, &a1, real_, imag_)
+	checksPre14(&c, &opComplex, &locs77, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost16(&c, &locs77, &a0, &a1, real_, imag_, r0)
+	checksPost18(&c, &locs77, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5588,9 +5588,9 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opComplexOut, &locs78, &a0, &a1, &a2, real_, imag_, out)
+	checksPre19(&c, &opComplexOut, &locs78, &a0, &a1, &a2, real_, imag_, out)
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost18(&c, &locs78, &a0, &a1, &a2, real_, imag_, out, r0)
+	checksPost20(&c, &locs78, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
 }
 
@@ -5607,9 +5607,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPolar, &locs79, &a0, &a1, abs, angle)
+	checksPre14(&c, &opPolar, &locs79, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost16(&c, &locs79, &a0, &a1, abs, angle, r0)
+	checksPost18(&c, &locs79, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5626,9 +5626,9 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opPolarOut, &locs80, &a0, &a1, &a2, abs, angle, out)
+	checksPre19(&c, &opPolarOut, &locs80, &a0, &a1, &a2, abs, angle, out)
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost18(&c, &locs80, &a0, &a1, &a2, abs, angle, out, r0)
+	checksPost20(&c, &locs80, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
 }
 
@@ -5664,9 +5664,9 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opConstantPadNdOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opConstantPadNdOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5702,9 +5702,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5721,9 +5721,9 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre74(&c, &opConvolutionOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	checksPre76(&c, &opConvolutionOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost59(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -5740,9 +5740,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opConvolutionBackward, &locs83, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre91(&c, &opConvolutionBackward, &locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost90(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost92(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5759,9 +5759,9 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
-	checksPre91(&c, &opConvolutionBackwardOut, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	checksPre93(&c, &opConvolutionBackwardOut, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost92(&c, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	checksPost94(&c, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5778,9 +5778,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConvolutionOverrideable, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConvolutionOverrideable, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5797,9 +5797,9 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre74(&c, &opConvolutionOverrideableOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	checksPre76(&c, &opConvolutionOverrideableOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost59(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -5816,9 +5816,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opConvolutionBackwardOverrideable, &locs83, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre91(&c, &opConvolutionBackwardOverrideable, &locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost90(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost92(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5835,9 +5835,9 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
-	checksPre91(&c, &opConvolutionBackwardOverrideableOut, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost92(&c, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	checksPost94(&c, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5854,9 +5854,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opXConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opXConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5873,9 +5873,9 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a13 asserts.Saved
-	checksPre74(&c, &opXConvolutionOut, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out)
+	checksPre76(&c, &opXConvolutionOut, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out)
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost59(&c, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -5892,9 +5892,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opXConvolutionDeprecated, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opXConvolutionDeprecated, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5911,9 +5911,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opXConvolutionMode, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opXConvolutionMode, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5930,9 +5930,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre93(&c, &opXConvolutionDoubleBackward, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
+	checksPre95(&c, &opXConvolutionDoubleBackward, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost94(&c, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
+	checksPost96(&c, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5949,9 +5949,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConv1d, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConv1d, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5968,9 +5968,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConv2d, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConv2d, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5987,9 +5987,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConv3d, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConv3d, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6006,9 +6006,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConv1dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConv1dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6025,9 +6025,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConv2dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConv2dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6044,9 +6044,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConv3dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConv3dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6063,9 +6063,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opConvTbc, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre56(&c, &opConvTbc, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6082,9 +6082,9 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opConvTbcOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	checksPre60(&c, &opConvTbcOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6101,9 +6101,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre95(&c, &opConvTbcBackward, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
+	checksPre97(&c, &opConvTbcBackward, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost96(&c, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
+	checksPost98(&c, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6120,9 +6120,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConvTranspose1d, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConvTranspose1d, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6139,9 +6139,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConvTranspose2dInput, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConvTranspose2dInput, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6158,9 +6158,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opConvTranspose3dInput, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opConvTranspose3dInput, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6177,9 +6177,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCopy, &locs89, &a0, &a1, self, src)
+	checksPre14(&c, &opCopy, &locs89, &a0, &a1, self, src)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost16(&c, &locs89, &a0, &a1, self, src, r0)
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6196,9 +6196,9 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opCopy_, &locs89, &a0, &a1, self, src)
+	checksPre51(&c, &opCopy_, &locs89, &a0, &a1, self, src)
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost50(&c, &locs89, &a0, &a1, self, src, r0)
+	checksPost52(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6215,9 +6215,9 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opCopyOut, &locs90, &a0, &a1, &a3, self, src, out)
+	checksPre19(&c, &opCopyOut, &locs90, &a0, &a1, &a3, self, src, out)
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost18(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
+	checksPost20(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -6234,9 +6234,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXCopyFrom, &locs91, &a0, &a1, self, dst)
+	checksPre14(&c, &opXCopyFrom, &locs91, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost16(&c, &locs91, &a0, &a1, self, dst, r0)
+	checksPost18(&c, &locs91, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6253,9 +6253,9 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXCopyFromOut, &locs92, &a0, &a1, &a3, self, dst, out)
+	checksPre19(&c, &opXCopyFromOut, &locs92, &a0, &a1, &a3, self, dst, out)
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost18(&c, &locs92, &a0, &a1, &a3, self, dst, out, r0)
+	checksPost20(&c, &locs92, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
 }
 
@@ -6272,9 +6272,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXCopyFromAndResize, &locs91, &a0, &a1, self, dst)
+	checksPre14(&c, &opXCopyFromAndResize, &locs91, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost16(&c, &locs91, &a0, &a1, self, dst, r0)
+	checksPost18(&c, &locs91, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6291,9 +6291,9 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXCopyFromAndResizeOut, &locs92, &a0, &a1, &a2, self, dst, out)
+	checksPre19(&c, &opXCopyFromAndResizeOut, &locs92, &a0, &a1, &a2, self, dst, out)
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost18(&c, &locs92, &a0, &a1, &a2, self, dst, out, r0)
+	checksPost20(&c, &locs92, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
 }
 
@@ -6329,9 +6329,9 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCos_, &locs0, &a0, self)
+	checksPre9(&c, &opCos_, &locs0, &a0, self)
 	r0 := kernels.Cos_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6348,9 +6348,9 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opCosOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opCosOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CosOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6386,9 +6386,9 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCosh_, &locs0, &a0, self)
+	checksPre9(&c, &opCosh_, &locs0, &a0, self)
 	r0 := kernels.Cosh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6405,9 +6405,9 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CoshOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6424,9 +6424,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opCosineEmbeddingLoss, &locs93, &a0, &a1, &a2, input1, input2, target)
+	checksPre56(&c, &opCosineEmbeddingLoss, &locs93, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost55(&c, &locs93, &a0, &a1, &a2, input1, input2, target, r0)
+	checksPost57(&c, &locs93, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -6462,9 +6462,9 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opCountNonzeroDimIntListOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opCountNonzeroDimIntListOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6500,9 +6500,9 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opCountNonzeroOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opCountNonzeroOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6519,9 +6519,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre86(&c, &opCov, &locs94, &a0, &a2, &a3, self, fweights, aweights)
+	checksPre88(&c, &opCov, &locs94, &a0, &a2, &a3, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	checksPost55(&c, &locs94, &a0, &a2, &a3, self, fweights, aweights, r0)
+	checksPost57(&c, &locs94, &a0, &a2, &a3, self, fweights, aweights, r0)
 	return r0
 }
 
@@ -6576,9 +6576,9 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opCudnnAffineGridGeneratorOut, &locs44, &a0, &a5, theta, out)
+	checksPre54(&c, &opCudnnAffineGridGeneratorOut, &locs44, &a0, &a5, theta, out)
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost53(&c, &locs44, &a0, &a5, theta, out, r0)
+	checksPost55(&c, &locs44, &a0, &a5, theta, out, r0)
 	return r0
 }
 
@@ -6614,9 +6614,9 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs95, &a0, &a5, grad, out)
+	checksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs95, &a0, &a5, grad, out)
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost53(&c, &locs95, &a0, &a5, grad, out, r0)
+	checksPost55(&c, &locs95, &a0, &a5, grad, out, r0)
 	return r0
 }
 
@@ -6633,9 +6633,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre97(&c, &opCudnnBatchNorm, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre99(&c, &opCudnnBatchNorm, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost68(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost70(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6652,9 +6652,9 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre98(&c, &opCudnnBatchNormOut, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	checksPre100(&c, &opCudnnBatchNormOut, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost99(&c, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost101(&c, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6671,9 +6671,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre100(&c, &opCudnnBatchNormBackward, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	checksPre102(&c, &opCudnnBatchNormBackward, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost70(&c, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	checksPost72(&c, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6690,9 +6690,9 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
-	checksPre101(&c, &opCudnnBatchNormBackwardOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost102(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
+	checksPost104(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6709,9 +6709,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnConvolution, &locs99, &a0, &a1, self, weight)
+	checksPre14(&c, &opCudnnConvolution, &locs99, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost16(&c, &locs99, &a0, &a1, self, weight, r0)
+	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6728,9 +6728,9 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	checksPre17(&c, &opCudnnConvolutionOut, &locs100, &a0, &a1, &a9, self, weight, out)
+	checksPre19(&c, &opCudnnConvolutionOut, &locs100, &a0, &a1, &a9, self, weight, out)
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost18(&c, &locs100, &a0, &a1, &a9, self, weight, out, r0)
+	checksPost20(&c, &locs100, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
 }
 
@@ -6747,9 +6747,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnConvolutionTranspose, &locs99, &a0, &a1, self, weight)
+	checksPre14(&c, &opCudnnConvolutionTranspose, &locs99, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost16(&c, &locs99, &a0, &a1, self, weight, r0)
+	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6766,9 +6766,9 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1, a10 asserts.Saved
-	checksPre17(&c, &opCudnnConvolutionTransposeOut, &locs100, &a0, &a1, &a10, self, weight, out)
+	checksPre19(&c, &opCudnnConvolutionTransposeOut, &locs100, &a0, &a1, &a10, self, weight, out)
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost18(&c, &locs100, &a0, &a1, &a10, self, weight, out, r0)
+	checksPost20(&c, &locs100, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
 }
 
@@ -6785,9 +6785,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMpsConvolutionTranspose, &locs99, &a0, &a1, self, weight)
+	checksPre14(&c, &opXMpsConvolutionTranspose, &locs99, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost16(&c, &locs99, &a0, &a1, self, weight, r0)
+	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6804,9 +6804,9 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre17(&c, &opXMpsConvolutionTransposeOut, &locs100, &a0, &a1, &a7, self, weight, out)
+	checksPre19(&c, &opXMpsConvolutionTransposeOut, &locs100, &a0, &a1, &a7, self, weight, out)
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost18(&c, &locs100, &a0, &a1, &a7, self, weight, out, r0)
+	checksPost20(&c, &locs100, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
 }
 
@@ -6823,9 +6823,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opMpsConvolutionTransposeBackward, &locs101, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre105(&c, &opMpsConvolutionTransposeBackward, &locs101, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost104(&c, &locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
+	checksPost106(&c, &locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6842,9 +6842,9 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
-	checksPre105(&c, &opMpsConvolutionTransposeBackwardOut, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost106(&c, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
+	checksPost108(&c, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6861,9 +6861,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opCudnnConvolutionRelu, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre75(&c, &opCudnnConvolutionRelu, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6880,9 +6880,9 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre74(&c, &opCudnnConvolutionReluOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	checksPre76(&c, &opCudnnConvolutionReluOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6899,9 +6899,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre71(&c, &opCudnnConvolutionAddRelu, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	checksPre73(&c, &opCudnnConvolutionAddRelu, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost72(&c, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	checksPost74(&c, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -6918,9 +6918,9 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a9 asserts.Saved
-	checksPre75(&c, &opCudnnConvolutionAddReluOut, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
+	checksPre77(&c, &opCudnnConvolutionAddReluOut, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost76(&c, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
+	checksPost78(&c, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
 }
 
@@ -6937,9 +6937,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnGridSampler, &locs105, &a0, &a1, self, grid)
+	checksPre14(&c, &opCudnnGridSampler, &locs105, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost16(&c, &locs105, &a0, &a1, self, grid, r0)
+	checksPost18(&c, &locs105, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -6956,9 +6956,9 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opCudnnGridSamplerOut, &locs106, &a0, &a1, &a2, self, grid, out)
+	checksPre19(&c, &opCudnnGridSamplerOut, &locs106, &a0, &a1, &a2, self, grid, out)
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost18(&c, &locs106, &a0, &a1, &a2, self, grid, out, r0)
+	checksPost20(&c, &locs106, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
 }
 
@@ -6975,9 +6975,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opCudnnGridSamplerBackward, &locs107, &a0, &a1, &a2, self, grid, grad_output)
+	checksPre105(&c, &opCudnnGridSamplerBackward, &locs107, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost104(&c, &locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	checksPost106(&c, &locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -6994,9 +6994,9 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre105(&c, &opCudnnGridSamplerBackwardOut, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost106(&c, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
+	checksPost108(&c, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7013,9 +7013,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opCummax, &locs25, &a0, self)
+	checksPre16(&c, &opCummax, &locs25, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7032,9 +7032,9 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opCummaxOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	checksPre49(&c, &opCummaxOut, &locs109, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7051,9 +7051,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opCummaxDimname, &locs25, &a0, self)
+	checksPre16(&c, &opCummaxDimname, &locs25, &a0, self)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7070,9 +7070,9 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opCummaxDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	checksPre49(&c, &opCummaxDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7090,9 +7090,9 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre107(&c, &opXCummaxHelper, &locs110, &a0, &a1, &a2, self, values, indices)
+	checksPre109(&c, &opXCummaxHelper, &locs110, &a0, &a1, &a2, self, values, indices)
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost108(&c, &locs110, &a0, &a1, &a2, self, values, indices)
+	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7108,9 +7108,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opCummin, &locs25, &a0, self)
+	checksPre16(&c, &opCummin, &locs25, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7127,9 +7127,9 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opCumminOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	checksPre49(&c, &opCumminOut, &locs109, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7146,9 +7146,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opCumminDimname, &locs25, &a0, self)
+	checksPre16(&c, &opCumminDimname, &locs25, &a0, self)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7165,9 +7165,9 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opCumminDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	checksPre49(&c, &opCumminDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7185,9 +7185,9 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre107(&c, &opXCumminHelper, &locs110, &a0, &a1, &a2, self, values, indices)
+	checksPre109(&c, &opXCumminHelper, &locs110, &a0, &a1, &a2, self, values, indices)
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost108(&c, &locs110, &a0, &a1, &a2, self, values, indices)
+	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7203,9 +7203,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opCummaxminBackward, &locs111, &a0, &a1, &a2, grad, input, indices)
+	checksPre56(&c, &opCummaxminBackward, &locs111, &a0, &a1, &a2, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost109(&c, &locs111, &a0, &a1, &a2, grad, input, indices, r0)
+	checksPost111(&c, &locs111, &a0, &a1, &a2, grad, input, indices, r0)
 	return r0
 }
 
@@ -7241,9 +7241,9 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumprod_, &locs0, &a0, self)
+	checksPre9(&c, &opCumprod_, &locs0, &a0, self)
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7260,9 +7260,9 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7298,9 +7298,9 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumprod_Dimname, &locs0, &a0, self)
+	checksPre9(&c, &opCumprod_Dimname, &locs0, &a0, self)
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7317,9 +7317,9 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opCumprodDimnameOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opCumprodDimnameOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7336,9 +7336,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre54(&c, &opCumprodBackward, &locs112, &a0, &a1, &a3, grad, input, output)
+	checksPre56(&c, &opCumprodBackward, &locs112, &a0, &a1, &a3, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost110(&c, &locs112, &a0, &a1, &a3, grad, input, output, r0)
+	checksPost112(&c, &locs112, &a0, &a1, &a3, grad, input, output, r0)
 	return r0
 }
 
@@ -7374,9 +7374,9 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumsum_, &locs0, &a0, self)
+	checksPre9(&c, &opCumsum_, &locs0, &a0, self)
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7393,9 +7393,9 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7431,9 +7431,9 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumsum_Dimname, &locs0, &a0, self)
+	checksPre9(&c, &opCumsum_Dimname, &locs0, &a0, self)
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7450,9 +7450,9 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opCumsumDimnameOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opCumsumDimnameOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7469,9 +7469,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCumulativeTrapezoidX, &locs113, &a0, &a1, y, x)
+	checksPre14(&c, &opCumulativeTrapezoidX, &locs113, &a0, &a1, y, x)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost16(&c, &locs113, &a0, &a1, y, x, r0)
+	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -7507,9 +7507,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCtcLossIntList, &locs115, &a0, &a1, log_probs, targets)
+	checksPre14(&c, &opCtcLossIntList, &locs115, &a0, &a1, log_probs, targets)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost16(&c, &locs115, &a0, &a1, log_probs, targets, r0)
+	checksPost18(&c, &locs115, &a0, &a1, log_probs, targets, r0)
 	return r0
 }
 
@@ -7526,9 +7526,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre111(&c, &opCtcLossTensor, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre113(&c, &opCtcLossTensor, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost72(&c, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
+	checksPost74(&c, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
 }
 
@@ -7545,9 +7545,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXCtcLoss, &locs13, &a0, &a1, log_probs, targets)
+	checksPre27(&c, &opXCtcLoss, &locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost26(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost28(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7564,9 +7564,9 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a0, a1, a6, a7 asserts.Saved
-	checksPre27(&c, &opXCtcLossOut, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
+	checksPre29(&c, &opXCtcLossOut, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost28(&c, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
+	checksPost30(&c, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7583,9 +7583,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre31(&c, &opXCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost30(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost32(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7602,9 +7602,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre112(&c, &opXCtcLossBackward, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
+	checksPre114(&c, &opXCtcLossBackward, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost64(&c, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
+	checksPost66(&c, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -7621,9 +7621,9 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
-	checksPre113(&c, &opXCtcLossBackwardOut, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	checksPre115(&c, &opXCtcLossBackwardOut, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost66(&c, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
+	checksPost68(&c, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
 }
 
@@ -7640,9 +7640,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre114(&c, &opXCtcLossBackwardTensor, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
+	checksPre116(&c, &opXCtcLossBackwardTensor, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost115(&c, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
+	checksPost117(&c, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -7678,9 +7678,9 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opDiagEmbedOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opDiagEmbedOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7718,7 +7718,7 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	var a0 asserts.Saved
 	checksPre0(&c, &opDiagonal, &locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7792,9 +7792,9 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opDiagonalBackwardOut, &locs122, &a0, &a5, grad_output, out)
+	checksPre54(&c, &opDiagonalBackwardOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost53(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7811,9 +7811,9 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFillDiagonal_, &locs0, &a0, self)
+	checksPre9(&c, &opFillDiagonal_, &locs0, &a0, self)
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7830,9 +7830,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre86(&c, &opDiff, &locs123, &a0, &a3, &a4, self, prepend, append_)
+	checksPre88(&c, &opDiff, &locs123, &a0, &a3, &a4, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	checksPost55(&c, &locs123, &a0, &a3, &a4, self, prepend, append_, r0)
+	checksPost57(&c, &locs123, &a0, &a3, &a4, self, prepend, append_, r0)
 	return r0
 }
 
@@ -7849,9 +7849,9 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre88(&c, &opDiffOut, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	checksPre90(&c, &opDiffOut, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost59(&c, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
+	checksPost61(&c, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
 }
 
@@ -7870,7 +7870,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientScalarint, &locs0, &a0, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7889,7 +7889,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientScalararray, &locs0, &a0, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7908,7 +7908,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientArray, &locs0, &a0, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7927,7 +7927,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientScalarrayint, &locs0, &a0, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7946,7 +7946,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientScalarrayarray, &locs0, &a0, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7966,9 +7966,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre117(&c, &opGradientTensorarrayint, &locs125, &a0, &l1, self, spacing)
+	checksPre119(&c, &opGradientTensorarrayint, &locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs125, &a0, &l1, self, spacing, r0)
+	checksPost120(&c, &locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -7988,9 +7988,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre117(&c, &opGradientTensorarray, &locs125, &a0, &l1, self, spacing)
+	checksPre119(&c, &opGradientTensorarray, &locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs125, &a0, &l1, self, spacing, r0)
+	checksPost120(&c, &locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8007,9 +8007,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8026,9 +8026,9 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8045,9 +8045,9 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DivOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8064,9 +8064,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8083,9 +8083,9 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8102,9 +8102,9 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8140,9 +8140,9 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiv_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opDiv_Scalar, &locs0, &a0, self)
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8159,9 +8159,9 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opDivScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opDivScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8197,9 +8197,9 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiv_ScalarMode, &locs0, &a0, self)
+	checksPre9(&c, &opDiv_ScalarMode, &locs0, &a0, self)
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8216,9 +8216,9 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opDivScalarModeOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opDivScalarModeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8235,9 +8235,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivideTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDivideTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8254,9 +8254,9 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8273,9 +8273,9 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8311,9 +8311,9 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivide_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opDivide_Scalar, &locs0, &a0, self)
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8330,9 +8330,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivideTensorMode, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDivideTensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8349,9 +8349,9 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8368,9 +8368,9 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8406,9 +8406,9 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivide_ScalarMode, &locs0, &a0, self)
+	checksPre9(&c, &opDivide_ScalarMode, &locs0, &a0, self)
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8425,9 +8425,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTrueDivideTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opTrueDivideTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8444,9 +8444,9 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8463,9 +8463,9 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8501,9 +8501,9 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8520,9 +8520,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDot, &locs126, &a0, &a1, self, tensor)
+	checksPre14(&c, &opDot, &locs126, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost16(&c, &locs126, &a0, &a1, self, tensor, r0)
+	checksPost18(&c, &locs126, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8539,9 +8539,9 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opDotOut, &locs127, &a0, &a1, &a2, self, tensor, out)
+	checksPre19(&c, &opDotOut, &locs127, &a0, &a1, &a2, self, tensor, out)
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost18(&c, &locs127, &a0, &a1, &a2, self, tensor, out, r0)
+	checksPost20(&c, &locs127, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
 }
 
@@ -8558,9 +8558,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opVdot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8577,9 +8577,9 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8596,9 +8596,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre21(&c, &opEinsum, &locs9, &l1, tensors)
+	checksPre23(&c, &opEinsum, &locs9, &l1, tensors)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost81(&c, &locs9, &l1, tensors, r0)
+	checksPost83(&c, &locs9, &l1, tensors, r0)
 	return r0
 }
 
@@ -8615,9 +8615,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbedding, &locs128, &a0, &a1, weight, indices)
+	checksPre14(&c, &opEmbedding, &locs128, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost16(&c, &locs128, &a0, &a1, weight, indices, r0)
+	checksPost18(&c, &locs128, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8634,9 +8634,9 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opEmbeddingOut, &locs129, &a0, &a1, &a5, weight, indices, out)
+	checksPre19(&c, &opEmbeddingOut, &locs129, &a0, &a1, &a5, weight, indices, out)
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost18(&c, &locs129, &a0, &a1, &a5, weight, indices, out, r0)
+	checksPost20(&c, &locs129, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
 }
 
@@ -8653,9 +8653,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingBackward, &locs130, &a0, &a1, grad, indices)
+	checksPre14(&c, &opEmbeddingBackward, &locs130, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost16(&c, &locs130, &a0, &a1, grad, indices, r0)
+	checksPost18(&c, &locs130, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -8672,9 +8672,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingDenseBackward, &locs131, &a0, &a1, grad_output, indices)
+	checksPre14(&c, &opEmbeddingDenseBackward, &locs131, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost16(&c, &locs131, &a0, &a1, grad_output, indices, r0)
+	checksPost18(&c, &locs131, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8691,9 +8691,9 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opEmbeddingDenseBackwardOut, &locs132, &a0, &a1, &a5, grad_output, indices, out)
+	checksPre19(&c, &opEmbeddingDenseBackwardOut, &locs132, &a0, &a1, &a5, grad_output, indices, out)
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost18(&c, &locs132, &a0, &a1, &a5, grad_output, indices, out, r0)
+	checksPost20(&c, &locs132, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
 }
 
@@ -8710,9 +8710,9 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opEmbeddingRenorm_, &locs133, &a0, &a1, self, indices)
+	checksPre51(&c, &opEmbeddingRenorm_, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost50(&c, &locs133, &a0, &a1, self, indices, r0)
+	checksPost52(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8729,9 +8729,9 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opEmbeddingRenormOut, &locs134, &a0, &a1, &a4, self, indices, out)
+	checksPre19(&c, &opEmbeddingRenormOut, &locs134, &a0, &a1, &a4, self, indices, out)
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost18(&c, &locs134, &a0, &a1, &a4, self, indices, out, r0)
+	checksPost20(&c, &locs134, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
 }
 
@@ -8748,9 +8748,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingRenorm, &locs133, &a0, &a1, self, indices)
+	checksPre14(&c, &opEmbeddingRenorm, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost16(&c, &locs133, &a0, &a1, self, indices, r0)
+	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8767,9 +8767,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingSparseBackward, &locs130, &a0, &a1, grad, indices)
+	checksPre14(&c, &opEmbeddingSparseBackward, &locs130, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost16(&c, &locs130, &a0, &a1, grad, indices, r0)
+	checksPost18(&c, &locs130, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -8786,9 +8786,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre119(&c, &opXEmbeddingBagForwardOnly, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPre121(&c, &opXEmbeddingBagForwardOnly, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost120(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPost122(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -8805,9 +8805,9 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre121(&c, &opXEmbeddingBagForwardOnlyOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	checksPre123(&c, &opXEmbeddingBagForwardOnlyOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost122(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8824,9 +8824,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXRowwisePrune, &locs137, &a0, &a1, weight, mask)
+	checksPre27(&c, &opXRowwisePrune, &locs137, &a0, &a1, weight, mask)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost26(&c, &locs137, &a0, &a1, weight, mask, r0, r1)
+	checksPost28(&c, &locs137, &a0, &a1, weight, mask, r0, r1)
 	return r0, r1
 }
 
@@ -8843,9 +8843,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opRowStack, &locs9, &l0, tensors)
+	checksPre23(&c, &opRowStack, &locs9, &l0, tensors)
 	r0 := kernels.RowStack(tensors)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8865,9 +8865,9 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opRowStackOut, &locs67, &l0, &a1, tensors, out)
+	checksPre36(&c, &opRowStackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost82(&c, &locs67, &l0, &a1, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -8884,9 +8884,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre123(&c, &opEmbeddingBag, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPre125(&c, &opEmbeddingBag, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost124(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	checksPost126(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8903,9 +8903,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre123(&c, &opEmbeddingBagPaddingIdx, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPre125(&c, &opEmbeddingBagPaddingIdx, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost124(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	checksPost126(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8922,9 +8922,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre119(&c, &opXEmbeddingBag, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPre121(&c, &opXEmbeddingBag, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost120(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPost122(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -8941,9 +8941,9 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre121(&c, &opXEmbeddingBagOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	checksPre123(&c, &opXEmbeddingBagOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost122(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8960,9 +8960,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre125(&c, &opXEmbeddingBagBackward, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre127(&c, &opXEmbeddingBagBackward, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost115(&c, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost117(&c, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -8979,9 +8979,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre126(&c, &opXEmbeddingBagSparseBackward, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	checksPre128(&c, &opXEmbeddingBagSparseBackward, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost127(&c, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
+	checksPost129(&c, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -8998,9 +8998,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre126(&c, &opXEmbeddingBagDenseBackward, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre128(&c, &opXEmbeddingBagDenseBackward, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost127(&c, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost129(&c, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9017,9 +9017,9 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
-	checksPre128(&c, &opXEmbeddingBagDenseBackwardOut, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	checksPre130(&c, &opXEmbeddingBagDenseBackwardOut, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost129(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
+	checksPost131(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
 }
 
@@ -9036,9 +9036,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre112(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
+	checksPre114(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost64(&c, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
+	checksPost66(&c, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
 }
 
@@ -9055,9 +9055,9 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre113(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	checksPre115(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost66(&c, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
+	checksPost68(&c, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
 }
 
@@ -9073,9 +9073,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opEmptyNames, &locs23)
+	checksPre46(&c, &opEmptyNames, &locs23)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -9092,9 +9092,9 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opEmptyNamesOut, &locs24, &a3, out)
+	checksPre9(&c, &opEmptyNamesOut, &locs24, &a3, out)
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -9110,9 +9110,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opEmptyMemoryFormat, &locs23)
+	checksPre46(&c, &opEmptyMemoryFormat, &locs23)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -9148,9 +9148,9 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9186,9 +9186,9 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9224,9 +9224,9 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9262,9 +9262,9 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9300,9 +9300,9 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9318,9 +9318,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXEmptyAffineQuantized, &locs23)
+	checksPre46(&c, &opXEmptyAffineQuantized, &locs23)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -9337,9 +9337,9 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre0(&c, &opXEmptyAffineQuantizedOut, &locs24, &a4, out)
+	checksPre9(&c, &opXEmptyAffineQuantizedOut, &locs24, &a4, out)
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost9(&c, &locs24, &a4, out, r0)
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -9356,9 +9356,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre12(&c, &opXEmptyPerChannelAffineQuantized, &locs145, &a1, &a2, scales, zero_points)
+	checksPre14(&c, &opXEmptyPerChannelAffineQuantized, &locs145, &a1, &a2, scales, zero_points)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost16(&c, &locs145, &a1, &a2, scales, zero_points, r0)
+	checksPost18(&c, &locs145, &a1, &a2, scales, zero_points, r0)
 	return r0
 }
 
@@ -9375,9 +9375,9 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	}
 	var c asserts.Call
 	var a1, a2, a5 asserts.Saved
-	checksPre17(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs146, &a1, &a2, &a5, scales, zero_points, out)
+	checksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs146, &a1, &a2, &a5, scales, zero_points, out)
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost18(&c, &locs146, &a1, &a2, &a5, scales, zero_points, out, r0)
+	checksPost20(&c, &locs146, &a1, &a2, &a5, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -9394,9 +9394,9 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResize_, &locs0, &a0, self)
+	checksPre9(&c, &opResize_, &locs0, &a0, self)
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9413,9 +9413,9 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opResizeOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opResizeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9451,9 +9451,9 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXResizeOutput_, &locs0, &a0, self)
+	checksPre9(&c, &opXResizeOutput_, &locs0, &a0, self)
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9470,9 +9470,9 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXResizeOutputOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXResizeOutputOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9527,9 +9527,9 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre52(&c, &opEmptyQuantizedOut, &locs148, &a1, &a3, qtensor, out)
+	checksPre54(&c, &opEmptyQuantizedOut, &locs148, &a1, &a3, qtensor, out)
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost53(&c, &locs148, &a1, &a3, qtensor, out, r0)
+	checksPost55(&c, &locs148, &a1, &a3, qtensor, out, r0)
 	return r0
 }
 
@@ -9546,9 +9546,9 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opEmptyOut, &locs24, &a2, out)
+	checksPre9(&c, &opEmptyOut, &locs24, &a2, out)
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 

@@ -42,9 +42,9 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -60,9 +60,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opEmptyStrided, &locs23)
+	checksPre46(&c, &opEmptyStrided, &locs23)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -79,9 +79,9 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opEmptyStridedOut, &locs24, &a2, out)
+	checksPre9(&c, &opEmptyStridedOut, &locs24, &a2, out)
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -117,9 +117,9 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErf_, &locs0, &a0, self)
+	checksPre9(&c, &opErf_, &locs0, &a0, self)
 	r0 := kernels.Erf_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -136,9 +136,9 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opErfOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opErfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -174,9 +174,9 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErfc_, &locs0, &a0, self)
+	checksPre9(&c, &opErfc_, &locs0, &a0, self)
 	r0 := kernels.Erfc_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -193,9 +193,9 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfcOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -231,9 +231,9 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp_, &locs0, &a0, self)
+	checksPre9(&c, &opExp_, &locs0, &a0, self)
 	r0 := kernels.Exp_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -250,9 +250,9 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opExpOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opExpOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ExpOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -288,9 +288,9 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp2_, &locs0, &a0, self)
+	checksPre9(&c, &opExp2_, &locs0, &a0, self)
 	r0 := kernels.Exp2_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -307,9 +307,9 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Exp2Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -345,9 +345,9 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpm1_, &locs0, &a0, self)
+	checksPre9(&c, &opExpm1_, &locs0, &a0, self)
 	r0 := kernels.Expm1_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -364,9 +364,9 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Expm1Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -385,7 +385,7 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opExpand, &locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -402,9 +402,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opExpandAs, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opExpandAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -420,9 +420,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opEye, &locs23)
+	checksPre46(&c, &opEye, &locs23)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -438,9 +438,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opEyeM, &locs23)
+	checksPre46(&c, &opEyeM, &locs23)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -457,9 +457,9 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opEyeOut, &locs24, &a1, out)
+	checksPre9(&c, &opEyeOut, &locs24, &a1, out)
 	r0 := kernels.EyeOut(n, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -476,9 +476,9 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opEyeMOut, &locs24, &a2, out)
+	checksPre9(&c, &opEyeMOut, &locs24, &a2, out)
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -628,9 +628,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFillTensor, &locs149, &a0, &a1, self, value)
+	checksPre14(&c, &opFillTensor, &locs149, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost16(&c, &locs149, &a0, &a1, self, value, r0)
+	checksPost18(&c, &locs149, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -647,9 +647,9 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFill_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opFill_Scalar, &locs0, &a0, self)
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -666,9 +666,9 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opFillScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opFillScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -685,9 +685,9 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opFill_Tensor, &locs149, &a0, &a1, self, value)
+	checksPre51(&c, &opFill_Tensor, &locs149, &a0, &a1, self, value)
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost50(&c, &locs149, &a0, &a1, self, value, r0)
+	checksPost52(&c, &locs149, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -704,9 +704,9 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opFillTensorOut, &locs150, &a0, &a1, &a2, self, value, out)
+	checksPre19(&c, &opFillTensorOut, &locs150, &a0, &a1, &a2, self, value, out)
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost18(&c, &locs150, &a0, &a1, &a2, self, value, out, r0)
+	checksPost20(&c, &locs150, &a0, &a1, &a2, self, value, out, r0)
 	return r0
 }
 
@@ -742,9 +742,9 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloor_, &locs0, &a0, self)
+	checksPre9(&c, &opFloor_, &locs0, &a0, self)
 	r0 := kernels.Floor_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -761,9 +761,9 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.FloorOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -780,9 +780,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFloorDivide, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opFloorDivide, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -799,9 +799,9 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -818,9 +818,9 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -856,9 +856,9 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -894,9 +894,9 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFrac_, &locs0, &a0, self)
+	checksPre9(&c, &opFrac_, &locs0, &a0, self)
 	r0 := kernels.Frac_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -913,9 +913,9 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opFracOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opFracOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.FracOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -931,9 +931,9 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFullNames, &locs23)
+	checksPre46(&c, &opFullNames, &locs23)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -950,9 +950,9 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opFullNamesOut, &locs24, &a3, out)
+	checksPre9(&c, &opFullNamesOut, &locs24, &a3, out)
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -968,9 +968,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFull, &locs23)
+	checksPre46(&c, &opFull, &locs23)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -987,9 +987,9 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opFullOut, &locs24, &a2, out)
+	checksPre9(&c, &opFullOut, &locs24, &a2, out)
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1025,9 +1025,9 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1043,9 +1043,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFromFile, &locs23)
+	checksPre46(&c, &opFromFile, &locs23)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1062,9 +1062,9 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opFromFileOut, &locs24, &a3, out)
+	checksPre9(&c, &opFromFileOut, &locs24, &a3, out)
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1081,9 +1081,9 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1100,9 +1100,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGcd, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opGcd, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Gcd(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1119,9 +1119,9 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opGcd_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opGcd_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Gcd_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1138,9 +1138,9 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1157,9 +1157,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLcm, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLcm, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Lcm(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1176,9 +1176,9 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLcm_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLcm_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Lcm_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1195,9 +1195,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler, &locs151, &a0, &a1, input, grid)
+	checksPre14(&c, &opGridSampler, &locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost16(&c, &locs151, &a0, &a1, input, grid, r0)
+	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1214,9 +1214,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler2d, &locs151, &a0, &a1, input, grid)
+	checksPre14(&c, &opGridSampler2d, &locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost16(&c, &locs151, &a0, &a1, input, grid, r0)
+	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1233,9 +1233,9 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opGridSampler2dOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	checksPre19(&c, &opGridSampler2dOut, &locs152, &a0, &a1, &a5, input, grid, out)
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost18(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
+	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1252,9 +1252,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opGridSampler2dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre105(&c, &opGridSampler2dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost104(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1271,9 +1271,9 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre105(&c, &opGridSampler2dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	checksPre107(&c, &opGridSampler2dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost106(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1290,9 +1290,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXGridSampler2dCpuFallback, &locs151, &a0, &a1, input, grid)
+	checksPre14(&c, &opXGridSampler2dCpuFallback, &locs151, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost16(&c, &locs151, &a0, &a1, input, grid, r0)
+	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1309,9 +1309,9 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opXGridSampler2dCpuFallbackOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	checksPre19(&c, &opXGridSampler2dCpuFallbackOut, &locs152, &a0, &a1, &a5, input, grid, out)
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost18(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
+	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1328,9 +1328,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opXGridSampler2dCpuFallbackBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost104(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1347,9 +1347,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler3d, &locs151, &a0, &a1, input, grid)
+	checksPre14(&c, &opGridSampler3d, &locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost16(&c, &locs151, &a0, &a1, input, grid, r0)
+	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1366,9 +1366,9 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opGridSampler3dOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	checksPre19(&c, &opGridSampler3dOut, &locs152, &a0, &a1, &a5, input, grid, out)
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost18(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
+	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1385,9 +1385,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opGridSampler3dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre105(&c, &opGridSampler3dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost104(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1404,9 +1404,9 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre105(&c, &opGridSampler3dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	checksPre107(&c, &opGridSampler3dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost106(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1422,9 +1422,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHannWindow, &locs23)
+	checksPre46(&c, &opHannWindow, &locs23)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1441,9 +1441,9 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opHannWindowOut, &locs24, &a1, out)
+	checksPre9(&c, &opHannWindowOut, &locs24, &a1, out)
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -1459,9 +1459,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHannWindowPeriodic, &locs23)
+	checksPre46(&c, &opHannWindowPeriodic, &locs23)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1478,9 +1478,9 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opHannWindowPeriodicOut, &locs24, &a2, out)
+	checksPre9(&c, &opHannWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1496,9 +1496,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHammingWindow, &locs23)
+	checksPre46(&c, &opHammingWindow, &locs23)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1515,9 +1515,9 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opHammingWindowOut, &locs24, &a1, out)
+	checksPre9(&c, &opHammingWindowOut, &locs24, &a1, out)
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -1533,9 +1533,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHammingWindowPeriodic, &locs23)
+	checksPre46(&c, &opHammingWindowPeriodic, &locs23)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1552,9 +1552,9 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opHammingWindowPeriodicOut, &locs24, &a2, out)
+	checksPre9(&c, &opHammingWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1570,9 +1570,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHammingWindowPeriodicAlpha, &locs23)
+	checksPre46(&c, &opHammingWindowPeriodicAlpha, &locs23)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1589,9 +1589,9 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opHammingWindowPeriodicAlphaOut, &locs24, &a3, out)
+	checksPre9(&c, &opHammingWindowPeriodicAlphaOut, &locs24, &a3, out)
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1607,9 +1607,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHammingWindowPeriodicAlphaBeta, &locs23)
+	checksPre46(&c, &opHammingWindowPeriodicAlphaBeta, &locs23)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1626,9 +1626,9 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre0(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24, &a4, out)
+	checksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24, &a4, out)
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost9(&c, &locs24, &a4, out, r0)
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -1644,9 +1644,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opKaiserWindow, &locs23)
+	checksPre46(&c, &opKaiserWindow, &locs23)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1663,9 +1663,9 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opKaiserWindowOut, &locs24, &a1, out)
+	checksPre9(&c, &opKaiserWindowOut, &locs24, &a1, out)
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -1681,9 +1681,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opKaiserWindowPeriodic, &locs23)
+	checksPre46(&c, &opKaiserWindowPeriodic, &locs23)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1700,9 +1700,9 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opKaiserWindowPeriodicOut, &locs24, &a2, out)
+	checksPre9(&c, &opKaiserWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1718,9 +1718,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opKaiserWindowBeta, &locs23)
+	checksPre46(&c, &opKaiserWindowBeta, &locs23)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1737,9 +1737,9 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opKaiserWindowBetaOut, &locs24, &a3, out)
+	checksPre9(&c, &opKaiserWindowBetaOut, &locs24, &a3, out)
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1756,9 +1756,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHingeEmbeddingLoss, &locs155, &a0, &a1, self, target)
+	checksPre14(&c, &opHingeEmbeddingLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost16(&c, &locs155, &a0, &a1, self, target, r0)
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -1775,9 +1775,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre86(&c, &opGroupNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
+	checksPre88(&c, &opGroupNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	checksPost55(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -1794,9 +1794,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre130(&c, &opNativeGroupNorm, &locs156, &a0, &a1, &a2, input, weight, bias)
+	checksPre132(&c, &opNativeGroupNorm, &locs156, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost90(&c, &locs156, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	checksPost92(&c, &locs156, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1813,9 +1813,9 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre131(&c, &opNativeGroupNormOut, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	checksPre133(&c, &opNativeGroupNormOut, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost92(&c, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	checksPost94(&c, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1832,9 +1832,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre132(&c, &opNativeGroupNormBackward, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	checksPre134(&c, &opNativeGroupNormBackward, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost133(&c, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	checksPost135(&c, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1851,9 +1851,9 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
-	checksPre134(&c, &opNativeGroupNormBackwardOut, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	checksPre136(&c, &opNativeGroupNormBackwardOut, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost135(&c, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	checksPost137(&c, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1889,9 +1889,9 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1927,9 +1927,9 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1965,9 +1965,9 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1985,9 +1985,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre19(&c, &opXValidateCompressedSparseIndices, &locs160, &a1, &a2, compressed_idx, plain_idx)
+	checksPre21(&c, &opXValidateCompressedSparseIndices, &locs160, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost20(&c, &locs160, &a1, &a2, compressed_idx, plain_idx)
+	checksPost22(&c, &locs160, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = asserts.Op{
@@ -2002,9 +2002,9 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
 	var c asserts.Call
-	checksPre31(&c, &opXCufftGetPlanCacheSize, &locs16)
+	checksPre33(&c, &opXCufftGetPlanCacheSize, &locs16)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -2020,9 +2020,9 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
 	var c asserts.Call
-	checksPre31(&c, &opXCufftGetPlanCacheMaxSize, &locs16)
+	checksPre33(&c, &opXCufftGetPlanCacheMaxSize, &locs16)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -2039,9 +2039,9 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre31(&c, &opXCufftSetPlanCacheMaxSize, &locs16)
+	checksPre33(&c, &opXCufftSetPlanCacheMaxSize, &locs16)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 }
 
 var opXCufftClearPlanCache = asserts.Op{
@@ -2057,9 +2057,9 @@ func XCufftClearPlanCache(device_index int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre31(&c, &opXCufftClearPlanCache, &locs16)
+	checksPre33(&c, &opXCufftClearPlanCache, &locs16)
 	kernels.XCufftClearPlanCache(device_index)
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2078,9 +2078,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre136(&c, &opIndexTensor, &locs133, &a0, &l1, self, indices)
+	checksPre138(&c, &opIndexTensor, &locs133, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost137(&c, &locs133, &a0, &l1, self, indices, r0)
+	checksPost139(&c, &locs133, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2100,9 +2100,9 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre138(&c, &opIndexTensorOut, &locs134, &a0, &l1, &a2, self, indices, out)
+	checksPre140(&c, &opIndexTensorOut, &locs134, &a0, &l1, &a2, self, indices, out)
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost139(&c, &locs134, &a0, &l1, &a2, self, indices, out, r0)
+	checksPost141(&c, &locs134, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
@@ -2119,9 +2119,9 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre58(&c, &opIndexCopyOut, &locs161, &a0, &a2, &a3, &a4, self, index, source, out)
+	checksPre60(&c, &opIndexCopyOut, &locs161, &a0, &a2, &a3, &a4, self, index, source, out)
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost59(&c, &locs161, &a0, &a2, &a3, &a4, self, index, source, out, r0)
+	checksPost61(&c, &locs161, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -2138,9 +2138,9 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexCopy_, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre58(&c, &opIndexCopy_, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2157,9 +2157,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opIndexCopy, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre56(&c, &opIndexCopy, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost55(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2176,9 +2176,9 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexCopy_Dimname, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre58(&c, &opIndexCopy_Dimname, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2195,9 +2195,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opIndexCopyDimname, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre56(&c, &opIndexCopyDimname, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	checksPost55(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2217,9 +2217,9 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre140(&c, &opIndexPut_, &locs163, &a0, &l1, &a2, self, indices, values)
+	checksPre142(&c, &opIndexPut_, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost141(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2239,9 +2239,9 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre142(&c, &opIndexPutOut, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
+	checksPre144(&c, &opIndexPutOut, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost143(&c, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	checksPost145(&c, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2261,9 +2261,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre144(&c, &opIndexPut, &locs163, &a0, &l1, &a2, self, indices, values)
+	checksPre146(&c, &opIndexPut, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost145(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost147(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2283,9 +2283,9 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre140(&c, &opXIndexPutImpl_, &locs163, &a0, &l1, &a2, self, indices, values)
+	checksPre142(&c, &opXIndexPutImpl_, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost141(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2305,9 +2305,9 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		a0, a2, a5 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre142(&c, &opXIndexPutImplOut, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
+	checksPre144(&c, &opXIndexPutImplOut, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost143(&c, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	checksPost145(&c, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2327,9 +2327,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre144(&c, &opXIndexPutImpl, &locs163, &a0, &l1, &a2, self, indices, values)
+	checksPre146(&c, &opXIndexPutImpl, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost145(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost147(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2346,9 +2346,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre61(&c, &opInstanceNorm, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre63(&c, &opInstanceNorm, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	checksPost62(&c, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	checksPost64(&c, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -2365,9 +2365,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIsclose, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opIsclose, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2384,9 +2384,9 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opIsinTensorTensorOut, &locs165, &a0, &a1, &a4, elements, test_elements, out)
+	checksPre19(&c, &opIsinTensorTensorOut, &locs165, &a0, &a1, &a4, elements, test_elements, out)
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost18(&c, &locs165, &a0, &a1, &a4, elements, test_elements, out, r0)
+	checksPost20(&c, &locs165, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -2403,9 +2403,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIsinTensorTensor, &locs166, &a0, &a1, elements, test_elements)
+	checksPre14(&c, &opIsinTensorTensor, &locs166, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost16(&c, &locs166, &a0, &a1, elements, test_elements, r0)
+	checksPost18(&c, &locs166, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2422,9 +2422,9 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opIsinTensorScalarOut, &locs167, &a0, &a4, elements, out)
+	checksPre54(&c, &opIsinTensorScalarOut, &locs167, &a0, &a4, elements, out)
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost53(&c, &locs167, &a0, &a4, elements, out, r0)
+	checksPost55(&c, &locs167, &a0, &a4, elements, out, r0)
 	return r0
 }
 
@@ -2460,9 +2460,9 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre52(&c, &opIsinScalarTensorOut, &locs169, &a1, &a4, test_elements, out)
+	checksPre54(&c, &opIsinScalarTensorOut, &locs169, &a1, &a4, test_elements, out)
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost53(&c, &locs169, &a1, &a4, test_elements, out, r0)
+	checksPost55(&c, &locs169, &a1, &a4, test_elements, out, r0)
 	return r0
 }
 
@@ -2517,9 +2517,9 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsnanOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2688,9 +2688,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	checksPre21(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost20(&c, &locs8, &a0, &a1, self, other)
+	checksPost22(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2745,9 +2745,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opKlDiv, &locs155, &a0, &a1, self, target)
+	checksPre14(&c, &opKlDiv, &locs155, &a0, &a1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost16(&c, &locs155, &a0, &a1, self, target, r0)
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -2764,9 +2764,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opKron, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opKron, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Kron(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2783,9 +2783,9 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.KronOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2802,9 +2802,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opKthvalue, &locs25, &a0, self)
+	checksPre16(&c, &opKthvalue, &locs25, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2821,9 +2821,9 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre47(&c, &opKthvalueValues, &locs109, &a0, &a4, &a5, self, values, indices)
+	checksPre49(&c, &opKthvalueValues, &locs109, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2840,9 +2840,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opKthvalueDimname, &locs25, &a0, self)
+	checksPre16(&c, &opKthvalueDimname, &locs25, &a0, self)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2859,9 +2859,9 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre47(&c, &opKthvalueDimnameOut, &locs109, &a0, &a4, &a5, self, values, indices)
+	checksPre49(&c, &opKthvalueDimnameOut, &locs109, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2878,9 +2878,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre86(&c, &opLayerNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
+	checksPre88(&c, &opLayerNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	checksPost55(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -2897,9 +2897,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre130(&c, &opNativeLayerNorm, &locs156, &a0, &a2, &a3, input, weight, bias)
+	checksPre132(&c, &opNativeLayerNorm, &locs156, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost90(&c, &locs156, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	checksPost92(&c, &locs156, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2916,9 +2916,9 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
-	checksPre131(&c, &opNativeLayerNormOut, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	checksPre133(&c, &opNativeLayerNormOut, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost92(&c, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	checksPost94(&c, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2935,9 +2935,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre146(&c, &opNativeLayerNormBackward, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	checksPre148(&c, &opNativeLayerNormBackward, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost94(&c, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	checksPost96(&c, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2954,9 +2954,9 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre147(&c, &opNativeLayerNormBackwardOut, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	checksPre149(&c, &opNativeLayerNormBackwardOut, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost148(&c, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	checksPost150(&c, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2992,9 +2992,9 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanToNum_, &locs0, &a0, self)
+	checksPre9(&c, &opNanToNum_, &locs0, &a0, self)
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3011,9 +3011,9 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3030,9 +3030,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opLinear, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opLinear, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3049,9 +3049,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre91(&c, &opLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost90(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3068,9 +3068,9 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre91(&c, &opLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	checksPre93(&c, &opLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost92(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3087,9 +3087,9 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre74(&c, &opLinearOut, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	checksPre76(&c, &opLinearOut, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out)
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost59(&c, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -3106,9 +3106,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opMkldnnLinear, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre75(&c, &opMkldnnLinear, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3125,9 +3125,9 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre74(&c, &opMkldnnLinearOut, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	checksPre76(&c, &opMkldnnLinearOut, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out)
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -3144,9 +3144,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre12(&c, &opMkldnnLinearBackwardInput, &locs175, &a1, &a2, grad_output, weight)
+	checksPre14(&c, &opMkldnnLinearBackwardInput, &locs175, &a1, &a2, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost16(&c, &locs175, &a1, &a2, grad_output, weight, r0)
+	checksPost18(&c, &locs175, &a1, &a2, grad_output, weight, r0)
 	return r0
 }
 
@@ -3163,9 +3163,9 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
-	checksPre17(&c, &opMkldnnLinearBackwardInputOut, &locs176, &a1, &a2, &a3, grad_output, weight, out)
+	checksPre19(&c, &opMkldnnLinearBackwardInputOut, &locs176, &a1, &a2, &a3, grad_output, weight, out)
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost18(&c, &locs176, &a1, &a2, &a3, grad_output, weight, out, r0)
+	checksPost20(&c, &locs176, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -3182,9 +3182,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opMkldnnLinearBackwardWeights, &locs177, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre105(&c, &opMkldnnLinearBackwardWeights, &locs177, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost104(&c, &locs177, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	checksPost106(&c, &locs177, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3201,9 +3201,9 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre105(&c, &opMkldnnLinearBackwardWeightsOut, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost106(&c, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	checksPost108(&c, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3220,9 +3220,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opMkldnnLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre91(&c, &opMkldnnLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost90(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3239,9 +3239,9 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre91(&c, &opMkldnnLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost92(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3258,9 +3258,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre112(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	checksPre114(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost64(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	checksPost66(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -3277,9 +3277,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre112(&c, &opFbgemmLinearInt8Weight, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	checksPre114(&c, &opFbgemmLinearInt8Weight, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost64(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	checksPost66(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -3296,9 +3296,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opFbgemmLinearQuantizeWeight, &locs29, &a0, input)
+	checksPre16(&c, &opFbgemmLinearQuantizeWeight, &locs29, &a0, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost46(&c, &locs29, &a0, input, r0, r1)
+	checksPost48(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -3334,9 +3334,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs180, &a0, &a1, &a2, input, packed_weight, bias)
+	checksPre56(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs180, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost55(&c, &locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	checksPost57(&c, &locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -3353,9 +3353,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opFbgemmLinearFp16Weight, &locs180, &a0, &a1, &a2, input, packed_weight, bias)
+	checksPre56(&c, &opFbgemmLinearFp16Weight, &locs180, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost55(&c, &locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	checksPost57(&c, &locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -3410,9 +3410,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3429,9 +3429,9 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Ldexp_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3448,9 +3448,9 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3466,9 +3466,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinspace, &locs23)
+	checksPre46(&c, &opLinspace, &locs23)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -3485,9 +3485,9 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opLinspaceOut, &locs24, &a3, out)
+	checksPre9(&c, &opLinspaceOut, &locs24, &a3, out)
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -3523,9 +3523,9 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog_, &locs0, &a0, self)
+	checksPre9(&c, &opLog_, &locs0, &a0, self)
 	r0 := kernels.Log_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3542,9 +3542,9 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLogOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLogOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LogOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3580,9 +3580,9 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog10_, &locs0, &a0, self)
+	checksPre9(&c, &opLog10_, &locs0, &a0, self)
 	r0 := kernels.Log10_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3599,9 +3599,9 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log10Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3637,9 +3637,9 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog1p_, &locs0, &a0, self)
+	checksPre9(&c, &opLog1p_, &locs0, &a0, self)
 	r0 := kernels.Log1p_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3656,9 +3656,9 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log1pOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3694,9 +3694,9 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog2_, &locs0, &a0, self)
+	checksPre9(&c, &opLog2_, &locs0, &a0, self)
 	r0 := kernels.Log2_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3713,9 +3713,9 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log2Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3732,9 +3732,9 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3751,9 +3751,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3770,9 +3770,9 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3789,9 +3789,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3808,9 +3808,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3865,9 +3865,9 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3884,9 +3884,9 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
+	checksPre9(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3903,9 +3903,9 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3922,9 +3922,9 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opXlogyOutScalarSelf, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opXlogyOutScalarSelf, &locs182, &a1, &a2, other, out)
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3941,9 +3941,9 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3959,9 +3959,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLogspace, &locs23)
+	checksPre46(&c, &opLogspace, &locs23)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -3978,9 +3978,9 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre0(&c, &opLogspaceOut, &locs24, &a4, out)
+	checksPre9(&c, &opLogspaceOut, &locs24, &a4, out)
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost9(&c, &locs24, &a4, out, r0)
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -4016,9 +4016,9 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opLogSoftmaxIntOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opLogSoftmaxIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4073,9 +4073,9 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4092,9 +4092,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXLogSoftmaxBackwardData, &locs183, &a0, &a1, grad_output, output)
+	checksPre14(&c, &opXLogSoftmaxBackwardData, &locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost16(&c, &locs183, &a0, &a1, grad_output, output, r0)
+	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4111,9 +4111,9 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opXLogSoftmaxBackwardDataOut, &locs184, &a0, &a1, &a4, grad_output, output, out)
+	checksPre19(&c, &opXLogSoftmaxBackwardDataOut, &locs184, &a0, &a1, &a4, grad_output, output, out)
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost18(&c, &locs184, &a0, &a1, &a4, grad_output, output, out, r0)
+	checksPost20(&c, &locs184, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
 }
 
@@ -4149,9 +4149,9 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXLogcumsumexpOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4187,9 +4187,9 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4225,9 +4225,9 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLogcumsumexpDimnameOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLogcumsumexpDimnameOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4263,9 +4263,9 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4301,9 +4301,9 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opLogsumexpNamesOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opLogsumexpNamesOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4320,9 +4320,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opMarginRankingLoss, &locs93, &a0, &a1, &a2, input1, input2, target)
+	checksPre56(&c, &opMarginRankingLoss, &locs93, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost55(&c, &locs93, &a0, &a1, &a2, input1, input2, target, r0)
+	checksPost57(&c, &locs93, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -4339,9 +4339,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4358,9 +4358,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opMatmulBackward, &locs185, &a0, &a1, &a2, grad, self, other)
+	checksPre105(&c, &opMatmulBackward, &locs185, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost104(&c, &locs185, &a0, &a1, &a2, grad, self, other, r0, r1)
+	checksPost106(&c, &locs185, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -4377,9 +4377,9 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre105(&c, &opMatmulBackwardOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	checksPre107(&c, &opMatmulBackwardOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost106(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	checksPost108(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4396,9 +4396,9 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4434,9 +4434,9 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opMatrixPowerOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opMatrixPowerOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4472,9 +4472,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMatrixExpBackward, &locs187, &a0, &a1, self, grad)
+	checksPre14(&c, &opMatrixExpBackward, &locs187, &a0, &a1, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost16(&c, &locs187, &a0, &a1, self, grad, r0)
+	checksPost18(&c, &locs187, &a0, &a1, self, grad, r0)
 	return r0
 }
 
@@ -4491,9 +4491,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opXAminmax, &locs25, &a0, self)
+	checksPre16(&c, &opXAminmax, &locs25, &a0, self)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4510,9 +4510,9 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre47(&c, &opXAminmaxOut, &locs26, &a0, &a1, &a2, self, out0, out1)
+	checksPre49(&c, &opXAminmaxOut, &locs26, &a0, &a1, &a2, self, out0, out1)
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost48(&c, &locs26, &a0, &a1, &a2, self, out0, out1, r0, r1)
+	checksPost50(&c, &locs26, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4529,9 +4529,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opXAminmaxDim, &locs25, &a0, self)
+	checksPre16(&c, &opXAminmaxDim, &locs25, &a0, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4548,9 +4548,9 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opXAminmaxDimOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	checksPre49(&c, &opXAminmaxDimOut, &locs26, &a0, &a3, &a4, self, out0, out1)
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost48(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4567,9 +4567,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opAminmax, &locs25, &a0, self)
+	checksPre16(&c, &opAminmax, &locs25, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4586,9 +4586,9 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opAminmaxOut, &locs188, &a0, &a3, &a4, self, min_, max_)
+	checksPre49(&c, &opAminmaxOut, &locs188, &a0, &a3, &a4, self, min_, max_)
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost48(&c, &locs188, &a0, &a3, &a4, self, min_, max_, r0, r1)
+	checksPost50(&c, &locs188, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -4605,9 +4605,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXComputeLinearCombination, &locs189, &a0, &a1, input, coefficients)
+	checksPre14(&c, &opXComputeLinearCombination, &locs189, &a0, &a1, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost16(&c, &locs189, &a0, &a1, input, coefficients, r0)
+	checksPost18(&c, &locs189, &a0, &a1, input, coefficients, r0)
 	return r0
 }
 
@@ -4624,9 +4624,9 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXComputeLinearCombinationOut, &locs190, &a0, &a1, &a2, input, coefficients, out)
+	checksPre19(&c, &opXComputeLinearCombinationOut, &locs190, &a0, &a1, &a2, input, coefficients, out)
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost18(&c, &locs190, &a0, &a1, &a2, input, coefficients, out, r0)
+	checksPost20(&c, &locs190, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
 }
 
@@ -4643,9 +4643,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMaxDim, &locs25, &a0, self)
+	checksPre16(&c, &opMaxDim, &locs25, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4662,9 +4662,9 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opMaxDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
+	checksPre49(&c, &opMaxDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost48(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	checksPost50(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -4681,9 +4681,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMaxNamesDim, &locs25, &a0, self)
+	checksPre16(&c, &opMaxNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4700,9 +4700,9 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opMaxNamesDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
+	checksPre49(&c, &opMaxNamesDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	checksPost48(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	checksPost50(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -4719,9 +4719,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opValueSelectingReductionBackward, &locs130, &a0, &a2, grad, indices)
+	checksPre14(&c, &opValueSelectingReductionBackward, &locs130, &a0, &a2, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost16(&c, &locs130, &a0, &a2, grad, indices, r0)
+	checksPost18(&c, &locs130, &a0, &a2, grad, indices, r0)
 	return r0
 }
 
@@ -4757,9 +4757,9 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4776,9 +4776,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMaxPool1dWithIndices, &locs25, &a0, self)
+	checksPre16(&c, &opMaxPool1dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4852,9 +4852,9 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opXMpsMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	checksPre54(&c, &opXMpsMaxPool2dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost53(&c, &locs38, &a0, &a6, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -4871,9 +4871,9 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMpsMaxPool2dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opMpsMaxPool2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4890,9 +4890,9 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre17(&c, &opMpsMaxPool2dBackwardOut, &locs193, &a0, &a1, &a7, grad_output, self, out)
+	checksPre19(&c, &opMpsMaxPool2dBackwardOut, &locs193, &a0, &a1, &a7, grad_output, self, out)
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost18(&c, &locs193, &a0, &a1, &a7, grad_output, self, out, r0)
+	checksPost20(&c, &locs193, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
 }
 
@@ -4928,9 +4928,9 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opMkldnnMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	checksPre54(&c, &opMkldnnMaxPool2dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost53(&c, &locs38, &a0, &a6, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -4947,9 +4947,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opMkldnnMaxPool2dBackward, &locs194, &a0, &a1, &a2, grad_output, output, input)
+	checksPre56(&c, &opMkldnnMaxPool2dBackward, &locs194, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost55(&c, &locs194, &a0, &a1, &a2, grad_output, output, input, r0)
+	checksPost57(&c, &locs194, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -4966,9 +4966,9 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	checksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost59(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	checksPost61(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -5004,9 +5004,9 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opMkldnnMaxPool3dOut, &locs38, &a0, &a6, self, out)
+	checksPre54(&c, &opMkldnnMaxPool3dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost53(&c, &locs38, &a0, &a6, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5023,9 +5023,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opMkldnnMaxPool3dBackward, &locs194, &a0, &a1, &a2, grad_output, output, input)
+	checksPre56(&c, &opMkldnnMaxPool3dBackward, &locs194, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost55(&c, &locs194, &a0, &a1, &a2, grad_output, output, input, r0)
+	checksPost57(&c, &locs194, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -5042,9 +5042,9 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	checksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost59(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	checksPost61(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -5080,9 +5080,9 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opQuantizedMaxPool1dOut, &locs38, &a0, &a6, self, out)
+	checksPre54(&c, &opQuantizedMaxPool1dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost53(&c, &locs38, &a0, &a6, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5118,9 +5118,9 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opQuantizedMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	checksPre54(&c, &opQuantizedMaxPool2dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost53(&c, &locs38, &a0, &a6, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5194,9 +5194,9 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5232,9 +5232,9 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opMeanNamesOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opMeanNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5270,9 +5270,9 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opNanmeanOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opNanmeanOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5308,9 +5308,9 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opMedianOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opMedianOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.MedianOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5327,9 +5327,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMedianDim, &locs25, &a0, self)
+	checksPre16(&c, &opMedianDim, &locs25, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5346,9 +5346,9 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opMedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	checksPre49(&c, &opMedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5365,9 +5365,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMedianNamesDim, &locs25, &a0, self)
+	checksPre16(&c, &opMedianNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5384,9 +5384,9 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opMedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	checksPre49(&c, &opMedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5422,9 +5422,9 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opNanmedianOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opNanmedianOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5441,9 +5441,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opNanmedianDim, &locs25, &a0, self)
+	checksPre16(&c, &opNanmedianDim, &locs25, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5460,9 +5460,9 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opNanmedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	checksPre49(&c, &opNanmedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5479,9 +5479,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opNanmedianNamesDim, &locs25, &a0, self)
+	checksPre16(&c, &opNanmedianNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5498,9 +5498,9 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opNanmedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	checksPre49(&c, &opNanmedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5517,9 +5517,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMinDim, &locs25, &a0, self)
+	checksPre16(&c, &opMinDim, &locs25, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5536,9 +5536,9 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opMinDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
+	checksPre49(&c, &opMinDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost48(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	checksPost50(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -5555,9 +5555,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMinNamesDim, &locs25, &a0, self)
+	checksPre16(&c, &opMinNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5574,9 +5574,9 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opMinNamesDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
+	checksPre49(&c, &opMinNamesDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost48(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	checksPost50(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -5612,9 +5612,9 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opAminOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opAminOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5631,9 +5631,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opXMpsConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre75(&c, &opXMpsConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5650,9 +5650,9 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre74(&c, &opXMpsConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	checksPre76(&c, &opXMpsConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5669,9 +5669,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opMpsConvolutionBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre91(&c, &opMpsConvolutionBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost90(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5688,9 +5688,9 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre91(&c, &opMpsConvolutionBackwardOut, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost92(&c, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	checksPost94(&c, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5707,9 +5707,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opMkldnnConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre75(&c, &opMkldnnConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5726,9 +5726,9 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre74(&c, &opMkldnnConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	checksPre76(&c, &opMkldnnConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5745,9 +5745,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre149(&c, &opMiopenBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre151(&c, &opMiopenBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost150(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost152(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5764,9 +5764,9 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre151(&c, &opMiopenBatchNormOut, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	checksPre153(&c, &opMiopenBatchNormOut, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost152(&c, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	checksPost154(&c, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5783,9 +5783,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre153(&c, &opMiopenBatchNormBackward, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	checksPre155(&c, &opMiopenBatchNormBackward, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost154(&c, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	checksPost156(&c, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5802,9 +5802,9 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre155(&c, &opMiopenBatchNormBackwardOut, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	checksPre157(&c, &opMiopenBatchNormBackwardOut, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost156(&c, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	checksPost158(&c, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5821,9 +5821,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opMiopenConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre75(&c, &opMiopenConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5840,9 +5840,9 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre74(&c, &opMiopenConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	checksPre76(&c, &opMiopenConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5859,9 +5859,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opMiopenConvolutionTranspose, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre75(&c, &opMiopenConvolutionTranspose, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5878,9 +5878,9 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
-	checksPre74(&c, &opMiopenConvolutionTransposeOut, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	checksPre76(&c, &opMiopenConvolutionTransposeOut, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out)
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5897,9 +5897,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opMiopenDepthwiseConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre75(&c, &opMiopenDepthwiseConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5916,9 +5916,9 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre74(&c, &opMiopenDepthwiseConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	checksPre76(&c, &opMiopenDepthwiseConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5935,9 +5935,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opMiopenConvolutionRelu, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre75(&c, &opMiopenConvolutionRelu, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5954,9 +5954,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre71(&c, &opMiopenConvolutionAddRelu, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	checksPre73(&c, &opMiopenConvolutionAddRelu, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost72(&c, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	checksPost74(&c, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -5976,9 +5976,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre157(&c, &opMiopenRnn, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	checksPre159(&c, &opMiopenRnn, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost158(&c, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	checksPost160(&c, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -5998,9 +5998,9 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre159(&c, &opMiopenRnnOut, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	checksPre161(&c, &opMiopenRnnOut, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost160(&c, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	checksPost162(&c, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6020,9 +6020,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre161(&c, &opMiopenRnnBackward, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	checksPre163(&c, &opMiopenRnnBackward, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost162(&c, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	checksPost164(&c, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6043,9 +6043,9 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 asserts.Saved
 		l1, l24                                                 asserts.SavedList
 	)
-	checksPre42(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	checksPre44(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost43(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	checksPost45(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -6061,9 +6061,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMm, &locs65, &a0, &a1, self, mat2)
+	checksPre14(&c, &opMm, &locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost16(&c, &locs65, &a0, &a1, self, mat2, r0)
+	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6080,9 +6080,9 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
+	checksPre19(&c, &opMmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost18(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
+	checksPost20(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -6099,9 +6099,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSparseMm, &locs204, &a0, &a1, sparse, dense)
+	checksPre14(&c, &opXSparseMm, &locs204, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost16(&c, &locs204, &a0, &a1, sparse, dense, r0)
+	checksPost18(&c, &locs204, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -6118,9 +6118,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6137,9 +6137,9 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6156,9 +6156,9 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSparseMaskHelper, &locs205, &a0, &a1, t, mask_indices)
+	checksPre14(&c, &opXSparseMaskHelper, &locs205, &a0, &a1, t, mask_indices)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	checksPost16(&c, &locs205, &a0, &a1, t, mask_indices, r0)
+	checksPost18(&c, &locs205, &a0, &a1, t, mask_indices, r0)
 	return r0
 }
 
@@ -6175,9 +6175,9 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXSparseMaskHelperOut, &locs206, &a0, &a1, &a2, t, mask_indices, out)
+	checksPre19(&c, &opXSparseMaskHelperOut, &locs206, &a0, &a1, &a2, t, mask_indices, out)
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	checksPost18(&c, &locs206, &a0, &a1, &a2, t, mask_indices, out, r0)
+	checksPost20(&c, &locs206, &a0, &a1, &a2, t, mask_indices, out, r0)
 	return r0
 }
 
@@ -6194,9 +6194,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMode, &locs25, &a0, self)
+	checksPre16(&c, &opMode, &locs25, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6213,9 +6213,9 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opModeValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	checksPre49(&c, &opModeValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6232,9 +6232,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opModeDimname, &locs25, &a0, self)
+	checksPre16(&c, &opModeDimname, &locs25, &a0, self)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6251,9 +6251,9 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opModeDimnameOut, &locs109, &a0, &a3, &a4, self, values, indices)
+	checksPre49(&c, &opModeDimnameOut, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	checksPost48(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6270,9 +6270,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6289,9 +6289,9 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6308,9 +6308,9 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MulOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6346,9 +6346,9 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMul_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opMul_Scalar, &locs0, &a0, self)
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6365,9 +6365,9 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opMulScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opMulScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6384,9 +6384,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMultiplyTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opMultiplyTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6403,9 +6403,9 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6422,9 +6422,9 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6460,9 +6460,9 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMultiply_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opMultiply_Scalar, &locs0, &a0, self)
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6479,9 +6479,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMv, &locs207, &a0, &a1, self, vec)
+	checksPre14(&c, &opMv, &locs207, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost16(&c, &locs207, &a0, &a1, self, vec, r0)
+	checksPost18(&c, &locs207, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -6498,9 +6498,9 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMvOut, &locs208, &a0, &a1, &a2, self, vec, out)
+	checksPre19(&c, &opMvOut, &locs208, &a0, &a1, &a2, self, vec, out)
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost18(&c, &locs208, &a0, &a1, &a2, self, vec, out, r0)
+	checksPost20(&c, &locs208, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
 }
 
@@ -6517,9 +6517,9 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6555,9 +6555,9 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMvlgamma_, &locs0, &a0, self)
+	checksPre9(&c, &opMvlgamma_, &locs0, &a0, self)
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6593,9 +6593,9 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opNarrowCopyOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opNarrowCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6631,9 +6631,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opNarrowTensor, &locs209, &a0, &a2, self, start)
+	checksPre14(&c, &opNarrowTensor, &locs209, &a0, &a2, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost51(&c, &locs209, &a0, &a2, self, start, r0)
+	checksPost53(&c, &locs209, &a0, &a2, self, start, r0)
 	return r0
 }
 
@@ -6650,9 +6650,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre163(&c, &opNativeBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre165(&c, &opNativeBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost150(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost152(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6669,9 +6669,9 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre164(&c, &opNativeBatchNormOut, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	checksPre166(&c, &opNativeBatchNormOut, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost152(&c, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	checksPost154(&c, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6688,9 +6688,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opBatchNormStats, &locs29, &a0, input)
+	checksPre16(&c, &opBatchNormStats, &locs29, &a0, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost46(&c, &locs29, &a0, input, r0, r1)
+	checksPost48(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -6707,9 +6707,9 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opBatchNormStatsOut, &locs30, &a0, &a2, &a3, input, out0, out1)
+	checksPre49(&c, &opBatchNormStatsOut, &locs30, &a0, &a2, &a3, input, out0, out1)
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost48(&c, &locs30, &a0, &a2, &a3, input, out0, out1, r0, r1)
+	checksPost50(&c, &locs30, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6726,9 +6726,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre63(&c, &opBatchNormElemt, &locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	checksPre65(&c, &opBatchNormElemt, &locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost64(&c, &locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
+	checksPost66(&c, &locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -6745,9 +6745,9 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre65(&c, &opBatchNormElemtOut, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	checksPre67(&c, &opBatchNormElemtOut, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost66(&c, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
+	checksPost68(&c, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -6764,9 +6764,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre165(&c, &opBatchNormGatherStats, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	checksPre167(&c, &opBatchNormGatherStats, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost166(&c, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	checksPost168(&c, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -6783,9 +6783,9 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
-	checksPre167(&c, &opBatchNormGatherStatsOut, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	checksPre169(&c, &opBatchNormGatherStatsOut, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost168(&c, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	checksPost170(&c, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6802,9 +6802,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre169(&c, &opBatchNormGatherStatsWithCounts, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	checksPre171(&c, &opBatchNormGatherStatsWithCounts, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost170(&c, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	checksPost172(&c, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -6821,9 +6821,9 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	checksPre171(&c, &opBatchNormGatherStatsWithCountsOut, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	checksPre173(&c, &opBatchNormGatherStatsWithCountsOut, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost172(&c, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	checksPost174(&c, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6840,9 +6840,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre173(&c, &opNativeBatchNormBackward, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	checksPre175(&c, &opNativeBatchNormBackward, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost154(&c, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	checksPost156(&c, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6859,9 +6859,9 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
-	checksPre174(&c, &opNativeBatchNormBackwardOut, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	checksPre176(&c, &opNativeBatchNormBackwardOut, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost156(&c, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	checksPost158(&c, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6878,9 +6878,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre175(&c, &opBatchNormBackwardReduce, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	checksPre177(&c, &opBatchNormBackwardReduce, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost176(&c, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	checksPost178(&c, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6897,9 +6897,9 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre177(&c, &opBatchNormBackwardReduceOut, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	checksPre179(&c, &opBatchNormBackwardReduceOut, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost178(&c, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost180(&c, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6916,9 +6916,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre179(&c, &opBatchNormBackwardElemt, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
+	checksPre181(&c, &opBatchNormBackwardElemt, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	checksPost180(&c, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
+	checksPost182(&c, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
 	return r0
 }
 
@@ -6935,9 +6935,9 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	checksPre181(&c, &opBatchNormBackwardElemtOut, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
+	checksPre183(&c, &opBatchNormBackwardElemtOut, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	checksPost182(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
+	checksPost184(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -6954,9 +6954,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre183(&c, &opBatchNormUpdateStats, &locs223, &a0, &a1, &a2, input, running_mean, running_var)
+	checksPre185(&c, &opBatchNormUpdateStats, &locs223, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost184(&c, &locs223, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	checksPost186(&c, &locs223, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -6973,9 +6973,9 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre185(&c, &opBatchNormUpdateStatsOut, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	checksPre187(&c, &opBatchNormUpdateStatsOut, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost186(&c, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	checksPost188(&c, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6991,9 +6991,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre31(&c, &opIsVulkanAvailable, &locs16)
+	checksPre33(&c, &opIsVulkanAvailable, &locs16)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -7009,9 +7009,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre31(&c, &opXNnpackAvailable, &locs16)
+	checksPre33(&c, &opXNnpackAvailable, &locs16)
 	r0 := kernels.XNnpackAvailable()
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -7028,9 +7028,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opXNnpackSpatialConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
+	checksPre75(&c, &opXNnpackSpatialConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost55(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7047,9 +7047,9 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre74(&c, &opXNnpackSpatialConvolutionOut, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	checksPre76(&c, &opXNnpackSpatialConvolutionOut, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out)
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost59(&c, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -7065,9 +7065,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opOnesNames, &locs23)
+	checksPre46(&c, &opOnesNames, &locs23)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -7084,9 +7084,9 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opOnesNamesOut, &locs24, &a2, out)
+	checksPre9(&c, &opOnesNamesOut, &locs24, &a2, out)
 	r0 := kernels.OnesNamesOut(size, names, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -7102,9 +7102,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opOnes, &locs23)
+	checksPre46(&c, &opOnes, &locs23)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -7121,9 +7121,9 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opOnesOut, &locs24, &a1, out)
+	checksPre9(&c, &opOnesOut, &locs24, &a1, out)
 	r0 := kernels.OnesOut(size, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -7159,9 +7159,9 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7178,9 +7178,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPairwiseDistance, &locs225, &a0, &a1, x1, x2)
+	checksPre14(&c, &opPairwiseDistance, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost16(&c, &locs225, &a0, &a1, x1, x2, r0)
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7197,9 +7197,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCdist, &locs225, &a0, &a1, x1, x2)
+	checksPre14(&c, &opCdist, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost16(&c, &locs225, &a0, &a1, x1, x2, r0)
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7216,9 +7216,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXEuclideanDist, &locs225, &a0, &a1, x1, x2)
+	checksPre14(&c, &opXEuclideanDist, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost16(&c, &locs225, &a0, &a1, x1, x2, r0)
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7235,9 +7235,9 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXEuclideanDistOut, &locs226, &a0, &a1, &a2, x1, x2, out)
+	checksPre19(&c, &opXEuclideanDistOut, &locs226, &a0, &a1, &a2, x1, x2, out)
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost18(&c, &locs226, &a0, &a1, &a2, x1, x2, out, r0)
+	checksPost20(&c, &locs226, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
 }
 
@@ -7254,9 +7254,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXCdistForward, &locs225, &a0, &a1, x1, x2)
+	checksPre14(&c, &opXCdistForward, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost16(&c, &locs225, &a0, &a1, x1, x2, r0)
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7273,9 +7273,9 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opXCdistForwardOut, &locs226, &a0, &a1, &a4, x1, x2, out)
+	checksPre19(&c, &opXCdistForwardOut, &locs226, &a0, &a1, &a4, x1, x2, out)
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost18(&c, &locs226, &a0, &a1, &a4, x1, x2, out, r0)
+	checksPost20(&c, &locs226, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
 }
 
@@ -7292,9 +7292,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre111(&c, &opXCdistBackward, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	checksPre113(&c, &opXCdistBackward, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	checksPost72(&c, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	checksPost74(&c, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -7311,9 +7311,9 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre187(&c, &opXCdistBackwardOut, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
+	checksPre189(&c, &opXCdistBackwardOut, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	checksPost76(&c, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
+	checksPost78(&c, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -7368,9 +7368,9 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXPdistForwardOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXPdistForwardOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7387,9 +7387,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre54(&c, &opXPdistBackward, &locs229, &a0, &a1, &a3, grad, self, pdist)
+	checksPre56(&c, &opXPdistBackward, &locs229, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	checksPost55(&c, &locs229, &a0, &a1, &a3, grad, self, pdist, r0)
+	checksPost57(&c, &locs229, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -7406,9 +7406,9 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre58(&c, &opXPdistBackwardOut, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out)
+	checksPre60(&c, &opXPdistBackwardOut, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out)
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	checksPost59(&c, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
+	checksPost61(&c, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
 	return r0
 }
 
@@ -7425,9 +7425,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCosineSimilarity, &locs225, &a0, &a1, x1, x2)
+	checksPre14(&c, &opCosineSimilarity, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost16(&c, &locs225, &a0, &a1, x1, x2, r0)
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7446,7 +7446,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opPermute, &locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7653,9 +7653,9 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opPixelShuffleOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opPixelShuffleOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7691,9 +7691,9 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opPixelUnshuffleOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opPixelUnshuffleOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7712,7 +7712,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opChannelShuffle, &locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost188(&c, &locs0, &a0, self, r0)
+	checksPost190(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7729,9 +7729,9 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opChannelShuffleOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opChannelShuffleOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7824,9 +7824,9 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXPinMemoryOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXPinMemoryOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7862,9 +7862,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPoissonNllLoss, &locs231, &a0, &a1, input, target)
+	checksPre14(&c, &opPoissonNllLoss, &locs231, &a0, &a1, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost16(&c, &locs231, &a0, &a1, input, target, r0)
+	checksPost18(&c, &locs231, &a0, &a1, input, target, r0)
 	return r0
 }
 
@@ -7900,9 +7900,9 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRad2deg_, &locs0, &a0, self)
+	checksPre9(&c, &opRad2deg_, &locs0, &a0, self)
 	r0 := kernels.Rad2deg_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7919,9 +7919,9 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7957,9 +7957,9 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDeg2rad_, &locs0, &a0, self)
+	checksPre9(&c, &opDeg2rad_, &locs0, &a0, self)
 	r0 := kernels.Deg2rad_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7976,9 +7976,9 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7994,9 +7994,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScalarTensor, &locs23)
+	checksPre46(&c, &opScalarTensor, &locs23)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8013,9 +8013,9 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opScalarTensorOut, &locs24, &a1, out)
+	checksPre9(&c, &opScalarTensorOut, &locs24, &a1, out)
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8031,9 +8031,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandNames, &locs23)
+	checksPre46(&c, &opRandNames, &locs23)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8050,9 +8050,9 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opRandNamesOut, &locs24, &a2, out)
+	checksPre9(&c, &opRandNamesOut, &locs24, &a2, out)
 	r0 := kernels.RandNamesOut(size, names, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8068,9 +8068,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandGeneratorWithNames, &locs23)
+	checksPre46(&c, &opRandGeneratorWithNames, &locs23)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8087,9 +8087,9 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opRandGeneratorWithNamesOut, &locs24, &a3, out)
+	checksPre9(&c, &opRandGeneratorWithNamesOut, &locs24, &a3, out)
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8105,9 +8105,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRand, &locs23)
+	checksPre46(&c, &opRand, &locs23)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8123,9 +8123,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandGenerator, &locs23)
+	checksPre46(&c, &opRandGenerator, &locs23)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8142,9 +8142,9 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opRandOut, &locs24, &a1, out)
+	checksPre9(&c, &opRandOut, &locs24, &a1, out)
 	r0 := kernels.RandOut(size, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8161,9 +8161,9 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opRandGeneratorOut, &locs24, &a2, out)
+	checksPre9(&c, &opRandGeneratorOut, &locs24, &a2, out)
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8199,9 +8199,9 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8217,9 +8217,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandint, &locs23)
+	checksPre46(&c, &opRandint, &locs23)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8235,9 +8235,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandintGenerator, &locs23)
+	checksPre46(&c, &opRandintGenerator, &locs23)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8253,9 +8253,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandintLow, &locs23)
+	checksPre46(&c, &opRandintLow, &locs23)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8271,9 +8271,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandintLowGenerator, &locs23)
+	checksPre46(&c, &opRandintLowGenerator, &locs23)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8290,9 +8290,9 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opRandintOut, &locs24, &a2, out)
+	checksPre9(&c, &opRandintOut, &locs24, &a2, out)
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8309,9 +8309,9 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opRandintGeneratorOut, &locs24, &a3, out)
+	checksPre9(&c, &opRandintGeneratorOut, &locs24, &a3, out)
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8328,9 +8328,9 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opRandintLowOut, &locs24, &a3, out)
+	checksPre9(&c, &opRandintLowOut, &locs24, &a3, out)
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8347,9 +8347,9 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre0(&c, &opRandintLowGeneratorOut, &locs24, &a4, out)
+	checksPre9(&c, &opRandintLowGeneratorOut, &locs24, &a4, out)
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost9(&c, &locs24, &a4, out, r0)
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -8385,9 +8385,9 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opRandintLikeOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opRandintLikeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8423,9 +8423,9 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opRandintLikeLowDtypeOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opRandintLikeLowDtypeOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8441,9 +8441,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandn, &locs23)
+	checksPre46(&c, &opRandn, &locs23)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8459,9 +8459,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandnGenerator, &locs23)
+	checksPre46(&c, &opRandnGenerator, &locs23)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8477,9 +8477,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandnNames, &locs23)
+	checksPre46(&c, &opRandnNames, &locs23)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8496,9 +8496,9 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opRandnNamesOut, &locs24, &a2, out)
+	checksPre9(&c, &opRandnNamesOut, &locs24, &a2, out)
 	r0 := kernels.RandnNamesOut(size, names, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8514,9 +8514,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandnGeneratorWithNames, &locs23)
+	checksPre46(&c, &opRandnGeneratorWithNames, &locs23)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8533,9 +8533,9 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opRandnGeneratorWithNamesOut, &locs24, &a3, out)
+	checksPre9(&c, &opRandnGeneratorWithNamesOut, &locs24, &a3, out)
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8552,9 +8552,9 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opRandnOut, &locs24, &a1, out)
+	checksPre9(&c, &opRandnOut, &locs24, &a1, out)
 	r0 := kernels.RandnOut(size, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8571,9 +8571,9 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opRandnGeneratorOut, &locs24, &a2, out)
+	checksPre9(&c, &opRandnGeneratorOut, &locs24, &a2, out)
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8609,9 +8609,9 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8627,9 +8627,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandperm, &locs23)
+	checksPre46(&c, &opRandperm, &locs23)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8645,9 +8645,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRandpermGenerator, &locs23)
+	checksPre46(&c, &opRandpermGenerator, &locs23)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8664,9 +8664,9 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opRandpermOut, &locs24, &a1, out)
+	checksPre9(&c, &opRandpermOut, &locs24, &a1, out)
 	r0 := kernels.RandpermOut(n, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8683,9 +8683,9 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opRandpermGeneratorOut, &locs24, &a2, out)
+	checksPre9(&c, &opRandpermGeneratorOut, &locs24, &a2, out)
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8701,9 +8701,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRangeStep, &locs23)
+	checksPre46(&c, &opRangeStep, &locs23)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8719,9 +8719,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opRange, &locs23)
+	checksPre46(&c, &opRange, &locs23)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8738,9 +8738,9 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opRangeOut_, &locs24, &a2, out)
+	checksPre9(&c, &opRangeOut_, &locs24, &a2, out)
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8757,9 +8757,9 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opRangeOut, &locs24, &a3, out)
+	checksPre9(&c, &opRangeOut, &locs24, &a3, out)
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8814,9 +8814,9 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReciprocal_, &locs0, &a0, self)
+	checksPre9(&c, &opReciprocal_, &locs0, &a0, self)
 	r0 := kernels.Reciprocal_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8833,9 +8833,9 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8871,9 +8871,9 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNeg_, &locs0, &a0, self)
+	checksPre9(&c, &opNeg_, &locs0, &a0, self)
 	r0 := kernels.Neg_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8890,9 +8890,9 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opNegOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opNegOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NegOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8928,9 +8928,9 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNegative_, &locs0, &a0, self)
+	checksPre9(&c, &opNegative_, &locs0, &a0, self)
 	r0 := kernels.Negative_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8947,9 +8947,9 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opNegativeOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opNegativeOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NegativeOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8985,9 +8985,9 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opRepeatOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opRepeatOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9023,9 +9023,9 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opRepeatInterleaveTensorOut, &locs233, &a0, &a2, repeats, out)
+	checksPre54(&c, &opRepeatInterleaveTensorOut, &locs233, &a0, &a2, repeats, out)
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost53(&c, &locs233, &a0, &a2, repeats, out, r0)
+	checksPost55(&c, &locs233, &a0, &a2, repeats, out, r0)
 	return r0
 }
 
@@ -9042,9 +9042,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRepeatInterleaveSelfTensor, &locs234, &a0, &a1, self, repeats)
+	checksPre14(&c, &opRepeatInterleaveSelfTensor, &locs234, &a0, &a1, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost16(&c, &locs234, &a0, &a1, self, repeats, r0)
+	checksPost18(&c, &locs234, &a0, &a1, self, repeats, r0)
 	return r0
 }
 
@@ -9101,7 +9101,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	var a0 asserts.Saved
 	checksPre0(&c, &opXReshapeAlias, &locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9137,9 +9137,9 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXMkldnnReshapeOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXMkldnnReshapeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9156,9 +9156,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReshapeAs, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opReshapeAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9194,9 +9194,9 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRound_, &locs0, &a0, self)
+	checksPre9(&c, &opRound_, &locs0, &a0, self)
 	r0 := kernels.Round_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9213,9 +9213,9 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.RoundOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9251,9 +9251,9 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRound_Decimals, &locs0, &a0, self)
+	checksPre9(&c, &opRound_Decimals, &locs0, &a0, self)
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9270,9 +9270,9 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9308,9 +9308,9 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRrelu_, &locs0, &a0, self)
+	checksPre9(&c, &opRrelu_, &locs0, &a0, self)
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9346,9 +9346,9 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRelu_, &locs0, &a0, self)
+	checksPre9(&c, &opRelu_, &locs0, &a0, self)
 	r0 := kernels.Relu_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9365,9 +9365,9 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opReluOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opReluOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ReluOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9403,9 +9403,9 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRelu6_, &locs0, &a0, self)
+	checksPre9(&c, &opRelu6_, &locs0, &a0, self)
 	r0 := kernels.Relu6_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9422,9 +9422,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPrelu, &locs99, &a0, &a1, self, weight)
+	checksPre14(&c, &opPrelu, &locs99, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	checksPost16(&c, &locs99, &a0, &a1, self, weight, r0)
+	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -9441,9 +9441,9 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opPreluOut, &locs100, &a0, &a1, &a2, self, weight, out)
+	checksPre19(&c, &opPreluOut, &locs100, &a0, &a1, &a2, self, weight, out)
 	r0 := kernels.PreluOut(self, weight, out)
-	checksPost18(&c, &locs100, &a0, &a1, &a2, self, weight, out, r0)
+	checksPost20(&c, &locs100, &a0, &a1, &a2, self, weight, out, r0)
 	return r0
 }
 
@@ -9460,9 +9460,9 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opPreluBackward, &locs235, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre105(&c, &opPreluBackward, &locs235, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	checksPost104(&c, &locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	checksPost106(&c, &locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9479,9 +9479,9 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre105(&c, &opPreluBackwardOut, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
+	checksPre107(&c, &opPreluBackwardOut, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	checksPost106(&c, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
+	checksPost108(&c, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9498,9 +9498,9 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 

@@ -23,9 +23,9 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGelu_, &locs0, &a0, self)
+	checksPre9(&c, &opGelu_, &locs0, &a0, self)
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -61,9 +61,9 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opGeluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opGeluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -80,9 +80,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGeluBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opGeluBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -99,9 +99,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opInfinitelyDifferentiableGeluBackward, &locs238, &a0, &a1, grad, self)
+	checksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &locs238, &a0, &a1, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost16(&c, &locs238, &a0, &a1, grad, self, r0)
+	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -118,9 +118,9 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -156,9 +156,9 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opHardshrinkBackwardGradInput, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
+	checksPre19(&c, &opHardshrinkBackwardGradInput, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost18(&c, &locs239, &a0, &a1, &a3, grad_out, self, grad_input, r0)
+	checksPost20(&c, &locs239, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
 }
 
@@ -175,9 +175,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardshrinkBackward, &locs240, &a0, &a1, grad_out, self)
+	checksPre14(&c, &opHardshrinkBackward, &locs240, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost16(&c, &locs240, &a0, &a1, grad_out, self, r0)
+	checksPost18(&c, &locs240, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -213,9 +213,9 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRsqrt_, &locs0, &a0, self)
+	checksPre9(&c, &opRsqrt_, &locs0, &a0, self)
 	r0 := kernels.Rsqrt_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -232,9 +232,9 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -272,7 +272,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opSelectInt, &locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -308,9 +308,9 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opSelectBackwardOut, &locs122, &a0, &a4, grad_output, out)
+	checksPre54(&c, &opSelectBackwardOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost53(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -327,9 +327,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedSelectBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opXNestedSelectBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -365,9 +365,9 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelu_, &locs0, &a0, self)
+	checksPre9(&c, &opSelu_, &locs0, &a0, self)
 	r0 := kernels.Selu_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -403,9 +403,9 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCelu_, &locs0, &a0, self)
+	checksPre9(&c, &opCelu_, &locs0, &a0, self)
 	r0 := kernels.Celu_(self, alpha)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -422,9 +422,9 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opCeluOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opCeluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -460,9 +460,9 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSilu_, &locs0, &a0, self)
+	checksPre9(&c, &opSilu_, &locs0, &a0, self)
 	r0 := kernels.Silu_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -479,9 +479,9 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SiluOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -498,9 +498,9 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSiluBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	checksPre19(&c, &opSiluBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -517,9 +517,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSiluBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opSiluBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -555,9 +555,9 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMish_, &locs0, &a0, self)
+	checksPre9(&c, &opMish_, &locs0, &a0, self)
 	r0 := kernels.Mish_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -574,9 +574,9 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opMishOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opMishOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.MishOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -593,9 +593,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMishBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opMishBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -631,9 +631,9 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSigmoid_, &locs0, &a0, self)
+	checksPre9(&c, &opSigmoid_, &locs0, &a0, self)
 	r0 := kernels.Sigmoid_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -650,9 +650,9 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -688,9 +688,9 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogit_, &locs0, &a0, self)
+	checksPre9(&c, &opLogit_, &locs0, &a0, self)
 	r0 := kernels.Logit_(self, eps)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -707,9 +707,9 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -745,9 +745,9 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSin_, &locs0, &a0, self)
+	checksPre9(&c, &opSin_, &locs0, &a0, self)
 	r0 := kernels.Sin_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -764,9 +764,9 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSinOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSinOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SinOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -802,9 +802,9 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSinc_, &locs0, &a0, self)
+	checksPre9(&c, &opSinc_, &locs0, &a0, self)
 	r0 := kernels.Sinc_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -821,9 +821,9 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSincOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSincOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SincOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -859,9 +859,9 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSinh_, &locs0, &a0, self)
+	checksPre9(&c, &opSinh_, &locs0, &a0, self)
 	r0 := kernels.Sinh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -878,9 +878,9 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SinhOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -899,7 +899,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opDetach, &locs0, &a0, self)
 	r0 := kernels.Detach(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -916,9 +916,9 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDetach_, &locs0, &a0, self)
+	checksPre9(&c, &opDetach_, &locs0, &a0, self)
 	r0 := kernels.Detach_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -975,7 +975,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	var a0 asserts.Saved
 	checksPre0(&c, &opSliceTensor, &locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1011,9 +1011,9 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opSliceBackwardOut, &locs122, &a0, &a6, grad_output, out)
+	checksPre54(&c, &opSliceBackwardOut, &locs122, &a0, &a6, grad_output, out)
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost53(&c, &locs122, &a0, &a6, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
@@ -1030,9 +1030,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSliceScatter, &locs89, &a0, &a1, self, src)
+	checksPre14(&c, &opSliceScatter, &locs89, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost16(&c, &locs89, &a0, &a1, self, src, r0)
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1049,9 +1049,9 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre17(&c, &opSliceScatterOut, &locs90, &a0, &a1, &a6, self, src, out)
+	checksPre19(&c, &opSliceScatterOut, &locs90, &a0, &a1, &a6, self, src, out)
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost18(&c, &locs90, &a0, &a1, &a6, self, src, out, r0)
+	checksPost20(&c, &locs90, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
@@ -1068,9 +1068,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSelectScatter, &locs89, &a0, &a1, self, src)
+	checksPre14(&c, &opSelectScatter, &locs89, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost16(&c, &locs89, &a0, &a1, self, src, r0)
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1087,9 +1087,9 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opSelectScatterOut, &locs90, &a0, &a1, &a4, self, src, out)
+	checksPre19(&c, &opSelectScatterOut, &locs90, &a0, &a1, &a4, self, src, out)
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost18(&c, &locs90, &a0, &a1, &a4, self, src, out, r0)
+	checksPost20(&c, &locs90, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
@@ -1106,9 +1106,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDiagonalScatter, &locs89, &a0, &a1, self, src)
+	checksPre14(&c, &opDiagonalScatter, &locs89, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost16(&c, &locs89, &a0, &a1, self, src, r0)
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1125,9 +1125,9 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opDiagonalScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
+	checksPre19(&c, &opDiagonalScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost18(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
+	checksPost20(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1144,9 +1144,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAsStridedScatter, &locs89, &a0, &a1, self, src)
+	checksPre14(&c, &opAsStridedScatter, &locs89, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost16(&c, &locs89, &a0, &a1, self, src, r0)
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1163,9 +1163,9 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opAsStridedScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
+	checksPre19(&c, &opAsStridedScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost18(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
+	checksPost20(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1182,9 +1182,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSmm, &locs65, &a0, &a1, self, mat2)
+	checksPre14(&c, &opSmm, &locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	checksPost16(&c, &locs65, &a0, &a1, self, mat2, r0)
+	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -1220,9 +1220,9 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opSoftmaxIntOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opSoftmaxIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1277,9 +1277,9 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1296,9 +1296,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSoftmaxBackwardData, &locs183, &a0, &a1, grad_output, output)
+	checksPre14(&c, &opXSoftmaxBackwardData, &locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost16(&c, &locs183, &a0, &a1, grad_output, output, r0)
+	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1315,9 +1315,9 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opXSoftmaxBackwardDataOut, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
+	checksPre19(&c, &opXSoftmaxBackwardDataOut, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost18(&c, &locs241, &a0, &a1, &a4, grad_output, output, grad_input, r0)
+	checksPost20(&c, &locs241, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -1336,7 +1336,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnsafeSplitTensor, &locs0, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost83(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1357,9 +1357,9 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre189(&c, &opUnsafeSplitTensorOut, &locs242, &a0, &l3, self, out)
+	checksPre191(&c, &opUnsafeSplitTensorOut, &locs242, &a0, &l3, self, out)
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost190(&c, &locs242, &a0, &l3, self, out)
+	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -1377,7 +1377,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitTensor, &locs0, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost83(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1396,7 +1396,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitSizes, &locs0, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1415,7 +1415,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnsafeSplitWithSizes, &locs0, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost83(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1436,9 +1436,9 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre189(&c, &opUnsafeSplitWithSizesOut, &locs242, &a0, &l3, self, out)
+	checksPre191(&c, &opUnsafeSplitWithSizesOut, &locs242, &a0, &l3, self, out)
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost190(&c, &locs242, &a0, &l3, self, out)
+	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -1456,7 +1456,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitWithSizes, &locs0, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost83(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1475,7 +1475,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opHsplitInt, &locs0, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1494,7 +1494,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opHsplitArray, &locs0, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1513,7 +1513,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opVsplitInt, &locs0, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1532,7 +1532,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opVsplitArray, &locs0, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1551,7 +1551,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opDsplitInt, &locs0, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1570,7 +1570,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opDsplitArray, &locs0, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1589,7 +1589,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opSqueeze, &locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1608,7 +1608,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opSqueezeDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1644,9 +1644,9 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueeze_, &locs0, &a0, self)
+	checksPre9(&c, &opSqueeze_, &locs0, &a0, self)
 	r0 := kernels.Squeeze_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1663,9 +1663,9 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueeze_Dim, &locs0, &a0, self)
+	checksPre9(&c, &opSqueeze_Dim, &locs0, &a0, self)
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1682,9 +1682,9 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueeze_Dimname, &locs0, &a0, self)
+	checksPre9(&c, &opSqueeze_Dimname, &locs0, &a0, self)
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1701,9 +1701,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSspaddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre56(&c, &opSspaddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost55(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -1720,9 +1720,9 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opSspaddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre60(&c, &opSspaddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -1739,9 +1739,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opStack, &locs9, &l0, tensors)
+	checksPre23(&c, &opStack, &locs9, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1761,9 +1761,9 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opStackOut, &locs67, &l0, &a2, tensors, out)
+	checksPre36(&c, &opStackOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost82(&c, &locs67, &l0, &a2, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -1780,9 +1780,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXStack, &locs9, &l0, tensors)
+	checksPre23(&c, &opXStack, &locs9, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1802,9 +1802,9 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opXStackOut, &locs67, &l0, &a2, tensors, out)
+	checksPre36(&c, &opXStackOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost82(&c, &locs67, &l0, &a2, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -1821,9 +1821,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opHstack, &locs9, &l0, tensors)
+	checksPre23(&c, &opHstack, &locs9, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1843,9 +1843,9 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opHstackOut, &locs67, &l0, &a1, tensors, out)
+	checksPre36(&c, &opHstackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost82(&c, &locs67, &l0, &a1, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1862,9 +1862,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opVstack, &locs9, &l0, tensors)
+	checksPre23(&c, &opVstack, &locs9, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1884,9 +1884,9 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opVstackOut, &locs67, &l0, &a1, tensors, out)
+	checksPre36(&c, &opVstackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost82(&c, &locs67, &l0, &a1, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1903,9 +1903,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opDstack, &locs9, &l0, tensors)
+	checksPre23(&c, &opDstack, &locs9, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1925,9 +1925,9 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opDstackOut, &locs67, &l0, &a1, tensors, out)
+	checksPre36(&c, &opDstackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost82(&c, &locs67, &l0, &a1, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1944,9 +1944,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre79(&c, &opStft, &locs245, &a0, &a4, self, window)
+	checksPre81(&c, &opStft, &locs245, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	checksPost16(&c, &locs245, &a0, &a4, self, window, r0)
+	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -1963,9 +1963,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre79(&c, &opStftCenter, &locs245, &a0, &a4, self, window)
+	checksPre81(&c, &opStftCenter, &locs245, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	checksPost16(&c, &locs245, &a0, &a4, self, window, r0)
+	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -1982,9 +1982,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre79(&c, &opIstft, &locs245, &a0, &a4, self, window)
+	checksPre81(&c, &opIstft, &locs245, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	checksPost16(&c, &locs245, &a0, &a4, self, window, r0)
+	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2058,9 +2058,9 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSumOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSumOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2115,9 +2115,9 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2134,9 +2134,9 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opSumDimnameListOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opSumDimnameListOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2153,9 +2153,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedSumBackward, &locs238, &a0, &a1, grad, self)
+	checksPre14(&c, &opXNestedSumBackward, &locs238, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost16(&c, &locs238, &a0, &a1, grad, self, r0)
+	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -2191,9 +2191,9 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2248,9 +2248,9 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqrt_, &locs0, &a0, self)
+	checksPre9(&c, &opSqrt_, &locs0, &a0, self)
 	r0 := kernels.Sqrt_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2267,9 +2267,9 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SqrtOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2305,9 +2305,9 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSquare_, &locs0, &a0, self)
+	checksPre9(&c, &opSquare_, &locs0, &a0, self)
 	r0 := kernels.Square_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2324,9 +2324,9 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSquareOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSquareOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SquareOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2400,9 +2400,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opStdMean, &locs25, &a0, self)
+	checksPre16(&c, &opStdMean, &locs25, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2419,9 +2419,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opStdMeanDim, &locs25, &a0, self)
+	checksPre16(&c, &opStdMeanDim, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2438,9 +2438,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opStdMeanCorrection, &locs25, &a0, self)
+	checksPre16(&c, &opStdMeanCorrection, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2457,9 +2457,9 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre47(&c, &opStdMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
+	checksPre49(&c, &opStdMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost48(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	checksPost50(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2476,9 +2476,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opStdMeanNamesDim, &locs25, &a0, self)
+	checksPre16(&c, &opStdMeanNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2495,9 +2495,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opStdMeanCorrectionNames, &locs25, &a0, self)
+	checksPre16(&c, &opStdMeanCorrectionNames, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2514,9 +2514,9 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opStdOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opStdOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2533,9 +2533,9 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2571,9 +2571,9 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opStdNamesOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opStdNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2609,9 +2609,9 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opStdCorrectionNamesOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opStdCorrectionNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2647,9 +2647,9 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opProdOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opProdOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2685,9 +2685,9 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2723,9 +2723,9 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opProdDimnameOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opProdDimnameOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2744,7 +2744,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opT, &locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2761,9 +2761,9 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opT_, &locs0, &a0, self)
+	checksPre9(&c, &opT_, &locs0, &a0, self)
 	r0 := kernels.T_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2799,9 +2799,9 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTan_, &locs0, &a0, self)
+	checksPre9(&c, &opTan_, &locs0, &a0, self)
 	r0 := kernels.Tan_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2818,9 +2818,9 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opTanOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opTanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TanOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2856,9 +2856,9 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTanh_, &locs0, &a0, self)
+	checksPre9(&c, &opTanh_, &locs0, &a0, self)
 	r0 := kernels.Tanh_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2875,9 +2875,9 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TanhOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2894,9 +2894,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTensordot, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opTensordot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2913,9 +2913,9 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
+	checksPre19(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
@@ -2951,9 +2951,9 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opThreshold_, &locs0, &a0, self)
+	checksPre9(&c, &opThreshold_, &locs0, &a0, self)
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2970,9 +2970,9 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2989,9 +2989,9 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opThresholdBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opThresholdBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -3008,9 +3008,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opThresholdBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opThresholdBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3048,7 +3048,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opTransposeInt, &locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3103,9 +3103,9 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTranspose_, &locs0, &a0, self)
+	checksPre9(&c, &opTranspose_, &locs0, &a0, self)
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3122,9 +3122,9 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
+	checksPre9(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3141,9 +3141,9 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXMkldnnTransposeOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXMkldnnTransposeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3198,9 +3198,9 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opFlipOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opFlipOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3274,9 +3274,9 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opRollOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opRollOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3312,9 +3312,9 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opRot90Out, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opRot90Out, &locs38, &a0, &a3, self, out)
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3331,9 +3331,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTrapezoidX, &locs113, &a0, &a1, y, x)
+	checksPre14(&c, &opTrapezoidX, &locs113, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost16(&c, &locs113, &a0, &a1, y, x, r0)
+	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -3369,9 +3369,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTrapzX, &locs113, &a0, &a1, y, x)
+	checksPre14(&c, &opTrapzX, &locs113, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost16(&c, &locs113, &a0, &a1, y, x, r0)
+	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -3407,9 +3407,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre191(&c, &opXTransformBiasRescaleQkv, &locs246, &a0, &a1, qkv, qkv_bias)
+	checksPre193(&c, &opXTransformBiasRescaleQkv, &locs246, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost192(&c, &locs246, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
+	checksPost194(&c, &locs246, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3426,9 +3426,9 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
-	checksPre193(&c, &opXTransformBiasRescaleQkvOut, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	checksPre195(&c, &opXTransformBiasRescaleQkvOut, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost194(&c, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
+	checksPost196(&c, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3445,9 +3445,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedTensorFromMask, &locs248, &a0, &a1, t, mask)
+	checksPre14(&c, &opXNestedTensorFromMask, &locs248, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost16(&c, &locs248, &a0, &a1, t, mask, r0)
+	checksPost18(&c, &locs248, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -3464,9 +3464,9 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXNestedTensorFromMaskOut, &locs249, &a0, &a1, &a3, t, mask, out)
+	checksPre19(&c, &opXNestedTensorFromMaskOut, &locs249, &a0, &a1, &a3, t, mask, out)
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost18(&c, &locs249, &a0, &a1, &a3, t, mask, out, r0)
+	checksPost20(&c, &locs249, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
@@ -3483,9 +3483,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opXNestedTensorFromMaskLeftAligned, &locs250, &a0, &a1, t, mask)
+	checksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &locs250, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost20(&c, &locs250, &a0, &a1, t, mask)
+	checksPost22(&c, &locs250, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -3502,9 +3502,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedFromPadded, &locs251, &a0, &a1, padded, cpu_nested_shape_example)
+	checksPre14(&c, &opXNestedFromPadded, &locs251, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost16(&c, &locs251, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	checksPost18(&c, &locs251, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3521,9 +3521,9 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXNestedFromPaddedOut, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	checksPre19(&c, &opXNestedFromPaddedOut, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost18(&c, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
+	checksPost20(&c, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -3542,7 +3542,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXNestedTensorSize, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost195(&c, &locs0, &a0, self)
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3559,9 +3559,9 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3580,7 +3580,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXNestedTensorStrides, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost195(&c, &locs0, &a0, self)
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3597,9 +3597,9 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3616,9 +3616,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedFromPaddedAndNestedExample, &locs253, &a0, &a1, padded, nt_example)
+	checksPre14(&c, &opXNestedFromPaddedAndNestedExample, &locs253, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost16(&c, &locs253, &a0, &a1, padded, nt_example, r0)
+	checksPost18(&c, &locs253, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
@@ -3635,9 +3635,9 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs254, &a0, &a1, &a2, padded, nt_example, out)
+	checksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs254, &a0, &a1, &a2, padded, nt_example, out)
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost18(&c, &locs254, &a0, &a1, &a2, padded, nt_example, out, r0)
+	checksPost20(&c, &locs254, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -3654,9 +3654,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXNestedViewFromBuffer, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
+	checksPre56(&c, &opXNestedViewFromBuffer, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost196(&c, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	checksPost198(&c, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3673,9 +3673,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXNestedViewFromBufferCopy, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
+	checksPre56(&c, &opXNestedViewFromBufferCopy, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost55(&c, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	checksPost57(&c, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3692,9 +3692,9 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opXNestedViewFromBufferCopyOut, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
+	checksPre60(&c, &opXNestedViewFromBufferCopyOut, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost59(&c, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
+	checksPost61(&c, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
 	return r0
 }
 
@@ -3711,9 +3711,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXTrilinear, &locs257, &a0, &a1, &a2, i1, i2, i3)
+	checksPre56(&c, &opXTrilinear, &locs257, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost55(&c, &locs257, &a0, &a1, &a2, i1, i2, i3, r0)
+	checksPost57(&c, &locs257, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3730,9 +3730,9 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre58(&c, &opXTrilinearOut, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	checksPre60(&c, &opXTrilinearOut, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost59(&c, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
+	checksPost61(&c, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -3749,9 +3749,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opTripletMarginLoss, &locs259, &a0, &a1, &a2, anchor, positive, negative)
+	checksPre56(&c, &opTripletMarginLoss, &locs259, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost55(&c, &locs259, &a0, &a1, &a2, anchor, positive, negative, r0)
+	checksPost57(&c, &locs259, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -3787,9 +3787,9 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrunc_, &locs0, &a0, self)
+	checksPre9(&c, &opTrunc_, &locs0, &a0, self)
 	r0 := kernels.Trunc_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3806,9 +3806,9 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TruncOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3844,9 +3844,9 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFix_, &locs0, &a0, self)
+	checksPre9(&c, &opFix_, &locs0, &a0, self)
 	r0 := kernels.Fix_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3863,9 +3863,9 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opFixOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opFixOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.FixOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3882,9 +3882,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTypeAs, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opTypeAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3901,9 +3901,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opXHasCompatibleShallowCopyType, &locs260, &a0, &a1, self, from)
+	checksPre21(&c, &opXHasCompatibleShallowCopyType, &locs260, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost20(&c, &locs260, &a0, &a1, self, from)
+	checksPost22(&c, &locs260, &a0, &a1, self, from)
 	return r0
 }
 
@@ -3920,9 +3920,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opXUnique, &locs25, &a0, self)
+	checksPre16(&c, &opXUnique, &locs25, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3939,9 +3939,9 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opXUniqueOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	checksPre49(&c, &opXUniqueOut, &locs26, &a0, &a3, &a4, self, out0, out1)
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost48(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3958,9 +3958,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opUniqueDim, &locs261, &a0, self)
+	checksPre199(&c, &opUniqueDim, &locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost198(&c, &locs261, &a0, self, r0, r1, r2)
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3977,9 +3977,9 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
-	checksPre199(&c, &opUniqueDimOut, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	checksPre201(&c, &opUniqueDimOut, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost200(&c, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
+	checksPost202(&c, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3996,9 +3996,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opUniqueConsecutive, &locs261, &a0, self)
+	checksPre199(&c, &opUniqueConsecutive, &locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost198(&c, &locs261, &a0, self, r0, r1, r2)
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4015,9 +4015,9 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre199(&c, &opUniqueConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	checksPre201(&c, &opUniqueConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost200(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4034,9 +4034,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opUniqueDimConsecutive, &locs261, &a0, self)
+	checksPre199(&c, &opUniqueDimConsecutive, &locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost198(&c, &locs261, &a0, self, r0, r1, r2)
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4053,9 +4053,9 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre199(&c, &opUniqueDimConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	checksPre201(&c, &opUniqueDimConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost200(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4072,9 +4072,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opXUnique2, &locs261, &a0, self)
+	checksPre199(&c, &opXUnique2, &locs261, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost198(&c, &locs261, &a0, self, r0, r1, r2)
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4091,9 +4091,9 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre199(&c, &opXUnique2Out, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	checksPre201(&c, &opXUnique2Out, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost200(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4112,7 +4112,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXUnsafeView, &locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4129,9 +4129,9 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXUnsafeViewOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXUnsafeViewOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4150,7 +4150,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnsqueeze, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4167,9 +4167,9 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsqueeze_, &locs0, &a0, self)
+	checksPre9(&c, &opUnsqueeze_, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4262,9 +4262,9 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opVarOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opVarOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4281,9 +4281,9 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4319,9 +4319,9 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opVarNamesOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opVarNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4357,9 +4357,9 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opVarCorrectionNamesOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opVarCorrectionNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4376,9 +4376,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opVarMean, &locs25, &a0, self)
+	checksPre16(&c, &opVarMean, &locs25, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4395,9 +4395,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opVarMeanDim, &locs25, &a0, self)
+	checksPre16(&c, &opVarMeanDim, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4414,9 +4414,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opVarMeanCorrection, &locs25, &a0, self)
+	checksPre16(&c, &opVarMeanCorrection, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4433,9 +4433,9 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre47(&c, &opVarMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
+	checksPre49(&c, &opVarMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost48(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	checksPost50(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4452,9 +4452,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opVarMeanNamesDim, &locs25, &a0, self)
+	checksPre16(&c, &opVarMeanNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4471,9 +4471,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opVarMeanCorrectionNames, &locs25, &a0, self)
+	checksPre16(&c, &opVarMeanCorrectionNames, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4490,9 +4490,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opViewAs, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opViewAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4509,9 +4509,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opWhereSelf, &locs264, &a0, &a1, &a2, condition, self, other)
+	checksPre56(&c, &opWhereSelf, &locs264, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost55(&c, &locs264, &a0, &a1, &a2, condition, self, other, r0)
+	checksPost57(&c, &locs264, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -4528,9 +4528,9 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opWhereSelfOut, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out)
+	checksPre60(&c, &opWhereSelfOut, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out)
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost59(&c, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
+	checksPost61(&c, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
@@ -4547,9 +4547,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opWhereScalarSelf, &locs266, &a0, &a2, condition, other)
+	checksPre14(&c, &opWhereScalarSelf, &locs266, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost16(&c, &locs266, &a0, &a2, condition, other, r0)
+	checksPost18(&c, &locs266, &a0, &a2, condition, other, r0)
 	return r0
 }
 
@@ -4566,9 +4566,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opWhereScalarOther, &locs267, &a0, &a1, condition, self)
+	checksPre14(&c, &opWhereScalarOther, &locs267, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost16(&c, &locs267, &a0, &a1, condition, self, r0)
+	checksPost18(&c, &locs267, &a0, &a1, condition, self, r0)
 	return r0
 }
 
@@ -4606,7 +4606,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opWhere, &locs268, &a0, condition)
 	r0 := kernels.Where(condition)
-	checksPost116(&c, &locs268, &a0, condition, r0)
+	checksPost118(&c, &locs268, &a0, condition, r0)
 	return r0
 }
 
@@ -4642,9 +4642,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXWeightNorm, &locs270, &a0, &a1, v, g)
+	checksPre14(&c, &opXWeightNorm, &locs270, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost16(&c, &locs270, &a0, &a1, v, g, r0)
+	checksPost18(&c, &locs270, &a0, &a1, v, g, r0)
 	return r0
 }
 
@@ -4661,9 +4661,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXWeightNormInterface, &locs271, &a0, &a1, v, g)
+	checksPre27(&c, &opXWeightNormInterface, &locs271, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost26(&c, &locs271, &a0, &a1, v, g, r0, r1)
+	checksPost28(&c, &locs271, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4680,9 +4680,9 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre27(&c, &opXWeightNormInterfaceOut, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	checksPre29(&c, &opXWeightNormInterfaceOut, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost28(&c, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
+	checksPost30(&c, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4699,9 +4699,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXWeightNormInterfaceBackward, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	checksPre31(&c, &opXWeightNormInterfaceBackward, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost30(&c, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	checksPost32(&c, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -4718,9 +4718,9 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre201(&c, &opXWeightNormInterfaceBackwardOut, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	checksPre203(&c, &opXWeightNormInterfaceBackwardOut, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost202(&c, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
+	checksPost204(&c, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4737,9 +4737,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXWeightNormDifferentiableBackward, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	checksPre31(&c, &opXWeightNormDifferentiableBackward, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost30(&c, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	checksPost32(&c, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -4755,9 +4755,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opZerosNames, &locs23)
+	checksPre46(&c, &opZerosNames, &locs23)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4774,9 +4774,9 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opZerosNamesOut, &locs24, &a2, out)
+	checksPre9(&c, &opZerosNamesOut, &locs24, &a2, out)
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -4792,9 +4792,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXEfficientzerotensor, &locs23)
+	checksPre46(&c, &opXEfficientzerotensor, &locs23)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4811,9 +4811,9 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opXEfficientzerotensorOut, &locs24, &a1, out)
+	checksPre9(&c, &opXEfficientzerotensorOut, &locs24, &a1, out)
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -4829,9 +4829,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opZeros, &locs23)
+	checksPre46(&c, &opZeros, &locs23)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4848,9 +4848,9 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opZerosOut, &locs24, &a1, out)
+	checksPre9(&c, &opZerosOut, &locs24, &a1, out)
 	r0 := kernels.ZerosOut(size, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -4886,9 +4886,9 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4905,9 +4905,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXStandardGammaGrad, &locs275, &a0, &a1, self, output)
+	checksPre14(&c, &opXStandardGammaGrad, &locs275, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost16(&c, &locs275, &a0, &a1, self, output, r0)
+	checksPost18(&c, &locs275, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -4924,9 +4924,9 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXStandardGammaGradOut, &locs276, &a0, &a1, &a2, self, output, out)
+	checksPre19(&c, &opXStandardGammaGradOut, &locs276, &a0, &a1, &a2, self, output, out)
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost18(&c, &locs276, &a0, &a1, &a2, self, output, out, r0)
+	checksPost20(&c, &locs276, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
@@ -4962,9 +4962,9 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXStandardGammaOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXStandardGammaOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4981,9 +4981,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXDirichletGrad, &locs277, &a0, &a1, &a2, x, alpha, total)
+	checksPre56(&c, &opXDirichletGrad, &locs277, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost55(&c, &locs277, &a0, &a1, &a2, x, alpha, total, r0)
+	checksPost57(&c, &locs277, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
@@ -5000,9 +5000,9 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opXDirichletGradOut, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	checksPre60(&c, &opXDirichletGradOut, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost59(&c, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
+	checksPost61(&c, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -5038,9 +5038,9 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXSampleDirichletOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXSampleDirichletOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5076,9 +5076,9 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opPoissonOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opPoissonOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5095,9 +5095,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBinomial, &locs279, &a0, &a1, count, prob)
+	checksPre14(&c, &opBinomial, &locs279, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost16(&c, &locs279, &a0, &a1, count, prob, r0)
+	checksPost18(&c, &locs279, &a0, &a1, count, prob, r0)
 	return r0
 }
 
@@ -5114,9 +5114,9 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opBinomialOut, &locs280, &a0, &a1, &a3, count, prob, out)
+	checksPre19(&c, &opBinomialOut, &locs280, &a0, &a1, &a3, count, prob, out)
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost18(&c, &locs280, &a0, &a1, &a3, count, prob, out, r0)
+	checksPost20(&c, &locs280, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
@@ -5152,9 +5152,9 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opNativeNormOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opNativeNormOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5190,9 +5190,9 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opNativeNormScalarOptDimDtypeOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5266,9 +5266,9 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXSparseSumDimOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXSparseSumDimOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5304,9 +5304,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSparseSumBackward, &locs238, &a0, &a1, grad, self)
+	checksPre14(&c, &opXSparseSumBackward, &locs238, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost16(&c, &locs238, &a0, &a1, grad, self, r0)
+	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -5323,9 +5323,9 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXSparseSumBackwardOut, &locs281, &a0, &a1, &a3, grad, self, out)
+	checksPre19(&c, &opXSparseSumBackwardOut, &locs281, &a0, &a1, &a3, grad, self, out)
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost18(&c, &locs281, &a0, &a1, &a3, grad, self, out, r0)
+	checksPost20(&c, &locs281, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
@@ -5361,9 +5361,9 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXSparseCsrSumDimDtypeOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opXSparseCsrSumDimDtypeOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5399,9 +5399,9 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXSparseCsrProdDimDtypeOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opXSparseCsrProdDimDtypeOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5475,9 +5475,9 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXSparseSoftmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXSparseSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5494,9 +5494,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre54(&c, &opXSparseSoftmaxBackwardData, &locs282, &a0, &a1, &a3, grad_output, output, self)
+	checksPre56(&c, &opXSparseSoftmaxBackwardData, &locs282, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost55(&c, &locs282, &a0, &a1, &a3, grad_output, output, self, r0)
+	checksPost57(&c, &locs282, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -5513,9 +5513,9 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	checksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost59(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	checksPost61(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -5589,9 +5589,9 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXSparseLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXSparseLogSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5608,9 +5608,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre54(&c, &opXSparseLogSoftmaxBackwardData, &locs282, &a0, &a1, &a3, grad_output, output, self)
+	checksPre56(&c, &opXSparseLogSoftmaxBackwardData, &locs282, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost55(&c, &locs282, &a0, &a1, &a3, grad_output, output, self, r0)
+	checksPost57(&c, &locs282, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -5627,9 +5627,9 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	checksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost59(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	checksPost61(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -5646,9 +5646,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSpdiags, &locs284, &a0, &a1, diagonals, offsets)
+	checksPre14(&c, &opXSpdiags, &locs284, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost16(&c, &locs284, &a0, &a1, diagonals, offsets, r0)
+	checksPost18(&c, &locs284, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
@@ -5665,9 +5665,9 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opXSpdiagsOut, &locs285, &a0, &a1, &a4, diagonals, offsets, out)
+	checksPre19(&c, &opXSpdiagsOut, &locs285, &a0, &a1, &a4, diagonals, offsets, out)
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost18(&c, &locs285, &a0, &a1, &a4, diagonals, offsets, out, r0)
+	checksPost20(&c, &locs285, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -5703,9 +5703,9 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opNormScalarOptDtypeOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opNormScalarOptDtypeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5741,9 +5741,9 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opNormScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opNormScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5798,9 +5798,9 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5817,9 +5817,9 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opNormOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opNormOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5874,9 +5874,9 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opNormNamesDtypeOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opNormNamesDtypeOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5893,9 +5893,9 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opNormNamesOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opNormNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5912,9 +5912,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opFrexpTensor, &locs25, &a0, self)
+	checksPre16(&c, &opFrexpTensor, &locs25, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5931,9 +5931,9 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre47(&c, &opFrexpTensorOut, &locs286, &a0, &a1, &a2, self, mantissa, exponent)
+	checksPre49(&c, &opFrexpTensorOut, &locs286, &a0, &a1, &a2, self, mantissa, exponent)
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost48(&c, &locs286, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
+	checksPost50(&c, &locs286, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -5988,9 +5988,9 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opFrobeniusNormOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opFrobeniusNormOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6026,9 +6026,9 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opNuclearNormOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opNuclearNormOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6064,9 +6064,9 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opNuclearNormDimOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opNuclearNormDimOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6102,9 +6102,9 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opCloneOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opCloneOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6140,9 +6140,9 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opResizeAs_, &locs287, &a0, &a1, self, the_template)
+	checksPre51(&c, &opResizeAs_, &locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost50(&c, &locs287, &a0, &a1, self, the_template, r0)
+	checksPost52(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6159,9 +6159,9 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opResizeAsOut, &locs288, &a0, &a1, &a3, self, the_template, out)
+	checksPre19(&c, &opResizeAsOut, &locs288, &a0, &a1, &a3, self, the_template, out)
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost18(&c, &locs288, &a0, &a1, &a3, self, the_template, out, r0)
+	checksPost20(&c, &locs288, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
@@ -6178,9 +6178,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opResizeAs, &locs287, &a0, &a1, self, the_template)
+	checksPre14(&c, &opResizeAs, &locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost16(&c, &locs287, &a0, &a1, self, the_template, r0)
+	checksPost18(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6197,9 +6197,9 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opResizeAsSparse_, &locs287, &a0, &a1, self, the_template)
+	checksPre51(&c, &opResizeAsSparse_, &locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost50(&c, &locs287, &a0, &a1, self, the_template, r0)
+	checksPost52(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6216,9 +6216,9 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opResizeAsSparseOut, &locs288, &a0, &a1, &a2, self, the_template, out)
+	checksPre19(&c, &opResizeAsSparseOut, &locs288, &a0, &a1, &a2, self, the_template, out)
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost18(&c, &locs288, &a0, &a1, &a2, self, the_template, out, r0)
+	checksPost20(&c, &locs288, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
@@ -6235,9 +6235,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opResizeAsSparse, &locs287, &a0, &a1, self, the_template)
+	checksPre14(&c, &opResizeAsSparse, &locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost16(&c, &locs287, &a0, &a1, self, the_template, r0)
+	checksPost18(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6254,9 +6254,9 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opZero_, &locs0, &a0, self)
+	checksPre9(&c, &opZero_, &locs0, &a0, self)
 	r0 := kernels.Zero_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6273,9 +6273,9 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opZeroOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opZeroOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ZeroOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6311,9 +6311,9 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6330,9 +6330,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6349,9 +6349,9 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6387,9 +6387,9 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSub_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opSub_Scalar, &locs0, &a0, self)
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6406,9 +6406,9 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opSubScalarOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opSubScalarOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6425,9 +6425,9 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6444,9 +6444,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSubtractTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opSubtractTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6463,9 +6463,9 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6501,9 +6501,9 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSubtract_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opSubtract_Scalar, &locs0, &a0, self)
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6520,9 +6520,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6539,9 +6539,9 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6558,9 +6558,9 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opHeavisideOut, &locs289, &a0, &a1, &a2, self, values, out)
+	checksPre19(&c, &opHeavisideOut, &locs289, &a0, &a1, &a2, self, values, out)
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost18(&c, &locs289, &a0, &a1, &a2, self, values, out, r0)
+	checksPost20(&c, &locs289, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
@@ -6577,9 +6577,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHeaviside, &locs290, &a0, &a1, self, values)
+	checksPre14(&c, &opHeaviside, &locs290, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
-	checksPost16(&c, &locs290, &a0, &a1, self, values, r0)
+	checksPost18(&c, &locs290, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -6596,9 +6596,9 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opHeaviside_, &locs290, &a0, &a1, self, values)
+	checksPre51(&c, &opHeaviside_, &locs290, &a0, &a1, self, values)
 	r0 := kernels.Heaviside_(self, values)
-	checksPost50(&c, &locs290, &a0, &a1, self, values, r0)
+	checksPost52(&c, &locs290, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -6634,9 +6634,9 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opRsubScalarOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opRsubScalarOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6653,9 +6653,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXSparseAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre56(&c, &opXSparseAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost55(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6672,9 +6672,9 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opXSparseAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre60(&c, &opXSparseAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6691,9 +6691,9 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opSparseSampledAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre60(&c, &opSparseSampledAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6710,9 +6710,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseSampledAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre56(&c, &opSparseSampledAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost55(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6729,9 +6729,9 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre60(&c, &opAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6748,9 +6748,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre56(&c, &opAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost55(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6767,9 +6767,9 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddmm_, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre58(&c, &opAddmm_, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost59(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6786,9 +6786,9 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre58(&c, &opXAddmmActivationOut, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	checksPre60(&c, &opXAddmmActivationOut, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost59(&c, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6805,9 +6805,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXAddmmActivation, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre56(&c, &opXAddmmActivation, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost55(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6824,9 +6824,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseCompressedTensorCompPlainValueSize, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	checksPre56(&c, &opSparseCompressedTensorCompPlainValueSize, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -6843,9 +6843,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseCsrTensorCrowColValueSize, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPre56(&c, &opSparseCsrTensorCrowColValueSize, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -6862,9 +6862,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseCscTensorCcolRowValueSize, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPre56(&c, &opSparseCscTensorCcolRowValueSize, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -6881,9 +6881,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseBsrTensorCrowColValueSize, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPre56(&c, &opSparseBsrTensorCrowColValueSize, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -6900,9 +6900,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseBscTensorCcolRowValueSize, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPre56(&c, &opSparseBscTensorCcolRowValueSize, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -6919,9 +6919,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseCompressedTensorCompPlainValue, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	checksPre56(&c, &opSparseCompressedTensorCompPlainValue, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -6938,9 +6938,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseCsrTensorCrowColValue, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPre56(&c, &opSparseCsrTensorCrowColValue, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -6957,9 +6957,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseCscTensorCcolRowValue, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPre56(&c, &opSparseCscTensorCcolRowValue, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -6976,9 +6976,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseBsrTensorCrowColValue, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPre56(&c, &opSparseBsrTensorCrowColValue, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -6995,9 +6995,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSparseBscTensorCcolRowValue, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPre56(&c, &opSparseBscTensorCcolRowValue, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7014,9 +7014,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXSparseCompressedTensorUnsafe, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	checksPre56(&c, &opXSparseCompressedTensorUnsafe, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7033,9 +7033,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXSparseCsrTensorUnsafe, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPre56(&c, &opXSparseCsrTensorUnsafe, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7052,9 +7052,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXSparseCscTensorUnsafe, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPre56(&c, &opXSparseCscTensorUnsafe, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7071,9 +7071,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXSparseBsrTensorUnsafe, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPre56(&c, &opXSparseBsrTensorUnsafe, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7090,9 +7090,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXSparseBscTensorUnsafe, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPre56(&c, &opXSparseBscTensorUnsafe, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost55(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7108,9 +7108,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCooTensorSize, &locs23)
+	checksPre46(&c, &opSparseCooTensorSize, &locs23)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -7127,9 +7127,9 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSparseCooTensorSizeOut, &locs24, &a1, out)
+	checksPre9(&c, &opSparseCooTensorSizeOut, &locs24, &a1, out)
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost9(&c, &locs24, &a1, out, r0)
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -7146,9 +7146,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSparseCooTensorIndices, &locs294, &a0, &a1, indices, values)
+	checksPre14(&c, &opSparseCooTensorIndices, &locs294, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	checksPost16(&c, &locs294, &a0, &a1, indices, values, r0)
+	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7165,9 +7165,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSparseCooTensorIndicesSize, &locs294, &a0, &a1, indices, values)
+	checksPre14(&c, &opSparseCooTensorIndicesSize, &locs294, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	checksPost16(&c, &locs294, &a0, &a1, indices, values, r0)
+	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7184,9 +7184,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSparseCooTensorUnsafe, &locs294, &a0, &a1, indices, values)
+	checksPre14(&c, &opXSparseCooTensorUnsafe, &locs294, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	checksPost16(&c, &locs294, &a0, &a1, indices, values, r0)
+	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7204,9 +7204,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opXValidateSparseCooTensorArgs, &locs295, &a0, &a1, indices, values)
+	checksPre21(&c, &opXValidateSparseCooTensorArgs, &locs295, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	checksPost20(&c, &locs295, &a0, &a1, indices, values)
+	checksPost22(&c, &locs295, &a0, &a1, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -7223,9 +7223,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre203(&c, &opXValidateSparseCompressedTensorArgs, &locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	checksPre205(&c, &opXValidateSparseCompressedTensorArgs, &locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	checksPost204(&c, &locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	checksPost206(&c, &locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -7242,9 +7242,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre203(&c, &opXValidateSparseCsrTensorArgs, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPre205(&c, &opXValidateSparseCsrTensorArgs, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost204(&c, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPost206(&c, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -7261,9 +7261,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre203(&c, &opXValidateSparseCscTensorArgs, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPre205(&c, &opXValidateSparseCscTensorArgs, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost204(&c, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPost206(&c, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -7280,9 +7280,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre203(&c, &opXValidateSparseBsrTensorArgs, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPre205(&c, &opXValidateSparseBsrTensorArgs, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost204(&c, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	checksPost206(&c, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -7299,9 +7299,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre203(&c, &opXValidateSparseBscTensorArgs, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPre205(&c, &opXValidateSparseBscTensorArgs, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost204(&c, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	checksPost206(&c, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -7316,9 +7316,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCooTensorWithDims, &locs23)
+	checksPre46(&c, &opXSparseCooTensorWithDims, &locs23)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -7335,9 +7335,9 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opXSparseCooTensorWithDimsOut, &locs24, &a3, out)
+	checksPre9(&c, &opXSparseCooTensorWithDimsOut, &locs24, &a3, out)
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -7354,9 +7354,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &locs294, &a3, &a4, indices, values)
+	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &locs294, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	checksPost16(&c, &locs294, &a3, &a4, indices, values, r0)
+	checksPost18(&c, &locs294, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -7373,9 +7373,9 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre17(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs299, &a3, &a4, &a5, indices, values, out)
+	checksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs299, &a3, &a4, &a5, indices, values, out)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	checksPost18(&c, &locs299, &a3, &a4, &a5, indices, values, out, r0)
+	checksPost20(&c, &locs299, &a3, &a4, &a5, indices, values, out, r0)
 	return r0
 }
 
@@ -7392,9 +7392,9 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSparseResize_, &locs0, &a0, self)
+	checksPre9(&c, &opSparseResize_, &locs0, &a0, self)
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7411,9 +7411,9 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opSparseResizeOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opSparseResizeOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7449,9 +7449,9 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
+	checksPre9(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7468,9 +7468,9 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opSparseResizeAndClearOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opSparseResizeAndClearOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7506,9 +7506,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSparseMask, &locs27, &a0, &a1, self, mask)
+	checksPre14(&c, &opSparseMask, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost16(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7525,9 +7525,9 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSparseMaskOut, &locs28, &a0, &a1, &a2, self, mask, out)
+	checksPre19(&c, &opSparseMaskOut, &locs28, &a0, &a1, &a2, self, mask, out)
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost18(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
+	checksPost20(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -7544,9 +7544,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXToCpu, &locs9, &l0, tensors)
+	checksPre23(&c, &opXToCpu, &locs9, &l0, tensors)
 	r0 := kernels.XToCpu(tensors)
-	checksPost22(&c, &locs9, &l0, tensors, r0)
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -7601,9 +7601,9 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXToDenseOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXToDenseOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XToDenseOut(self, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7620,9 +7620,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opToDenseBackward, &locs300, &a0, &a1, grad, input)
+	checksPre14(&c, &opToDenseBackward, &locs300, &a0, &a1, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input)
-	checksPost16(&c, &locs300, &a0, &a1, grad, input, r0)
+	checksPost18(&c, &locs300, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -7772,9 +7772,9 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXCoalesceOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXCoalesceOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7812,7 +7812,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXIndices, &locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7831,7 +7831,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXValues, &locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7848,9 +7848,9 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCoalesced_, &locs0, &a0, self)
+	checksPre9(&c, &opXCoalesced_, &locs0, &a0, self)
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7867,9 +7867,9 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXCoalescedOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXCoalescedOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7907,7 +7907,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opIndices, &locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7926,7 +7926,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opValues, &locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7945,7 +7945,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opCrowIndices, &locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7964,7 +7964,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opColIndices, &locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7983,7 +7983,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opCcolIndices, &locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8002,7 +8002,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opRowIndices, &locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8019,9 +8019,9 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opHspmmOut, &locs301, &a0, &a1, &a2, mat1, mat2, out)
+	checksPre19(&c, &opHspmmOut, &locs301, &a0, &a1, &a2, mat1, mat2, out)
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost18(&c, &locs301, &a0, &a1, &a2, mat1, mat2, out, r0)
+	checksPost20(&c, &locs301, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8038,9 +8038,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHspmm, &locs302, &a0, &a1, mat1, mat2)
+	checksPre14(&c, &opHspmm, &locs302, &a0, &a1, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost16(&c, &locs302, &a0, &a1, mat1, mat2, r0)
+	checksPost18(&c, &locs302, &a0, &a1, mat1, mat2, r0)
 	return r0
 }
 
@@ -8057,9 +8057,9 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opCopySparseToSparse_, &locs89, &a0, &a1, self, src)
+	checksPre51(&c, &opCopySparseToSparse_, &locs89, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost50(&c, &locs89, &a0, &a1, self, src, r0)
+	checksPost52(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -8076,9 +8076,9 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opCopySparseToSparseOut, &locs90, &a0, &a1, &a3, self, src, out)
+	checksPre19(&c, &opCopySparseToSparseOut, &locs90, &a0, &a1, &a3, self, src, out)
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost18(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
+	checksPost20(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -8095,9 +8095,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCopySparseToSparse, &locs89, &a0, &a1, self, src)
+	checksPre14(&c, &opCopySparseToSparse, &locs89, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost16(&c, &locs89, &a0, &a1, self, src, r0)
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -8116,7 +8116,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnbindInt, &locs0, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost83(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8135,7 +8135,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnbindDimname, &locs0, &a0, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost84(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8171,9 +8171,9 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opToSparseSparseDimOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opToSparseSparseDimOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8209,9 +8209,9 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opToSparseOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opToSparseOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ToSparseOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8247,9 +8247,9 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opToSparseCsrOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opToSparseCsrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ToSparseCsrOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8285,9 +8285,9 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opToSparseCscOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opToSparseCscOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ToSparseCscOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8323,9 +8323,9 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opToSparseBsrOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opToSparseBsrOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8361,9 +8361,9 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opToSparseBscOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opToSparseBscOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8399,9 +8399,9 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opToMkldnnOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opToMkldnnOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8437,9 +8437,9 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opMkldnnReorderConv2dWeightOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opMkldnnReorderConv2dWeightOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8475,9 +8475,9 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opMkldnnReorderConv3dWeightOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opMkldnnReorderConv3dWeightOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8494,9 +8494,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opToMkldnnBackward, &locs300, &a0, &a1, grad, input)
+	checksPre14(&c, &opToMkldnnBackward, &locs300, &a0, &a1, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost51(&c, &locs300, &a0, &a1, grad, input, r0)
+	checksPost53(&c, &locs300, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -8532,9 +8532,9 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opQuantizePerTensorDynamicOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opQuantizePerTensorDynamicOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8570,9 +8570,9 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8589,9 +8589,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opQuantizePerTensorTensorQparams, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre56(&c, &opQuantizePerTensorTensorQparams, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost55(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -8608,9 +8608,9 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opQuantizePerTensorTensorQparamsOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	checksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost59(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	checksPost61(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -8630,9 +8630,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre205(&c, &opQuantizePerTensorTensors, &locs305, &l0, &a1, &a2, tensors, scales, zero_points)
+	checksPre207(&c, &opQuantizePerTensorTensors, &locs305, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost206(&c, &locs305, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	checksPost208(&c, &locs305, &l0, &a1, &a2, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -8653,9 +8653,9 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre207(&c, &opQuantizePerTensorTensorsOut, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	checksPre209(&c, &opQuantizePerTensorTensorsOut, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost208(&c, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	checksPost210(&c, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -8671,9 +8671,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opQuantizePerChannel, &locs307, &a0, &a1, &a2, self, scales, zero_points)
+	checksPre56(&c, &opQuantizePerChannel, &locs307, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost55(&c, &locs307, &a0, &a1, &a2, self, scales, zero_points, r0)
+	checksPost57(&c, &locs307, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -8690,9 +8690,9 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opQuantizePerChannelOut, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	checksPre60(&c, &opQuantizePerChannelOut, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost59(&c, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	checksPost61(&c, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -8711,7 +8711,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opDequantizeSelf, &locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost195(&c, &locs0, &a0, self)
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -8728,9 +8728,9 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opDequantizeSelfOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opDequantizeSelfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8747,9 +8747,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opDequantizeTensors, &locs9, &l0, tensors)
+	checksPre23(&c, &opDequantizeTensors, &locs9, &l0, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost22(&c, &locs9, &l0, tensors, r0)
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8767,9 +8767,9 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opDequantizeTensorsOut, &locs309, &l0, &l1, tensors, out)
+	checksPre211(&c, &opDequantizeTensorsOut, &locs309, &l0, &l1, tensors, out)
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost210(&c, &locs309, &l0, &l1, tensors, out)
+	checksPost212(&c, &locs309, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -8825,7 +8825,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opQPerChannelScales, &locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost195(&c, &locs0, &a0, self)
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -8842,9 +8842,9 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opQPerChannelScalesOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opQPerChannelScalesOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8863,7 +8863,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost195(&c, &locs0, &a0, self)
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -8880,9 +8880,9 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opQPerChannelZeroPointsOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opQPerChannelZeroPointsOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8937,9 +8937,9 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opIntReprOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opIntReprOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IntReprOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8975,9 +8975,9 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXMakePerTensorQuantizedTensorOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8994,9 +8994,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXMakePerChannelQuantizedTensor, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre56(&c, &opXMakePerChannelQuantizedTensor, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost55(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9013,9 +9013,9 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	checksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost59(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	checksPost61(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -9070,9 +9070,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre56(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost55(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9089,9 +9089,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opFakeQuantizePerTensorAffineCachemask, &locs25, &a0, self)
+	checksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &locs25, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9108,9 +9108,9 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre47(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26, &a0, &a5, &a6, self, out0, out1)
+	checksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26, &a0, &a5, &a6, self, out0, out1)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost48(&c, &locs26, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	checksPost50(&c, &locs26, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9127,9 +9127,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	checksPre31(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost30(&c, &locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	checksPost32(&c, &locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -9146,9 +9146,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre201(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	checksPre203(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost202(&c, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	checksPost204(&c, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9165,9 +9165,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs312, &a0, &a1, grad, mask)
+	checksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs312, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost16(&c, &locs312, &a0, &a1, grad, mask, r0)
+	checksPost18(&c, &locs312, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -9184,9 +9184,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre56(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost55(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9203,9 +9203,9 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	checksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost59(&c, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	checksPost61(&c, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -9222,9 +9222,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre95(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	checksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost96(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	checksPost98(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9241,9 +9241,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opFakeQuantizePerChannelAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre56(&c, &opFakeQuantizePerChannelAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost55(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9260,9 +9260,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opFakeQuantizePerChannelAffineCachemask, &locs314, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &locs314, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost104(&c, &locs314, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	checksPost106(&c, &locs314, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -9279,9 +9279,9 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre105(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost106(&c, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	checksPost108(&c, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9298,9 +9298,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs312, &a0, &a1, grad, mask)
+	checksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs312, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost16(&c, &locs312, &a0, &a1, grad, mask, r0)
+	checksPost18(&c, &locs312, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -9317,9 +9317,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre56(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost55(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9336,9 +9336,9 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	checksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost59(&c, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	checksPost61(&c, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -9355,9 +9355,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre95(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	checksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost96(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	checksPost98(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9374,9 +9374,9 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre211(&c, &opFusedMovingAvgObsFakeQuant, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre213(&c, &opFusedMovingAvgObsFakeQuant, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost212(&c, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	checksPost214(&c, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -9393,9 +9393,9 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre213(&c, &opXFusedMovingAvgObsFqHelper, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre215(&c, &opXFusedMovingAvgObsFqHelper, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost214(&c, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	checksPost216(&c, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -9412,9 +9412,9 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
-	checksPre215(&c, &opXFusedMovingAvgObsFqHelperOut, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	checksPre217(&c, &opXFusedMovingAvgObsFqHelperOut, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost216(&c, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	checksPost218(&c, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9431,9 +9431,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre217(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre219(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost218(&c, &locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	checksPost220(&c, &locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -9488,9 +9488,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opChooseQparamsOptimized, &locs29, &a0, input)
+	checksPre16(&c, &opChooseQparamsOptimized, &locs29, &a0, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost46(&c, &locs29, &a0, input, r0, r1)
+	checksPost48(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 

@@ -42,9 +42,9 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXToCopyOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXToCopyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -118,9 +118,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opToOther, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opToOther, &locs6, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -137,9 +137,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opMeshgrid, &locs9, &l0, tensors)
+	checksPre23(&c, &opMeshgrid, &locs9, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost22(&c, &locs9, &l0, tensors, r0)
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -156,9 +156,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opMeshgridIndexing, &locs9, &l0, tensors)
+	checksPre23(&c, &opMeshgridIndexing, &locs9, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost22(&c, &locs9, &l0, tensors, r0)
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -175,9 +175,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opCartesianProd, &locs9, &l0, tensors)
+	checksPre23(&c, &opCartesianProd, &locs9, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -232,9 +232,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opResultTypeTensor, &locs321, &a0, &a1, tensor, other)
+	checksPre21(&c, &opResultTypeTensor, &locs321, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost20(&c, &locs321, &a0, &a1, tensor, other)
+	checksPost22(&c, &locs321, &a0, &a1, tensor, other)
 	return r0
 }
 
@@ -288,9 +288,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre31(&c, &opResultTypeScalarScalar, &locs16)
+	checksPre33(&c, &opResultTypeScalarScalar, &locs16)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -306,9 +306,9 @@ func CanCast(from int, to int) bool {
 		return kernels.CanCast(from, to)
 	}
 	var c asserts.Call
-	checksPre31(&c, &opCanCast, &locs16)
+	checksPre33(&c, &opCanCast, &locs16)
 	r0 := kernels.CanCast(from, to)
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -324,9 +324,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre31(&c, &opPromoteTypes, &locs16)
+	checksPre33(&c, &opPromoteTypes, &locs16)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost32(&c, &locs16)
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -365,9 +365,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre219(&c, &opXLstmMps, &locs323, &a0, &l1, &l2, input, hx, params)
+	checksPre221(&c, &opXLstmMps, &locs323, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost220(&c, &locs323, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
+	checksPost222(&c, &locs323, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -387,9 +387,9 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		a0, a9, a10, a11, a12, a13 asserts.Saved
 		l1, l2                     asserts.SavedList
 	)
-	checksPre221(&c, &opXLstmMpsOut, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
+	checksPre223(&c, &opXLstmMpsOut, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	checksPost222(&c, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	checksPost224(&c, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -409,9 +409,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5 asserts.Saved
 		l6, l7                 asserts.SavedList
 	)
-	checksPre223(&c, &opLstmMpsBackward, &locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	checksPre225(&c, &opLstmMpsBackward, &locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost224(&c, &locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
+	checksPost226(&c, &locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -432,9 +432,9 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a1, a2, a3, a4, a5, a14 asserts.Saved
 		l6, l7, l15, l16            asserts.SavedList
 	)
-	checksPre225(&c, &opLstmMpsBackwardOut, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	checksPre227(&c, &opLstmMpsBackwardOut, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost226(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	checksPost228(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -450,9 +450,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre227(&c, &opXThnnFusedLstmCell, &locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	checksPre229(&c, &opXThnnFusedLstmCell, &locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost133(&c, &locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	checksPost135(&c, &locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -469,9 +469,9 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre228(&c, &opXThnnFusedLstmCellOut, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	checksPre230(&c, &opXThnnFusedLstmCellOut, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost135(&c, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	checksPost137(&c, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -488,9 +488,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre229(&c, &opXThnnFusedLstmCellBackwardImpl, &locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	checksPre231(&c, &opXThnnFusedLstmCellBackwardImpl, &locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost133(&c, &locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	checksPost135(&c, &locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -507,9 +507,9 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
-	checksPre230(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	checksPre232(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost135(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	checksPost137(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -526,9 +526,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre231(&c, &opXThnnFusedLstmCellBackward, &locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	checksPre233(&c, &opXThnnFusedLstmCellBackward, &locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost232(&c, &locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	checksPost234(&c, &locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -545,9 +545,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre233(&c, &opXThnnDifferentiableLstmCellBackward, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	checksPre235(&c, &opXThnnDifferentiableLstmCellBackward, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost234(&c, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	checksPost236(&c, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -564,9 +564,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre165(&c, &opXThnnFusedGruCell, &locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	checksPre237(&c, &opXThnnFusedGruCell, &locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost235(&c, &locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	checksPost238(&c, &locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -583,9 +583,9 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre167(&c, &opXThnnFusedGruCellOut, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	checksPre239(&c, &opXThnnFusedGruCellOut, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost236(&c, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	checksPost240(&c, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -602,9 +602,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre237(&c, &opXThnnFusedGruCellBackward, &locs335, &a0, &a1, grad_hy, workspace)
+	checksPre241(&c, &opXThnnFusedGruCellBackward, &locs335, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost238(&c, &locs335, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	checksPost242(&c, &locs335, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -621,9 +621,9 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre239(&c, &opXThnnFusedGruCellBackwardOut, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	checksPre243(&c, &opXThnnFusedGruCellBackwardOut, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost240(&c, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	checksPost244(&c, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -640,9 +640,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre241(&c, &opXThnnDifferentiableGruCellBackward, &locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	checksPre245(&c, &opXThnnDifferentiableGruCellBackward, &locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost242(&c, &locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	checksPost246(&c, &locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -662,9 +662,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre243(&c, &opLstmInput, &locs338, &a0, &l1, &l2, input, hx, params)
+	checksPre247(&c, &opLstmInput, &locs338, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost244(&c, &locs338, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	checksPost248(&c, &locs338, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -684,9 +684,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2, l3 asserts.SavedList
 	)
-	checksPre245(&c, &opLstmData, &locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	checksPre249(&c, &opLstmData, &locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost246(&c, &locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	checksPost250(&c, &locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -706,9 +706,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre247(&c, &opGruInput, &locs340, &a0, &a1, &l2, input, hx, params)
+	checksPre251(&c, &opGruInput, &locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost248(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -728,9 +728,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre249(&c, &opGruData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	checksPre253(&c, &opGruData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost250(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -750,9 +750,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre247(&c, &opRnnTanhInput, &locs340, &a0, &a1, &l2, input, hx, params)
+	checksPre251(&c, &opRnnTanhInput, &locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost248(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -772,9 +772,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre249(&c, &opRnnTanhData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	checksPre253(&c, &opRnnTanhData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost250(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -794,9 +794,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre247(&c, &opRnnReluInput, &locs340, &a0, &a1, &l2, input, hx, params)
+	checksPre251(&c, &opRnnReluInput, &locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost248(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -816,9 +816,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre249(&c, &opRnnReluData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	checksPre253(&c, &opRnnReluData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost250(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -838,9 +838,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		a0, a2, a3, a4, a5 asserts.Saved
 		l1                 asserts.SavedList
 	)
-	checksPre251(&c, &opLstmCell, &locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	checksPre255(&c, &opLstmCell, &locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost252(&c, &locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	checksPost256(&c, &locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -857,9 +857,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre253(&c, &opGruCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	checksPre257(&c, &opGruCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost127(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -876,9 +876,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre253(&c, &opRnnTanhCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	checksPre257(&c, &opRnnTanhCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost127(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -895,9 +895,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre253(&c, &opRnnReluCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	checksPre257(&c, &opRnnReluCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost127(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -917,9 +917,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
 		l1                                 asserts.SavedList
 	)
-	checksPre254(&c, &opQuantizedLstmCell, &locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	checksPre258(&c, &opQuantizedLstmCell, &locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost255(&c, &locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	checksPost259(&c, &locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -936,9 +936,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre256(&c, &opQuantizedGruCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	checksPre260(&c, &opQuantizedGruCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost257(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -955,9 +955,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre256(&c, &opQuantizedRnnReluCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	checksPre260(&c, &opQuantizedRnnReluCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost257(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -974,9 +974,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre256(&c, &opQuantizedRnnTanhCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	checksPre260(&c, &opQuantizedRnnTanhCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost257(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -993,9 +993,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXPackPaddedSequence, &locs346, &a0, &a1, input, lengths)
+	checksPre27(&c, &opXPackPaddedSequence, &locs346, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost26(&c, &locs346, &a0, &a1, input, lengths, r0, r1)
+	checksPost28(&c, &locs346, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -1012,9 +1012,9 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre27(&c, &opXPackPaddedSequenceOut, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	checksPre29(&c, &opXPackPaddedSequenceOut, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost28(&c, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	checksPost30(&c, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1031,9 +1031,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opXPackPaddedSequenceBackward, &locs348, &a0, &a2, grad, batch_sizes)
+	checksPre14(&c, &opXPackPaddedSequenceBackward, &locs348, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost16(&c, &locs348, &a0, &a2, grad, batch_sizes, r0)
+	checksPost18(&c, &locs348, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -1050,9 +1050,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXPadPackedSequence, &locs349, &a0, &a1, data, batch_sizes)
+	checksPre27(&c, &opXPadPackedSequence, &locs349, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost26(&c, &locs349, &a0, &a1, data, batch_sizes, r0, r1)
+	checksPost28(&c, &locs349, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -1069,9 +1069,9 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opSet_SourceTensorStorageOffset, &locs350, &a0, &a1, self, source)
+	checksPre51(&c, &opSet_SourceTensorStorageOffset, &locs350, &a0, &a1, self, source)
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost258(&c, &locs350, &a0, &a1, self, source, r0)
+	checksPost262(&c, &locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1088,9 +1088,9 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opSet_SourceTensor, &locs350, &a0, &a1, self, source)
+	checksPre51(&c, &opSet_SourceTensor, &locs350, &a0, &a1, self, source)
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost258(&c, &locs350, &a0, &a1, self, source, r0)
+	checksPost262(&c, &locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1107,9 +1107,9 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSetSourceTensorOut, &locs351, &a0, &a1, &a2, self, source, out)
+	checksPre19(&c, &opSetSourceTensorOut, &locs351, &a0, &a1, &a2, self, source, out)
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost18(&c, &locs351, &a0, &a1, &a2, self, source, out, r0)
+	checksPost20(&c, &locs351, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
@@ -1126,9 +1126,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSetSourceTensor, &locs350, &a0, &a1, self, source)
+	checksPre14(&c, &opSetSourceTensor, &locs350, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost259(&c, &locs350, &a0, &a1, self, source, r0)
+	checksPost263(&c, &locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1145,9 +1145,9 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSet_, &locs0, &a0, self)
+	checksPre9(&c, &opSet_, &locs0, &a0, self)
 	r0 := kernels.Set_(self)
-	checksPost260(&c, &locs0, &a0, self, r0)
+	checksPost264(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1164,9 +1164,9 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSetOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSetOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SetOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1204,7 +1204,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opLift, &locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost195(&c, &locs0, &a0, self)
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -1221,9 +1221,9 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLiftOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLiftOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LiftOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1242,7 +1242,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opLiftFresh, &locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost261(&c, &locs0, &a0, self, r0)
+	checksPost265(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1261,7 +1261,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opLiftFreshCopy, &locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost195(&c, &locs0, &a0, self)
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -1278,9 +1278,9 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLiftFreshCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLiftFreshCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1297,9 +1297,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opIsSetTo, &locs352, &a0, &a1, self, tensor)
+	checksPre21(&c, &opIsSetTo, &locs352, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost20(&c, &locs352, &a0, &a1, self, tensor)
+	checksPost22(&c, &locs352, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -1316,9 +1316,9 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opMaskedFill_Scalar, &locs27, &a0, &a1, self, mask)
+	checksPre51(&c, &opMaskedFill_Scalar, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost50(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost52(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1335,9 +1335,9 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opMaskedFillScalarOut, &locs28, &a0, &a1, &a3, self, mask, out)
+	checksPre19(&c, &opMaskedFillScalarOut, &locs28, &a0, &a1, &a3, self, mask, out)
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost18(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
+	checksPost20(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1354,9 +1354,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedFillScalar, &locs27, &a0, &a1, self, mask)
+	checksPre14(&c, &opMaskedFillScalar, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost16(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1373,9 +1373,9 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMaskedFill_Tensor, &locs353, &a0, &a1, &a2, self, mask, value)
+	checksPre58(&c, &opMaskedFill_Tensor, &locs353, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost57(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
+	checksPost59(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1392,9 +1392,9 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opMaskedFillTensorOut, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out)
+	checksPre60(&c, &opMaskedFillTensorOut, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out)
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost59(&c, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	checksPost61(&c, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
@@ -1411,9 +1411,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opMaskedFillTensor, &locs353, &a0, &a1, &a2, self, mask, value)
+	checksPre56(&c, &opMaskedFillTensor, &locs353, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost55(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
+	checksPost57(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1430,9 +1430,9 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMaskedScatter_, &locs355, &a0, &a1, &a2, self, mask, source)
+	checksPre58(&c, &opMaskedScatter_, &locs355, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost57(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
+	checksPost59(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1449,9 +1449,9 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opMaskedScatterOut, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out)
+	checksPre60(&c, &opMaskedScatterOut, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out)
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost59(&c, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	checksPost61(&c, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
@@ -1468,9 +1468,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opMaskedScatter, &locs355, &a0, &a1, &a2, self, mask, source)
+	checksPre56(&c, &opMaskedScatter, &locs355, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost55(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
+	checksPost57(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1487,9 +1487,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMaskedSoftmax, &locs27, &a0, &a1, self, mask)
+	checksPre14(&c, &opXMaskedSoftmax, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost16(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1506,9 +1506,9 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opXMaskedSoftmaxOut, &locs28, &a0, &a1, &a4, self, mask, out)
+	checksPre19(&c, &opXMaskedSoftmaxOut, &locs28, &a0, &a1, &a4, self, mask, out)
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost18(&c, &locs28, &a0, &a1, &a4, self, mask, out, r0)
+	checksPost20(&c, &locs28, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
@@ -1525,9 +1525,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXMaskedSoftmaxBackward, &locs357, &a0, &a1, &a2, grad_output, output, mask)
+	checksPre56(&c, &opXMaskedSoftmaxBackward, &locs357, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost55(&c, &locs357, &a0, &a1, &a2, grad_output, output, mask, r0)
+	checksPost57(&c, &locs357, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -1544,9 +1544,9 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opXMaskedSoftmaxBackwardOut, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	checksPre60(&c, &opXMaskedSoftmaxBackwardOut, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost59(&c, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	checksPost61(&c, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -1565,7 +1565,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opView, &locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1584,7 +1584,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opViewDtype, &locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1601,9 +1601,9 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opPut_, &locs162, &a0, &a1, &a2, self, index, source)
+	checksPre58(&c, &opPut_, &locs162, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost57(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
+	checksPost59(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1620,9 +1620,9 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opPutOut, &locs161, &a0, &a1, &a2, &a4, self, index, source, out)
+	checksPre60(&c, &opPutOut, &locs161, &a0, &a1, &a2, &a4, self, index, source, out)
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost59(&c, &locs161, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	checksPost61(&c, &locs161, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -1639,9 +1639,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opPut, &locs162, &a0, &a1, &a2, self, index, source)
+	checksPre56(&c, &opPut, &locs162, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost55(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
+	checksPost57(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1658,9 +1658,9 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre58(&c, &opIndexAddOut, &locs161, &a0, &a2, &a3, &a5, self, index, source, out)
+	checksPre60(&c, &opIndexAddOut, &locs161, &a0, &a2, &a3, &a5, self, index, source, out)
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost59(&c, &locs161, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	checksPost61(&c, &locs161, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
@@ -1677,9 +1677,9 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexAdd_, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre58(&c, &opIndexAdd_, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1696,9 +1696,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opIndexAdd, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre56(&c, &opIndexAdd, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost55(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1715,9 +1715,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opIndexAddDimname, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre56(&c, &opIndexAddDimname, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	checksPost55(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1734,9 +1734,9 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre58(&c, &opIndexReduceOut, &locs161, &a0, &a2, &a3, &a6, self, index, source, out)
+	checksPre60(&c, &opIndexReduceOut, &locs161, &a0, &a2, &a3, &a6, self, index, source, out)
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost59(&c, &locs161, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	checksPost61(&c, &locs161, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
@@ -1753,9 +1753,9 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexReduce_, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre58(&c, &opIndexReduce_, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1772,9 +1772,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opIndexReduce, &locs162, &a0, &a2, &a3, self, index, source)
+	checksPre56(&c, &opIndexReduce, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost55(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1791,9 +1791,9 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre49(&c, &opIndexFill_IntScalar, &locs359, &a0, &a2, self, index)
+	checksPre51(&c, &opIndexFill_IntScalar, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost50(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1810,9 +1810,9 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre17(&c, &opIndexFillIntScalarOut, &locs360, &a0, &a2, &a4, self, index, out)
+	checksPre19(&c, &opIndexFillIntScalarOut, &locs360, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost18(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
+	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -1829,9 +1829,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexFillIntScalar, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opIndexFillIntScalar, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1848,9 +1848,9 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexFill_IntTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	checksPre58(&c, &opIndexFill_IntTensor, &locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost57(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
+	checksPost59(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1867,9 +1867,9 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre58(&c, &opIndexFillIntTensorOut, &locs362, &a0, &a2, &a3, &a4, self, index, value, out)
+	checksPre60(&c, &opIndexFillIntTensorOut, &locs362, &a0, &a2, &a3, &a4, self, index, value, out)
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost59(&c, &locs362, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	checksPost61(&c, &locs362, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
@@ -1886,9 +1886,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opIndexFillIntTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	checksPre56(&c, &opIndexFillIntTensor, &locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost55(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
+	checksPost57(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1905,9 +1905,9 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre49(&c, &opIndexFill_DimnameScalar, &locs359, &a0, &a2, self, index)
+	checksPre51(&c, &opIndexFill_DimnameScalar, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	checksPost50(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1924,9 +1924,9 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexFill_DimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	checksPre58(&c, &opIndexFill_DimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	checksPost57(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
+	checksPost59(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1943,9 +1943,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexFillDimnameScalar, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opIndexFillDimnameScalar, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1962,9 +1962,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opIndexFillDimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	checksPre56(&c, &opIndexFillDimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	checksPost55(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
+	checksPost57(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1981,9 +1981,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opScatterSrc, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre56(&c, &opScatterSrc, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost55(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2000,9 +2000,9 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatter_Src, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre58(&c, &opScatter_Src, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2019,9 +2019,9 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre58(&c, &opScatterSrcOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPre60(&c, &opScatterSrcOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost59(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	checksPost61(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -2038,9 +2038,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opScatterValue, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opScatterValue, &locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2057,9 +2057,9 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre49(&c, &opScatter_Value, &locs359, &a0, &a2, self, index)
+	checksPre51(&c, &opScatter_Value, &locs359, &a0, &a2, self, index)
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost50(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2076,9 +2076,9 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre17(&c, &opScatterValueOut, &locs360, &a0, &a2, &a4, self, index, out)
+	checksPre19(&c, &opScatterValueOut, &locs360, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost18(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
+	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -2095,9 +2095,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opScatterReduce, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre56(&c, &opScatterReduce, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost55(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2114,9 +2114,9 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatter_Reduce, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre58(&c, &opScatter_Reduce, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2133,9 +2133,9 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre58(&c, &opScatterReduceOut, &locs364, &a0, &a2, &a3, &a5, self, index, src, out)
+	checksPre60(&c, &opScatterReduceOut, &locs364, &a0, &a2, &a3, &a5, self, index, src, out)
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost59(&c, &locs364, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	checksPost61(&c, &locs364, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
@@ -2152,9 +2152,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opScatterValueReduce, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opScatterValueReduce, &locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2171,9 +2171,9 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre49(&c, &opScatter_ValueReduce, &locs359, &a0, &a2, self, index)
+	checksPre51(&c, &opScatter_ValueReduce, &locs359, &a0, &a2, self, index)
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost50(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2190,9 +2190,9 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
-	checksPre17(&c, &opScatterValueReduceOut, &locs360, &a0, &a2, &a5, self, index, out)
+	checksPre19(&c, &opScatterValueReduceOut, &locs360, &a0, &a2, &a5, self, index, out)
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost18(&c, &locs360, &a0, &a2, &a5, self, index, out, r0)
+	checksPost20(&c, &locs360, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
@@ -2209,9 +2209,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opScatterDimnameSrc, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre56(&c, &opScatterDimnameSrc, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	checksPost55(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2228,9 +2228,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opScatterDimnameValue, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opScatterDimnameValue, &locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2247,9 +2247,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opScatterAdd, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre56(&c, &opScatterAdd, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost55(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2266,9 +2266,9 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterAdd_, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre58(&c, &opScatterAdd_, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2285,9 +2285,9 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre58(&c, &opScatterAddOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPre60(&c, &opScatterAddOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost59(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	checksPost61(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -2304,9 +2304,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opScatterAddDimname, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre56(&c, &opScatterAddDimname, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	checksPost55(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2323,9 +2323,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opScatterReduceTwo, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre56(&c, &opScatterReduceTwo, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost55(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2342,9 +2342,9 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterReduce_Two, &locs363, &a0, &a2, &a3, self, index, src)
+	checksPre58(&c, &opScatterReduce_Two, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2361,9 +2361,9 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre58(&c, &opScatterReduceTwoOut, &locs364, &a0, &a2, &a3, &a6, self, index, src, out)
+	checksPre60(&c, &opScatterReduceTwoOut, &locs364, &a0, &a2, &a3, &a6, self, index, src, out)
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost59(&c, &locs364, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	checksPost61(&c, &locs364, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
@@ -2380,9 +2380,9 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opEq_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opEq_Scalar, &locs0, &a0, self)
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2399,9 +2399,9 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2418,9 +2418,9 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2437,9 +2437,9 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseAndScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opBitwiseAndScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2494,9 +2494,9 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseAndScalarTensorOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opBitwiseAndScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2513,9 +2513,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBitwiseAndTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opBitwiseAndTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2532,9 +2532,9 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2551,9 +2551,9 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2589,9 +2589,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDunderAndTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDunderAndTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2608,9 +2608,9 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderIandScalar, &locs0, &a0, self)
+	checksPre9(&c, &opDunderIandScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2627,9 +2627,9 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2646,9 +2646,9 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2665,9 +2665,9 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseOrScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opBitwiseOrScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2722,9 +2722,9 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseOrScalarTensorOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opBitwiseOrScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2741,9 +2741,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBitwiseOrTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opBitwiseOrTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2760,9 +2760,9 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2779,9 +2779,9 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2817,9 +2817,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDunderOrTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDunderOrTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2836,9 +2836,9 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderIorScalar, &locs0, &a0, self)
+	checksPre9(&c, &opDunderIorScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2855,9 +2855,9 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2874,9 +2874,9 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2893,9 +2893,9 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseXorScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opBitwiseXorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2950,9 +2950,9 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseXorScalarTensorOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opBitwiseXorScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2969,9 +2969,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBitwiseXorTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opBitwiseXorTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2988,9 +2988,9 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3007,9 +3007,9 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3045,9 +3045,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDunderXorTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDunderXorTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3064,9 +3064,9 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderIxorScalar, &locs0, &a0, self)
+	checksPre9(&c, &opDunderIxorScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3083,9 +3083,9 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3121,9 +3121,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDunderLshiftTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDunderLshiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3140,9 +3140,9 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
+	checksPre9(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3159,9 +3159,9 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opDunderLshiftScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opDunderLshiftScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3178,9 +3178,9 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3197,9 +3197,9 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3216,9 +3216,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBitwiseLeftShiftTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opBitwiseLeftShiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3235,9 +3235,9 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3254,9 +3254,9 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3292,9 +3292,9 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
+	checksPre9(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3311,9 +3311,9 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseLeftShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3349,9 +3349,9 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseLeftShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3387,9 +3387,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDunderRshiftTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDunderRshiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3406,9 +3406,9 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
+	checksPre9(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3425,9 +3425,9 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opDunderRshiftScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opDunderRshiftScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3444,9 +3444,9 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3463,9 +3463,9 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3482,9 +3482,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBitwiseRightShiftTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opBitwiseRightShiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3501,9 +3501,9 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3520,9 +3520,9 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3558,9 +3558,9 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
+	checksPre9(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3577,9 +3577,9 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseRightShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3615,9 +3615,9 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opBitwiseRightShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3634,9 +3634,9 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTril_, &locs0, &a0, self)
+	checksPre9(&c, &opTril_, &locs0, &a0, self)
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3653,9 +3653,9 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTriu_, &locs0, &a0, self)
+	checksPre9(&c, &opTriu_, &locs0, &a0, self)
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3672,9 +3672,9 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDigamma_, &locs0, &a0, self)
+	checksPre9(&c, &opDigamma_, &locs0, &a0, self)
 	r0 := kernels.Digamma_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3691,9 +3691,9 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLerp_Scalar, &locs365, &a0, &a1, self, end)
+	checksPre51(&c, &opLerp_Scalar, &locs365, &a0, &a1, self, end)
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost50(&c, &locs365, &a0, &a1, self, end, r0)
+	checksPost52(&c, &locs365, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -3710,9 +3710,9 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLerp_Tensor, &locs366, &a0, &a1, &a2, self, end, weight)
+	checksPre58(&c, &opLerp_Tensor, &locs366, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost57(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
+	checksPost59(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -3729,9 +3729,9 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre58(&c, &opAddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost57(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost59(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3748,9 +3748,9 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opAddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPre60(&c, &opAddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost59(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	checksPost61(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -3767,9 +3767,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opAddbmm, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre56(&c, &opAddbmm, &locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost55(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost57(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3786,9 +3786,9 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandom_From, &locs0, &a0, self)
+	checksPre9(&c, &opRandom_From, &locs0, &a0, self)
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3805,9 +3805,9 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opRandomFromOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opRandomFromOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3843,9 +3843,9 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandom_To, &locs0, &a0, self)
+	checksPre9(&c, &opRandom_To, &locs0, &a0, self)
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3862,9 +3862,9 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opRandomToOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opRandomToOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3900,9 +3900,9 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandom_, &locs0, &a0, self)
+	checksPre9(&c, &opRandom_, &locs0, &a0, self)
 	r0 := kernels.Random_(self, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3919,9 +3919,9 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opRandomOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opRandomOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3957,9 +3957,9 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUniform_, &locs0, &a0, self)
+	checksPre9(&c, &opUniform_, &locs0, &a0, self)
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3976,9 +3976,9 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUniformOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opUniformOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4014,9 +4014,9 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCauchy_, &locs0, &a0, self)
+	checksPre9(&c, &opCauchy_, &locs0, &a0, self)
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4033,9 +4033,9 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opCauchyOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opCauchyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4071,9 +4071,9 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogNormal_, &locs0, &a0, self)
+	checksPre9(&c, &opLogNormal_, &locs0, &a0, self)
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4090,9 +4090,9 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opLogNormalOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opLogNormalOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4128,9 +4128,9 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExponential_, &locs0, &a0, self)
+	checksPre9(&c, &opExponential_, &locs0, &a0, self)
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4147,9 +4147,9 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opExponentialOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opExponentialOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4185,9 +4185,9 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGeometric_, &locs0, &a0, self)
+	checksPre9(&c, &opGeometric_, &locs0, &a0, self)
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4204,9 +4204,9 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opGeometricOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opGeometricOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4242,9 +4242,9 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4299,9 +4299,9 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -4318,9 +4318,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCross, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opCross, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4337,9 +4337,9 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4375,9 +4375,9 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4412,9 +4412,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opTrilIndices, &locs23)
+	checksPre46(&c, &opTrilIndices, &locs23)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4431,9 +4431,9 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opTrilIndicesOut, &locs24, &a3, out)
+	checksPre9(&c, &opTrilIndicesOut, &locs24, &a3, out)
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -4449,9 +4449,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opTriuIndices, &locs23)
+	checksPre46(&c, &opTriuIndices, &locs23)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4468,9 +4468,9 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opTriuIndicesOut, &locs24, &a3, out)
+	checksPre9(&c, &opTriuIndicesOut, &locs24, &a3, out)
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost9(&c, &locs24, &a3, out, r0)
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -4506,9 +4506,9 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opTraceOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opTraceOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TraceOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4544,9 +4544,9 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4582,9 +4582,9 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4601,9 +4601,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4620,9 +4620,9 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNe_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opNe_Scalar, &locs0, &a0, self)
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4639,9 +4639,9 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4658,9 +4658,9 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opNotEqualScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opNotEqualScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4696,9 +4696,9 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4715,9 +4715,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNotEqualTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opNotEqualTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4734,9 +4734,9 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNotEqual_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opNotEqual_Scalar, &locs0, &a0, self)
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4753,9 +4753,9 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4772,9 +4772,9 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4810,9 +4810,9 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4829,9 +4829,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4848,9 +4848,9 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4886,9 +4886,9 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4905,9 +4905,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4924,9 +4924,9 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGe_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opGe_Scalar, &locs0, &a0, self)
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4943,9 +4943,9 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4962,9 +4962,9 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opGreaterEqualScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opGreaterEqualScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5000,9 +5000,9 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5019,9 +5019,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGreaterEqualTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opGreaterEqualTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5038,9 +5038,9 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5057,9 +5057,9 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5076,9 +5076,9 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5114,9 +5114,9 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5133,9 +5133,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5152,9 +5152,9 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLe_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opLe_Scalar, &locs0, &a0, self)
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5171,9 +5171,9 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5190,9 +5190,9 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLessEqualScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLessEqualScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5228,9 +5228,9 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5247,9 +5247,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLessEqualTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLessEqualTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5266,9 +5266,9 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLessEqual_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opLessEqual_Scalar, &locs0, &a0, self)
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5285,9 +5285,9 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5304,9 +5304,9 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5342,9 +5342,9 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5361,9 +5361,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5380,9 +5380,9 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGt_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opGt_Scalar, &locs0, &a0, self)
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5399,9 +5399,9 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5418,9 +5418,9 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opGreaterScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opGreaterScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5456,9 +5456,9 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5475,9 +5475,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGreaterTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opGreaterTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5494,9 +5494,9 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGreater_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opGreater_Scalar, &locs0, &a0, self)
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5513,9 +5513,9 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5532,9 +5532,9 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5570,9 +5570,9 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5589,9 +5589,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5608,9 +5608,9 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLt_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opLt_Scalar, &locs0, &a0, self)
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5627,9 +5627,9 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5646,9 +5646,9 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLessScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLessScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5684,9 +5684,9 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5703,9 +5703,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLessTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLessTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LessTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5722,9 +5722,9 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLess_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opLess_Scalar, &locs0, &a0, self)
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5741,9 +5741,9 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5760,9 +5760,9 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opTakeOut, &locs360, &a0, &a1, &a2, self, index, out)
+	checksPre19(&c, &opTakeOut, &locs360, &a0, &a1, &a2, self, index, out)
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost18(&c, &locs360, &a0, &a1, &a2, self, index, out, r0)
+	checksPost20(&c, &locs360, &a0, &a1, &a2, self, index, out, r0)
 	return r0
 }
 
@@ -5779,9 +5779,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTake, &locs359, &a0, &a1, self, index)
+	checksPre14(&c, &opTake, &locs359, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost16(&c, &locs359, &a0, &a1, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -5798,9 +5798,9 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opTakeAlongDimOut, &locs134, &a0, &a1, &a3, self, indices, out)
+	checksPre19(&c, &opTakeAlongDimOut, &locs134, &a0, &a1, &a3, self, indices, out)
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost18(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
+	checksPost20(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -5817,9 +5817,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTakeAlongDim, &locs133, &a0, &a1, self, indices)
+	checksPre14(&c, &opTakeAlongDim, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost16(&c, &locs133, &a0, &a1, self, indices, r0)
+	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -5836,9 +5836,9 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre17(&c, &opIndexSelectOut, &locs360, &a0, &a2, &a3, self, index, out)
+	checksPre19(&c, &opIndexSelectOut, &locs360, &a0, &a2, &a3, self, index, out)
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost18(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
+	checksPost20(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -5855,9 +5855,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexSelect, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opIndexSelect, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5874,9 +5874,9 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre17(&c, &opIndexSelectDimnameOut, &locs360, &a0, &a2, &a3, self, index, out)
+	checksPre19(&c, &opIndexSelectDimnameOut, &locs360, &a0, &a2, &a3, self, index, out)
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	checksPost18(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
+	checksPost20(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -5893,9 +5893,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexSelectDimname, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opIndexSelectDimname, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5912,9 +5912,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre12(&c, &opIndexSelectBackward, &locs367, &a0, &a3, grad, index)
+	checksPre14(&c, &opIndexSelectBackward, &locs367, &a0, &a3, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost16(&c, &locs367, &a0, &a3, grad, index, r0)
+	checksPost18(&c, &locs367, &a0, &a3, grad, index, r0)
 	return r0
 }
 
@@ -5931,9 +5931,9 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMaskedSelectOut, &locs28, &a0, &a1, &a2, self, mask, out)
+	checksPre19(&c, &opMaskedSelectOut, &locs28, &a0, &a1, &a2, self, mask, out)
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost18(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
+	checksPost20(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -5950,9 +5950,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedSelect, &locs27, &a0, &a1, self, mask)
+	checksPre14(&c, &opMaskedSelect, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost16(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -5969,9 +5969,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opMaskedSelectBackward, &locs368, &a0, &a1, &a2, grad, input, mask)
+	checksPre56(&c, &opMaskedSelectBackward, &locs368, &a0, &a1, &a2, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost55(&c, &locs368, &a0, &a1, &a2, grad, input, mask, r0)
+	checksPost57(&c, &locs368, &a0, &a1, &a2, grad, input, mask, r0)
 	return r0
 }
 
@@ -5988,9 +5988,9 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6028,7 +6028,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opNonzeroNumpy, &locs0, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6064,9 +6064,9 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre17(&c, &opGatherOut, &locs360, &a0, &a2, &a4, self, index, out)
+	checksPre19(&c, &opGatherOut, &locs360, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost18(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
+	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -6083,9 +6083,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opGather, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opGather, &locs359, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6102,9 +6102,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre54(&c, &opGatherBackward, &locs369, &a0, &a1, &a3, grad, self, index)
+	checksPre56(&c, &opGatherBackward, &locs369, &a0, &a1, &a3, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost55(&c, &locs369, &a0, &a1, &a3, grad, self, index, r0)
+	checksPost57(&c, &locs369, &a0, &a1, &a3, grad, self, index, r0)
 	return r0
 }
 
@@ -6121,9 +6121,9 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre17(&c, &opGatherDimnameOut, &locs360, &a0, &a2, &a4, self, index, out)
+	checksPre19(&c, &opGatherDimnameOut, &locs360, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	checksPost18(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
+	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -6140,9 +6140,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opGatherDimname, &locs359, &a0, &a2, self, index)
+	checksPre14(&c, &opGatherDimname, &locs359, &a0, &a2, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	checksPost16(&c, &locs359, &a0, &a2, self, index, r0)
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6159,9 +6159,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre54(&c, &opXGatherSparseBackward, &locs370, &a0, &a2, &a3, self, index, grad)
+	checksPre56(&c, &opXGatherSparseBackward, &locs370, &a0, &a2, &a3, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost55(&c, &locs370, &a0, &a2, &a3, self, index, grad, r0)
+	checksPost57(&c, &locs370, &a0, &a2, &a3, self, index, grad, r0)
 	return r0
 }
 
@@ -6178,9 +6178,9 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opAddcmulOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPre60(&c, &opAddcmulOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost59(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	checksPost61(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -6197,9 +6197,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opAddcmul, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre56(&c, &opAddcmul, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost55(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost57(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6216,9 +6216,9 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddcmul_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre58(&c, &opAddcmul_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost57(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost59(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6235,9 +6235,9 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opAddcdivOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPre60(&c, &opAddcdivOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost59(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	checksPost61(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -6254,9 +6254,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opAddcdiv, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre56(&c, &opAddcdiv, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost55(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost57(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6273,9 +6273,9 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddcdiv_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre58(&c, &opAddcdiv_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost57(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost59(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6292,9 +6292,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opCrossEntropyLoss, &locs57, &a0, &a1, &a2, self, target, weight)
+	checksPre75(&c, &opCrossEntropyLoss, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost55(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6311,9 +6311,9 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre27(&c, &opTriangularSolveX, &locs373, &a0, &a1, &a5, &a6, self, A, X, M)
+	checksPre29(&c, &opTriangularSolveX, &locs373, &a0, &a1, &a5, &a6, self, A, X, M)
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost28(&c, &locs373, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	checksPost30(&c, &locs373, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -6330,9 +6330,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opTriangularSolve, &locs374, &a0, &a1, self, A)
+	checksPre27(&c, &opTriangularSolve, &locs374, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost26(&c, &locs374, &a0, &a1, self, A, r0, r1)
+	checksPost28(&c, &locs374, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -6368,9 +6368,9 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opLinalgSolveTriangularOut, &locs376, &a0, &a1, &a5, self, B, out)
+	checksPre19(&c, &opLinalgSolveTriangularOut, &locs376, &a0, &a1, &a5, self, B, out)
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost18(&c, &locs376, &a0, &a1, &a5, self, B, out, r0)
+	checksPost20(&c, &locs376, &a0, &a1, &a5, self, B, out, r0)
 	return r0
 }
 
@@ -6387,9 +6387,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgSolveTriangular, &locs377, &a0, &a1, self, B)
+	checksPre14(&c, &opLinalgSolveTriangular, &locs377, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost16(&c, &locs377, &a0, &a1, self, B, r0)
+	checksPost18(&c, &locs377, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -6425,9 +6425,9 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opSymeigE, &locs378, &a0, &a3, &a4, self, e, V)
+	checksPre49(&c, &opSymeigE, &locs378, &a0, &a3, &a4, self, e, V)
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	checksPost48(&c, &locs378, &a0, &a3, &a4, self, e, V, r0, r1)
+	checksPost50(&c, &locs378, &a0, &a3, &a4, self, e, V, r0, r1)
 	return r0, r1
 }
 
@@ -6444,9 +6444,9 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opSymeig, &locs25, &a0, self)
+	checksPre16(&c, &opSymeig, &locs25, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6463,9 +6463,9 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opXSymeigHelper, &locs25, &a0, self)
+	checksPre16(&c, &opXSymeigHelper, &locs25, &a0, self)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6482,9 +6482,9 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opXSymeigHelperOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	checksPre49(&c, &opXSymeigHelperOut, &locs26, &a0, &a3, &a4, self, out0, out1)
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	checksPost48(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6501,9 +6501,9 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre199(&c, &opSvdU, &locs379, &a0, &a3, &a4, &a5, self, U, S, V)
+	checksPre201(&c, &opSvdU, &locs379, &a0, &a3, &a4, &a5, self, U, S, V)
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost200(&c, &locs379, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	checksPost202(&c, &locs379, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6520,9 +6520,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opSvd, &locs261, &a0, self)
+	checksPre199(&c, &opSvd, &locs261, &a0, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost198(&c, &locs261, &a0, self, r0, r1, r2)
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6558,9 +6558,9 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSwapaxes_, &locs0, &a0, self)
+	checksPre9(&c, &opSwapaxes_, &locs0, &a0, self)
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6596,9 +6596,9 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSwapdims_, &locs0, &a0, self)
+	checksPre9(&c, &opSwapdims_, &locs0, &a0, self)
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6615,9 +6615,9 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CholeskyOut(self, upper, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6653,9 +6653,9 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opCholeskySolveOut, &locs380, &a0, &a1, &a3, self, input2, out)
+	checksPre19(&c, &opCholeskySolveOut, &locs380, &a0, &a1, &a3, self, input2, out)
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost18(&c, &locs380, &a0, &a1, &a3, self, input2, out, r0)
+	checksPost20(&c, &locs380, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
 }
 
@@ -6672,9 +6672,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCholeskySolve, &locs381, &a0, &a1, self, input2)
+	checksPre14(&c, &opCholeskySolve, &locs381, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost16(&c, &locs381, &a0, &a1, self, input2, r0)
+	checksPost18(&c, &locs381, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -6691,9 +6691,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXCholeskySolveHelper, &locs382, &a0, &a1, self, A)
+	checksPre14(&c, &opXCholeskySolveHelper, &locs382, &a0, &a1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost16(&c, &locs382, &a0, &a1, self, A, r0)
+	checksPost18(&c, &locs382, &a0, &a1, self, A, r0)
 	return r0
 }
 
@@ -6710,9 +6710,9 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXCholeskySolveHelperOut, &locs383, &a0, &a1, &a3, self, A, out)
+	checksPre19(&c, &opXCholeskySolveHelperOut, &locs383, &a0, &a1, &a3, self, A, out)
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost18(&c, &locs383, &a0, &a1, &a3, self, A, out, r0)
+	checksPost20(&c, &locs383, &a0, &a1, &a3, self, A, out, r0)
 	return r0
 }
 
@@ -6748,9 +6748,9 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6767,9 +6767,9 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opQrQ, &locs384, &a0, &a2, &a3, self, Q, R)
+	checksPre49(&c, &opQrQ, &locs384, &a0, &a2, &a3, self, Q, R)
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	checksPost48(&c, &locs384, &a0, &a2, &a3, self, Q, R, r0, r1)
+	checksPost50(&c, &locs384, &a0, &a2, &a3, self, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -6786,9 +6786,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opQr, &locs25, &a0, self)
+	checksPre16(&c, &opQr, &locs25, &a0, self)
 	r0, r1 := kernels.Qr(self, some)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6805,9 +6805,9 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre47(&c, &opGeqrfA, &locs385, &a0, &a1, &a2, self, a, tau)
+	checksPre49(&c, &opGeqrfA, &locs385, &a0, &a1, &a2, self, a, tau)
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost48(&c, &locs385, &a0, &a1, &a2, self, a, tau, r0, r1)
+	checksPost50(&c, &locs385, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -6824,9 +6824,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opGeqrf, &locs25, &a0, self)
+	checksPre16(&c, &opGeqrf, &locs25, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6843,9 +6843,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opOrgqr, &locs381, &a0, &a1, self, input2)
+	checksPre14(&c, &opOrgqr, &locs381, &a0, &a1, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost16(&c, &locs381, &a0, &a1, self, input2, r0)
+	checksPost18(&c, &locs381, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -6862,9 +6862,9 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opOrgqrOut, &locs380, &a0, &a1, &a2, self, input2, out)
+	checksPre19(&c, &opOrgqrOut, &locs380, &a0, &a1, &a2, self, input2, out)
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost18(&c, &locs380, &a0, &a1, &a2, self, input2, out, r0)
+	checksPost20(&c, &locs380, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
 }
 
@@ -6881,9 +6881,9 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opOrmqrOut, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	checksPre60(&c, &opOrmqrOut, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost59(&c, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	checksPost61(&c, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -6900,9 +6900,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opOrmqr, &locs387, &a0, &a1, &a2, self, input2, input3)
+	checksPre56(&c, &opOrmqr, &locs387, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost55(&c, &locs387, &a0, &a1, &a2, self, input2, input3, r0)
+	checksPost57(&c, &locs387, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -6919,9 +6919,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opXLuWithInfo, &locs261, &a0, self)
+	checksPre199(&c, &opXLuWithInfo, &locs261, &a0, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost198(&c, &locs261, &a0, self, r0, r1, r2)
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6938,9 +6938,9 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opLuSolveOut, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	checksPre60(&c, &opLuSolveOut, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost59(&c, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	checksPost61(&c, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -6957,9 +6957,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opLuSolve, &locs389, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	checksPre56(&c, &opLuSolve, &locs389, &a0, &a1, &a2, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost55(&c, &locs389, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	checksPost57(&c, &locs389, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -6976,9 +6976,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre262(&c, &opLuUnpack, &locs390, &a0, &a1, LU_data, LU_pivots)
+	checksPre266(&c, &opLuUnpack, &locs390, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost263(&c, &locs390, &a0, &a1, LU_data, LU_pivots)
+	checksPost267(&c, &locs390, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -6995,9 +6995,9 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre193(&c, &opLuUnpackOut, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	checksPre195(&c, &opLuUnpackOut, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost194(&c, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	checksPost196(&c, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7014,9 +7014,9 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7052,9 +7052,9 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LgammaOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7071,9 +7071,9 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLgamma_, &locs0, &a0, self)
+	checksPre9(&c, &opLgamma_, &locs0, &a0, self)
 	r0 := kernels.Lgamma_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7109,9 +7109,9 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.DigammaOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7147,9 +7147,9 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
+	checksPre54(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost53(&c, &locs38, &a1, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -7185,9 +7185,9 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPolygamma_, &locs0, &a0, self)
+	checksPre9(&c, &opPolygamma_, &locs0, &a0, self)
 	r0 := kernels.Polygamma_(self, n)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7223,9 +7223,9 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErfinv_, &locs0, &a0, self)
+	checksPre9(&c, &opErfinv_, &locs0, &a0, self)
 	r0 := kernels.Erfinv_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7242,9 +7242,9 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7280,9 +7280,9 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opI0_, &locs0, &a0, self)
+	checksPre9(&c, &opI0_, &locs0, &a0, self)
 	r0 := kernels.I0_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7299,9 +7299,9 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opI0Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opI0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.I0Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7337,9 +7337,9 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSign_, &locs0, &a0, self)
+	checksPre9(&c, &opSign_, &locs0, &a0, self)
 	r0 := kernels.Sign_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7356,9 +7356,9 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSignOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSignOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SignOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7394,9 +7394,9 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SignbitOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7413,9 +7413,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDist, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opDist, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7432,9 +7432,9 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7451,9 +7451,9 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7470,9 +7470,9 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7489,9 +7489,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opAtan2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7508,9 +7508,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opArctan2, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opArctan2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7527,9 +7527,9 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7546,9 +7546,9 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Arctan2_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7565,9 +7565,9 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opLerpScalarOut, &locs392, &a0, &a1, &a3, self, end, out)
+	checksPre19(&c, &opLerpScalarOut, &locs392, &a0, &a1, &a3, self, end, out)
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost18(&c, &locs392, &a0, &a1, &a3, self, end, out, r0)
+	checksPost20(&c, &locs392, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
@@ -7584,9 +7584,9 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opLerpTensorOut, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out)
+	checksPre60(&c, &opLerpTensorOut, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out)
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost59(&c, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	checksPost61(&c, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
@@ -7603,9 +7603,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLerpScalar, &locs365, &a0, &a1, self, end)
+	checksPre14(&c, &opLerpScalar, &locs365, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost16(&c, &locs365, &a0, &a1, self, end, r0)
+	checksPost18(&c, &locs365, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -7622,9 +7622,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opLerpTensor, &locs366, &a0, &a1, &a2, self, end, weight)
+	checksPre56(&c, &opLerpTensor, &locs366, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost55(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
+	checksPost57(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -7641,9 +7641,9 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7679,9 +7679,9 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre264(&c, &opHistogramBinsTensorOut, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	checksPre268(&c, &opHistogramBinsTensorOut, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost106(&c, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	checksPost108(&c, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -7698,9 +7698,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre265(&c, &opHistogramBinsTensor, &locs395, &a0, &a1, &a2, self, bins, weight)
+	checksPre269(&c, &opHistogramBinsTensor, &locs395, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost104(&c, &locs395, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	checksPost106(&c, &locs395, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7717,9 +7717,9 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
-	checksPre266(&c, &opHistogramBinCtOut, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	checksPre270(&c, &opHistogramBinCtOut, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost28(&c, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	checksPost30(&c, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -7736,9 +7736,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre267(&c, &opHistogramBinCt, &locs397, &a0, &a3, self, weight)
+	checksPre271(&c, &opHistogramBinCt, &locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost26(&c, &locs397, &a0, &a3, self, weight, r0, r1)
+	checksPost28(&c, &locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7755,9 +7755,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre79(&c, &opXHistogramddBinEdges, &locs99, &a0, &a3, self, weight)
+	checksPre81(&c, &opXHistogramddBinEdges, &locs99, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost268(&c, &locs99, &a0, &a3, self, weight, r0)
+	checksPost272(&c, &locs99, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -7778,9 +7778,9 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0, a3 asserts.Saved
 		l5     asserts.SavedList
 	)
-	checksPre269(&c, &opXHistogramddBinEdgesOut, &locs398, &a0, &a3, &l5, self, weight, out)
+	checksPre273(&c, &opXHistogramddBinEdgesOut, &locs398, &a0, &a3, &l5, self, weight, out)
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost270(&c, &locs398, &a0, &a3, &l5, self, weight, out)
+	checksPost274(&c, &locs398, &a0, &a3, &l5, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -7796,9 +7796,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre79(&c, &opXHistogramddFromBinCts, &locs99, &a0, &a3, self, weight)
+	checksPre81(&c, &opXHistogramddFromBinCts, &locs99, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	checksPost16(&c, &locs99, &a0, &a3, self, weight, r0)
+	checksPost18(&c, &locs99, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -7815,9 +7815,9 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
-	checksPre80(&c, &opXHistogramddFromBinCtsOut, &locs100, &a0, &a3, &a5, self, weight, out)
+	checksPre82(&c, &opXHistogramddFromBinCtsOut, &locs100, &a0, &a3, &a5, self, weight, out)
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost18(&c, &locs100, &a0, &a3, &a5, self, weight, out, r0)
+	checksPost20(&c, &locs100, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
@@ -7837,9 +7837,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre271(&c, &opXHistogramddFromBinTensors, &locs399, &a0, &l1, &a2, self, bins, weight)
+	checksPre275(&c, &opXHistogramddFromBinTensors, &locs399, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost145(&c, &locs399, &a0, &l1, &a2, self, bins, weight, r0)
+	checksPost147(&c, &locs399, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -7859,9 +7859,9 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre272(&c, &opXHistogramddFromBinTensorsOut, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	checksPre276(&c, &opXHistogramddFromBinTensorsOut, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost143(&c, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	checksPost145(&c, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -7878,9 +7878,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre267(&c, &opHistogramdd, &locs397, &a0, &a3, self, weight)
+	checksPre271(&c, &opHistogramdd, &locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	checksPost273(&c, &locs397, &a0, &a3, self, weight, r0, r1)
+	checksPost277(&c, &locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7897,9 +7897,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre267(&c, &opHistogramddIntBins, &locs397, &a0, &a3, self, weight)
+	checksPre271(&c, &opHistogramddIntBins, &locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	checksPost273(&c, &locs397, &a0, &a3, self, weight, r0, r1)
+	checksPost277(&c, &locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7919,9 +7919,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		a0, a3 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre274(&c, &opHistogramddTensorListBins, &locs395, &a0, &l1, &a3, self, bins, weight)
+	checksPre278(&c, &opHistogramddTensorListBins, &locs395, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost275(&c, &locs395, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	checksPost279(&c, &locs395, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7938,9 +7938,9 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7976,9 +7976,9 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFmod_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opFmod_Scalar, &locs0, &a0, self)
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7995,9 +7995,9 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8014,9 +8014,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8033,9 +8033,9 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8052,9 +8052,9 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8071,9 +8071,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opHypot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8090,9 +8090,9 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opHypot_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opHypot_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8109,9 +8109,9 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8128,9 +8128,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opIgamma, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8147,9 +8147,9 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8166,9 +8166,9 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8185,9 +8185,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opIgammac, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8204,9 +8204,9 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8223,9 +8223,9 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8242,9 +8242,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opNextafter, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8261,9 +8261,9 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter_(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8280,9 +8280,9 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8318,9 +8318,9 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRemainder_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opRemainder_Scalar, &locs0, &a0, self)
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8337,9 +8337,9 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8356,9 +8356,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8375,9 +8375,9 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
+	checksPre51(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost50(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8413,9 +8413,9 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opRemainderScalarTensorOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opRemainderScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -8451,9 +8451,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opFmin, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8470,9 +8470,9 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FminOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8508,9 +8508,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opFmax, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8527,9 +8527,9 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8546,9 +8546,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opMaximum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8565,9 +8565,9 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8584,9 +8584,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxOther, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opMaxOther, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MaxOther(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8603,9 +8603,9 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8622,9 +8622,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opMinimum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8641,9 +8641,9 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8660,9 +8660,9 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MinOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8679,9 +8679,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMinOther, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opMinOther, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MinOther(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8698,9 +8698,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opQuantile, &locs401, &a0, &a1, self, q)
+	checksPre14(&c, &opQuantile, &locs401, &a0, &a1, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost16(&c, &locs401, &a0, &a1, self, q, r0)
+	checksPost18(&c, &locs401, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -8717,9 +8717,9 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opQuantileOut, &locs402, &a0, &a1, &a5, self, q, out)
+	checksPre19(&c, &opQuantileOut, &locs402, &a0, &a1, &a5, self, q, out)
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost18(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
+	checksPost20(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -8755,9 +8755,9 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opQuantileScalarOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opQuantileScalarOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8774,9 +8774,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNanquantile, &locs401, &a0, &a1, self, q)
+	checksPre14(&c, &opNanquantile, &locs401, &a0, &a1, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost16(&c, &locs401, &a0, &a1, self, q, r0)
+	checksPost18(&c, &locs401, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -8793,9 +8793,9 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opNanquantileOut, &locs402, &a0, &a1, &a5, self, q, out)
+	checksPre19(&c, &opNanquantileOut, &locs402, &a0, &a1, &a5, self, q, out)
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost18(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
+	checksPost20(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -8831,9 +8831,9 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opNanquantileScalarOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opNanquantileScalarOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8850,9 +8850,9 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opSortValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	checksPre49(&c, &opSortValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost48(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8869,9 +8869,9 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre47(&c, &opSortValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
+	checksPre49(&c, &opSortValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost48(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8888,9 +8888,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opSort, &locs25, &a0, self)
+	checksPre16(&c, &opSort, &locs25, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8907,9 +8907,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opSortStable, &locs25, &a0, self)
+	checksPre16(&c, &opSortStable, &locs25, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8926,9 +8926,9 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opSortDimnameValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	checksPre49(&c, &opSortDimnameValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	checksPost48(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8945,9 +8945,9 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre47(&c, &opSortDimnameValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
+	checksPre49(&c, &opSortDimnameValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	checksPost48(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8964,9 +8964,9 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opSortDimname, &locs25, &a0, self)
+	checksPre16(&c, &opSortDimname, &locs25, &a0, self)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8983,9 +8983,9 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opSortDimnameStable, &locs25, &a0, self)
+	checksPre16(&c, &opSortDimnameStable, &locs25, &a0, self)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9002,9 +9002,9 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opMsortOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opMsortOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.MsortOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9078,9 +9078,9 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9116,9 +9116,9 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre47(&c, &opTopkValues, &locs109, &a0, &a5, &a6, self, values, indices)
+	checksPre49(&c, &opTopkValues, &locs109, &a0, &a5, &a6, self, values, indices)
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost48(&c, &locs109, &a0, &a5, &a6, self, values, indices, r0, r1)
+	checksPost50(&c, &locs109, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9135,9 +9135,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opTopk, &locs25, &a0, self)
+	checksPre16(&c, &opTopk, &locs25, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9173,9 +9173,9 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AllAllOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9211,9 +9211,9 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9230,9 +9230,9 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9268,9 +9268,9 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRenorm_, &locs0, &a0, self)
+	checksPre9(&c, &opRenorm_, &locs0, &a0, self)
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9289,7 +9289,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnfold, &locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9325,9 +9325,9 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUnfoldBackwardOut, &locs404, &a0, &a5, grad_in, out)
+	checksPre54(&c, &opUnfoldBackwardOut, &locs404, &a0, &a5, grad_in, out)
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost53(&c, &locs404, &a0, &a5, grad_in, out, r0)
+	checksPost55(&c, &locs404, &a0, &a5, grad_in, out, r0)
 	return r0
 }
 
@@ -9344,9 +9344,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre19(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	checksPre21(&c, &opEqual, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost20(&c, &locs8, &a0, &a1, self, other)
+	checksPost22(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9363,9 +9363,9 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opPowTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
+	checksPre19(&c, &opPowTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost18(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
+	checksPost20(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -9382,9 +9382,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPowTensorTensor, &locs406, &a0, &a1, self, exponent)
+	checksPre14(&c, &opPowTensorTensor, &locs406, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost16(&c, &locs406, &a0, &a1, self, exponent, r0)
+	checksPost18(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -9401,9 +9401,9 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opPowScalarOut, &locs407, &a1, &a2, exponent, out)
+	checksPre54(&c, &opPowScalarOut, &locs407, &a1, &a2, exponent, out)
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost53(&c, &locs407, &a1, &a2, exponent, out, r0)
+	checksPost55(&c, &locs407, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
@@ -9439,9 +9439,9 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9477,9 +9477,9 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPow_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opPow_Scalar, &locs0, &a0, self)
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9496,9 +9496,9 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opPow_Tensor, &locs406, &a0, &a1, self, exponent)
+	checksPre51(&c, &opPow_Tensor, &locs406, &a0, &a1, self, exponent)
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost50(&c, &locs406, &a0, &a1, self, exponent, r0)
+	checksPost52(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -9515,9 +9515,9 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opFloatPowerTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
+	checksPre19(&c, &opFloatPowerTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost18(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
+	checksPost20(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -9534,9 +9534,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFloatPowerTensorTensor, &locs406, &a0, &a1, self, exponent)
+	checksPre14(&c, &opFloatPowerTensorTensor, &locs406, &a0, &a1, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost16(&c, &locs406, &a0, &a1, self, exponent, r0)
+	checksPost18(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -9553,9 +9553,9 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opFloatPowerScalarOut, &locs407, &a1, &a2, exponent, out)
+	checksPre54(&c, &opFloatPowerScalarOut, &locs407, &a1, &a2, exponent, out)
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost53(&c, &locs407, &a1, &a2, exponent, out, r0)
+	checksPost55(&c, &locs407, &a1, &a2, exponent, out, r0)
 	return r0
 }
 

@@ -42,9 +42,9 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opFloatPowerTensorScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opFloatPowerTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -80,9 +80,9 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloatPower_Scalar, &locs0, &a0, self)
+	checksPre9(&c, &opFloatPower_Scalar, &locs0, &a0, self)
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -99,9 +99,9 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre49(&c, &opFloatPower_Tensor, &locs406, &a0, &a1, self, exponent)
+	checksPre51(&c, &opFloatPower_Tensor, &locs406, &a0, &a1, self, exponent)
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost50(&c, &locs406, &a0, &a1, self, exponent, r0)
+	checksPost52(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -118,9 +118,9 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormal_, &locs0, &a0, self)
+	checksPre9(&c, &opNormal_, &locs0, &a0, self)
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -137,9 +137,9 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opNormalOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opNormalOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -175,9 +175,9 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opNormalTensorFloatOut, &locs409, &a0, &a3, mean, out)
+	checksPre54(&c, &opNormalTensorFloatOut, &locs409, &a0, &a3, mean, out)
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost53(&c, &locs409, &a0, &a3, mean, out, r0)
+	checksPost55(&c, &locs409, &a0, &a3, mean, out, r0)
 	return r0
 }
 
@@ -213,9 +213,9 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre52(&c, &opNormalFloatTensorOut, &locs411, &a1, &a3, std, out)
+	checksPre54(&c, &opNormalFloatTensorOut, &locs411, &a1, &a3, std, out)
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost53(&c, &locs411, &a1, &a3, std, out, r0)
+	checksPost55(&c, &locs411, &a1, &a3, std, out, r0)
 	return r0
 }
 
@@ -251,9 +251,9 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opNormalTensorTensorOut, &locs413, &a0, &a1, &a3, mean, std, out)
+	checksPre19(&c, &opNormalTensorTensorOut, &locs413, &a0, &a1, &a3, mean, std, out)
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost18(&c, &locs413, &a0, &a1, &a3, mean, std, out, r0)
+	checksPost20(&c, &locs413, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
 }
 
@@ -270,9 +270,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNormalTensorTensor, &locs414, &a0, &a1, mean, std)
+	checksPre14(&c, &opNormalTensorTensor, &locs414, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost16(&c, &locs414, &a0, &a1, mean, std, r0)
+	checksPost18(&c, &locs414, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -288,9 +288,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opNormalFloatFloat, &locs23)
+	checksPre46(&c, &opNormalFloatFloat, &locs23)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -307,9 +307,9 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre0(&c, &opNormalFloatFloatOut, &locs24, &a4, out)
+	checksPre9(&c, &opNormalFloatFloatOut, &locs24, &a4, out)
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost9(&c, &locs24, &a4, out, r0)
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -328,7 +328,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opAlias, &locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -349,9 +349,9 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre276(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPre280(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost277(&c, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPost281(&c, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -371,9 +371,9 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre278(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	checksPre282(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost279(&c, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	checksPost283(&c, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -392,9 +392,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre280(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs417, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPre284(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs417, &l0, &a1, &a2, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost281(&c, &locs417, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
+	checksPost285(&c, &locs417, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
@@ -411,9 +411,9 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre282(&c, &opXAmpUpdateScale_, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	checksPre286(&c, &opXAmpUpdateScale_, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost283(&c, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
+	checksPost287(&c, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
 }
 
@@ -430,9 +430,9 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre284(&c, &opXAmpUpdateScaleOut, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	checksPre288(&c, &opXAmpUpdateScaleOut, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost285(&c, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
+	checksPost289(&c, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
 }
 
@@ -449,9 +449,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opXAmpUpdateScale, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	checksPre105(&c, &opXAmpUpdateScale, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost104(&c, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	checksPost106(&c, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -468,9 +468,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachAddScalar, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachAddScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -488,9 +488,9 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -507,9 +507,9 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachAddScalarOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachAddScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -525,9 +525,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachSubScalar, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachSubScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -545,9 +545,9 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -564,9 +564,9 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachSubScalarOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachSubScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -582,9 +582,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachMulScalar, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachMulScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -602,9 +602,9 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -621,9 +621,9 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachMulScalarOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachMulScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -639,9 +639,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachDivScalar, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachDivScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -659,9 +659,9 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -678,9 +678,9 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachDivScalarOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachDivScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -696,9 +696,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre288(&c, &opXForeachAddList, &locs6, &l0, &l1, self, other)
+	checksPre292(&c, &opXForeachAddList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost289(&c, &locs6, &l0, &l1, self, other, r0)
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -716,9 +716,9 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre290(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	checksPre294(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost291(&c, &locs8, &l0, &l1, self, other)
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -735,9 +735,9 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre292(&c, &opXForeachAddListOut, &locs421, &l0, &l1, &l3, self, other, out)
+	checksPre296(&c, &opXForeachAddListOut, &locs421, &l0, &l1, &l3, self, other, out)
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost293(&c, &locs421, &l0, &l1, &l3, self, other, out)
+	checksPost297(&c, &locs421, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -753,9 +753,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre288(&c, &opXForeachSubList, &locs6, &l0, &l1, self, other)
+	checksPre292(&c, &opXForeachSubList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost289(&c, &locs6, &l0, &l1, self, other, r0)
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -773,9 +773,9 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre290(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	checksPre294(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost291(&c, &locs8, &l0, &l1, self, other)
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -792,9 +792,9 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre292(&c, &opXForeachSubListOut, &locs421, &l0, &l1, &l3, self, other, out)
+	checksPre296(&c, &opXForeachSubListOut, &locs421, &l0, &l1, &l3, self, other, out)
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost293(&c, &locs421, &l0, &l1, &l3, self, other, out)
+	checksPost297(&c, &locs421, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -810,9 +810,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre288(&c, &opXForeachMulList, &locs6, &l0, &l1, self, other)
+	checksPre292(&c, &opXForeachMulList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost289(&c, &locs6, &l0, &l1, self, other, r0)
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -830,9 +830,9 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre290(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	checksPre294(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMul_List(self, other)
-	checksPost291(&c, &locs8, &l0, &l1, self, other)
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -849,9 +849,9 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre292(&c, &opXForeachMulListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	checksPre296(&c, &opXForeachMulListOut, &locs421, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost293(&c, &locs421, &l0, &l1, &l2, self, other, out)
+	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -867,9 +867,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre288(&c, &opXForeachDivList, &locs6, &l0, &l1, self, other)
+	checksPre292(&c, &opXForeachDivList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost289(&c, &locs6, &l0, &l1, self, other, r0)
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -887,9 +887,9 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre290(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	checksPre294(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachDiv_List(self, other)
-	checksPost291(&c, &locs8, &l0, &l1, self, other)
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -906,9 +906,9 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre292(&c, &opXForeachDivListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	checksPre296(&c, &opXForeachDivListOut, &locs421, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost293(&c, &locs421, &l0, &l1, &l2, self, other, out)
+	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -924,9 +924,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachAddScalarList, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachAddScalarList, &locs0, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -944,9 +944,9 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -963,9 +963,9 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachAddScalarListOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachAddScalarListOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -981,9 +981,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachSubScalarList, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachSubScalarList, &locs0, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1001,9 +1001,9 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -1020,9 +1020,9 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachSubScalarListOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachSubScalarListOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -1038,9 +1038,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachDivScalarList, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachDivScalarList, &locs0, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1058,9 +1058,9 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -1077,9 +1077,9 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachDivScalarListOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachDivScalarListOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -1095,9 +1095,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachMulScalarList, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachMulScalarList, &locs0, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1115,9 +1115,9 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -1134,9 +1134,9 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachMulScalarListOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachMulScalarListOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -1152,9 +1152,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachExp, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachExp, &locs0, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1172,9 +1172,9 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachZero_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachZero_, &locs3, &l0, self)
 	kernels.XForeachZero_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -1191,9 +1191,9 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachZeroOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachZeroOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachZeroOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -1209,9 +1209,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachZero, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachZero, &locs0, &l0, self)
 	r0 := kernels.XForeachZero(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1229,9 +1229,9 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachExp_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachExp_, &locs3, &l0, self)
 	kernels.XForeachExp_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -1248,9 +1248,9 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachExpOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachExpOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachExpOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -1266,9 +1266,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachSqrt, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachSqrt, &locs0, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1286,9 +1286,9 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachSqrt_, &locs3, &l0, self)
 	kernels.XForeachSqrt_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -1305,9 +1305,9 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachSqrtOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachSqrtOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachSqrtOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -1323,9 +1323,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachAbs, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachAbs, &locs0, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1343,9 +1343,9 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachAbs_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachAbs_, &locs3, &l0, self)
 	kernels.XForeachAbs_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -1362,9 +1362,9 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachAbsOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachAbsOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachAbsOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -1380,9 +1380,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachAcos, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachAcos, &locs0, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1400,9 +1400,9 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachAcos_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachAcos_, &locs3, &l0, self)
 	kernels.XForeachAcos_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -1419,9 +1419,9 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachAcosOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachAcosOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachAcosOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -1437,9 +1437,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachAsin, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachAsin, &locs0, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1457,9 +1457,9 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachAsin_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachAsin_, &locs3, &l0, self)
 	kernels.XForeachAsin_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -1476,9 +1476,9 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachAsinOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachAsinOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachAsinOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -1494,9 +1494,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachAtan, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachAtan, &locs0, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1514,9 +1514,9 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachAtan_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachAtan_, &locs3, &l0, self)
 	kernels.XForeachAtan_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -1533,9 +1533,9 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachAtanOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachAtanOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachAtanOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -1551,9 +1551,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachCeil, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachCeil, &locs0, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1571,9 +1571,9 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachCeil_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachCeil_, &locs3, &l0, self)
 	kernels.XForeachCeil_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -1590,9 +1590,9 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachCeilOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachCeilOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachCeilOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -1608,9 +1608,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachCos, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachCos, &locs0, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1628,9 +1628,9 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachCos_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachCos_, &locs3, &l0, self)
 	kernels.XForeachCos_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -1647,9 +1647,9 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachCosOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachCosOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachCosOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -1665,9 +1665,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachCosh, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachCosh, &locs0, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1685,9 +1685,9 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachCosh_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachCosh_, &locs3, &l0, self)
 	kernels.XForeachCosh_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -1704,9 +1704,9 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachCoshOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachCoshOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachCoshOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -1722,9 +1722,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachErf, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachErf, &locs0, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1742,9 +1742,9 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachErf_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachErf_, &locs3, &l0, self)
 	kernels.XForeachErf_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -1761,9 +1761,9 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachErfOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachErfOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachErfOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -1779,9 +1779,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachErfc, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachErfc, &locs0, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1799,9 +1799,9 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachErfc_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachErfc_, &locs3, &l0, self)
 	kernels.XForeachErfc_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -1818,9 +1818,9 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachErfcOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachErfcOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachErfcOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -1836,9 +1836,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachExpm1, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachExpm1, &locs0, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1856,9 +1856,9 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachExpm1_, &locs3, &l0, self)
 	kernels.XForeachExpm1_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -1875,9 +1875,9 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachExpm1Out, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachExpm1Out, &locs242, &l0, &l1, self, out)
 	kernels.XForeachExpm1Out(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -1893,9 +1893,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachFloor, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachFloor, &locs0, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1913,9 +1913,9 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachFloor_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachFloor_, &locs3, &l0, self)
 	kernels.XForeachFloor_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -1932,9 +1932,9 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachFloorOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachFloorOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachFloorOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -1950,9 +1950,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachLog, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachLog, &locs0, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1970,9 +1970,9 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachLog_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachLog_, &locs3, &l0, self)
 	kernels.XForeachLog_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -1989,9 +1989,9 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachLogOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachLogOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLogOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -2007,9 +2007,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachLog10, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachLog10, &locs0, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2027,9 +2027,9 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachLog10_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachLog10_, &locs3, &l0, self)
 	kernels.XForeachLog10_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -2046,9 +2046,9 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachLog10Out, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachLog10Out, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLog10Out(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -2064,9 +2064,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachLog1p, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachLog1p, &locs0, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2084,9 +2084,9 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachLog1p_, &locs3, &l0, self)
 	kernels.XForeachLog1p_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -2103,9 +2103,9 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachLog1pOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachLog1pOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLog1pOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -2121,9 +2121,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachLog2, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachLog2, &locs0, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2141,9 +2141,9 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachLog2_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachLog2_, &locs3, &l0, self)
 	kernels.XForeachLog2_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -2160,9 +2160,9 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachLog2Out, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachLog2Out, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLog2Out(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -2178,9 +2178,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachNeg, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachNeg, &locs0, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2198,9 +2198,9 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachNeg_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachNeg_, &locs3, &l0, self)
 	kernels.XForeachNeg_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -2217,9 +2217,9 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachNegOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachNegOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachNegOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -2235,9 +2235,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachTan, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachTan, &locs0, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2255,9 +2255,9 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachTan_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachTan_, &locs3, &l0, self)
 	kernels.XForeachTan_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -2274,9 +2274,9 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachTanOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachTanOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachTanOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -2292,9 +2292,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachTanh, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachTanh, &locs0, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2312,9 +2312,9 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachTanh_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachTanh_, &locs3, &l0, self)
 	kernels.XForeachTanh_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -2331,9 +2331,9 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachTanhOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachTanhOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachTanhOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -2349,9 +2349,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachSin, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachSin, &locs0, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2369,9 +2369,9 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachSin_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachSin_, &locs3, &l0, self)
 	kernels.XForeachSin_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -2388,9 +2388,9 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachSinOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachSinOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachSinOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -2406,9 +2406,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachSinh, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachSinh, &locs0, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2426,9 +2426,9 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachSinh_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachSinh_, &locs3, &l0, self)
 	kernels.XForeachSinh_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -2445,9 +2445,9 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachSinhOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachSinhOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachSinhOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -2463,9 +2463,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachRound, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachRound, &locs0, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2483,9 +2483,9 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachRound_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachRound_, &locs3, &l0, self)
 	kernels.XForeachRound_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -2502,9 +2502,9 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachRoundOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachRoundOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachRoundOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -2520,9 +2520,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachLgamma, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachLgamma, &locs0, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2540,9 +2540,9 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachLgamma_, &locs3, &l0, self)
 	kernels.XForeachLgamma_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -2559,9 +2559,9 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachLgammaOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachLgammaOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLgammaOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -2577,9 +2577,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachFrac, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachFrac, &locs0, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2597,9 +2597,9 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachFrac_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachFrac_, &locs3, &l0, self)
 	kernels.XForeachFrac_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -2616,9 +2616,9 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachFracOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachFracOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachFracOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -2634,9 +2634,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachReciprocal, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachReciprocal, &locs0, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2654,9 +2654,9 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachReciprocal_, &locs3, &l0, self)
 	kernels.XForeachReciprocal_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -2673,9 +2673,9 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachReciprocalOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachReciprocalOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -2691,9 +2691,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachSigmoid, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachSigmoid, &locs0, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2711,9 +2711,9 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachSigmoid_, &locs3, &l0, self)
 	kernels.XForeachSigmoid_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -2730,9 +2730,9 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachSigmoidOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachSigmoidOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -2748,9 +2748,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachTrunc, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachTrunc, &locs0, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2768,9 +2768,9 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre286(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	checksPre290(&c, &opXForeachTrunc_, &locs3, &l0, self)
 	kernels.XForeachTrunc_(self)
-	checksPost287(&c, &locs3, &l0, self)
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -2787,9 +2787,9 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre209(&c, &opXForeachTruncOut, &locs242, &l0, &l1, self, out)
+	checksPre211(&c, &opXForeachTruncOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachTruncOut(self, out)
-	checksPost210(&c, &locs242, &l0, &l1, self, out)
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = asserts.Op{
@@ -2806,9 +2806,9 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre294(&c, &opXForeachAddcdiv_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre298(&c, &opXForeachAddcdiv_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost295(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -2825,9 +2825,9 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre296(&c, &opXForeachAddcdivScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre300(&c, &opXForeachAddcdivScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost297(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = asserts.Op{
@@ -2844,9 +2844,9 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre294(&c, &opXForeachAddcmul_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre298(&c, &opXForeachAddcmul_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost295(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -2863,9 +2863,9 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre296(&c, &opXForeachAddcmulScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre300(&c, &opXForeachAddcmulScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost297(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -2882,9 +2882,9 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre294(&c, &opXForeachAddcdiv_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre298(&c, &opXForeachAddcdiv_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost295(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -2901,9 +2901,9 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre296(&c, &opXForeachAddcdivScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre300(&c, &opXForeachAddcdivScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost297(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -2920,9 +2920,9 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre294(&c, &opXForeachAddcmul_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre298(&c, &opXForeachAddcmul_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost295(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -2939,9 +2939,9 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre296(&c, &opXForeachAddcmulScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre300(&c, &opXForeachAddcmulScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost297(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -2957,9 +2957,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre298(&c, &opXForeachAddcdivScalar, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre302(&c, &opXForeachAddcdivScalar, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost299(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -2976,9 +2976,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre298(&c, &opXForeachAddcmulScalar, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre302(&c, &opXForeachAddcmulScalar, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost299(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -2995,9 +2995,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre298(&c, &opXForeachAddcdivScalarList, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre302(&c, &opXForeachAddcdivScalarList, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost299(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3014,9 +3014,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre298(&c, &opXForeachAddcmulScalarList, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre302(&c, &opXForeachAddcmulScalarList, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost299(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3033,9 +3033,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre288(&c, &opXForeachMaximumList, &locs6, &l0, &l1, self, other)
+	checksPre292(&c, &opXForeachMaximumList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost289(&c, &locs6, &l0, &l1, self, other, r0)
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3053,9 +3053,9 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre290(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	checksPre294(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMaximum_List(self, other)
-	checksPost291(&c, &locs8, &l0, &l1, self, other)
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -3072,9 +3072,9 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre292(&c, &opXForeachMaximumListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	checksPre296(&c, &opXForeachMaximumListOut, &locs421, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost293(&c, &locs421, &l0, &l1, &l2, self, other, out)
+	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -3090,9 +3090,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre288(&c, &opXForeachMinimumList, &locs6, &l0, &l1, self, other)
+	checksPre292(&c, &opXForeachMinimumList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost289(&c, &locs6, &l0, &l1, self, other, r0)
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3110,9 +3110,9 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre290(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	checksPre294(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMinimum_List(self, other)
-	checksPost291(&c, &locs8, &l0, &l1, self, other)
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -3129,9 +3129,9 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre292(&c, &opXForeachMinimumListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	checksPre296(&c, &opXForeachMinimumListOut, &locs421, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost293(&c, &locs421, &l0, &l1, &l2, self, other, out)
+	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -3147,9 +3147,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXForeachNormScalar, &locs0, &l0, self)
+	checksPre23(&c, &opXForeachNormScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	checksPost22(&c, &locs0, &l0, self, r0)
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3167,9 +3167,9 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachNormScalarOut, &locs242, &l0, &l2, self, out)
+	checksPre211(&c, &opXForeachNormScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachNormScalarOut(self, ord, out)
-	checksPost210(&c, &locs242, &l0, &l2, self, out)
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opBucketizeTensor = asserts.Op{
@@ -3185,9 +3185,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBucketizeTensor, &locs424, &a0, &a1, self, boundaries)
+	checksPre14(&c, &opBucketizeTensor, &locs424, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost16(&c, &locs424, &a0, &a1, self, boundaries, r0)
+	checksPost18(&c, &locs424, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -3204,9 +3204,9 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opBucketizeTensorOut, &locs425, &a0, &a1, &a4, self, boundaries, out)
+	checksPre19(&c, &opBucketizeTensorOut, &locs425, &a0, &a1, &a4, self, boundaries, out)
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost18(&c, &locs425, &a0, &a1, &a4, self, boundaries, out, r0)
+	checksPost20(&c, &locs425, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
 }
 
@@ -3242,9 +3242,9 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre52(&c, &opBucketizeScalarOut, &locs427, &a1, &a4, boundaries, out)
+	checksPre54(&c, &opBucketizeScalarOut, &locs427, &a1, &a4, boundaries, out)
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost53(&c, &locs427, &a1, &a4, boundaries, out, r0)
+	checksPost55(&c, &locs427, &a1, &a4, boundaries, out, r0)
 	return r0
 }
 
@@ -3261,9 +3261,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre73(&c, &opSearchsortedTensor, &locs428, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	checksPre75(&c, &opSearchsortedTensor, &locs428, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost55(&c, &locs428, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	checksPost57(&c, &locs428, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -3299,9 +3299,9 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3318,9 +3318,9 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre74(&c, &opSearchsortedTensorOut, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	checksPre76(&c, &opSearchsortedTensorOut, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost59(&c, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
+	checksPost61(&c, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
 }
 
@@ -3337,9 +3337,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre79(&c, &opSearchsortedScalar, &locs430, &a0, &a5, sorted_sequence, sorter)
+	checksPre81(&c, &opSearchsortedScalar, &locs430, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost16(&c, &locs430, &a0, &a5, sorted_sequence, sorter, r0)
+	checksPost18(&c, &locs430, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -3356,9 +3356,9 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre80(&c, &opSearchsortedScalarOut, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	checksPre82(&c, &opSearchsortedScalarOut, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out)
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost18(&c, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
+	checksPost20(&c, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
 }
 
@@ -3394,9 +3394,9 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXConvertIndicesFromCooToCsrOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3413,9 +3413,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXConvertIndicesFromCsrToCoo, &locs432, &a0, &a1, crow_indices, col_indices)
+	checksPre14(&c, &opXConvertIndicesFromCsrToCoo, &locs432, &a0, &a1, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost16(&c, &locs432, &a0, &a1, crow_indices, col_indices, r0)
+	checksPost18(&c, &locs432, &a0, &a1, crow_indices, col_indices, r0)
 	return r0
 }
 
@@ -3432,9 +3432,9 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opXConvertIndicesFromCsrToCooOut, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out)
+	checksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out)
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost18(&c, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
+	checksPost20(&c, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
 }
 
@@ -3451,9 +3451,9 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opMseLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	checksPre19(&c, &opMseLossOut, &locs434, &a0, &a1, &a3, self, target, out)
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost18(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
+	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -3470,9 +3470,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMseLoss, &locs155, &a0, &a1, self, target)
+	checksPre14(&c, &opMseLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost16(&c, &locs155, &a0, &a1, self, target, r0)
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3489,9 +3489,9 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opMseLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPre60(&c, &opMseLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost59(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	checksPost61(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -3508,9 +3508,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opMseLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
+	checksPre56(&c, &opMseLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost55(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -3527,9 +3527,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opL1Loss, &locs155, &a0, &a1, self, target)
+	checksPre14(&c, &opL1Loss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost16(&c, &locs155, &a0, &a1, self, target, r0)
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3546,9 +3546,9 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a4, a6 asserts.Saved
-	checksPre74(&c, &opMultiMarginLossOut, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out)
+	checksPre76(&c, &opMultiMarginLossOut, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out)
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost59(&c, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
+	checksPost61(&c, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
 }
 
@@ -3565,9 +3565,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre73(&c, &opMultiMarginLoss, &locs57, &a0, &a1, &a4, self, target, weight)
+	checksPre75(&c, &opMultiMarginLoss, &locs57, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost55(&c, &locs57, &a0, &a1, &a4, self, target, weight, r0)
+	checksPost57(&c, &locs57, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -3584,9 +3584,9 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a7 asserts.Saved
-	checksPre75(&c, &opMultiMarginLossBackwardGradInput, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	checksPre77(&c, &opMultiMarginLossBackwardGradInput, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost76(&c, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
+	checksPost78(&c, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -3603,9 +3603,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre71(&c, &opMultiMarginLossBackward, &locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
+	checksPre73(&c, &opMultiMarginLossBackward, &locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost72(&c, &locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
+	checksPost74(&c, &locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -3622,9 +3622,9 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opMultilabelMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	checksPre19(&c, &opMultilabelMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost18(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
+	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -3641,9 +3641,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMultilabelMarginLoss, &locs155, &a0, &a1, self, target)
+	checksPre14(&c, &opMultilabelMarginLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost16(&c, &locs155, &a0, &a1, self, target, r0)
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3660,9 +3660,9 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre27(&c, &opMultilabelMarginLossForwardOutput, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	checksPre29(&c, &opMultilabelMarginLossForwardOutput, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost28(&c, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
+	checksPost30(&c, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
 }
 
@@ -3679,9 +3679,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opMultilabelMarginLossForward, &locs438, &a0, &a1, self, target)
+	checksPre27(&c, &opMultilabelMarginLossForward, &locs438, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost26(&c, &locs438, &a0, &a1, self, target, r0, r1)
+	checksPost28(&c, &locs438, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -3698,9 +3698,9 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre187(&c, &opMultilabelMarginLossBackwardGradInput, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	checksPre189(&c, &opMultilabelMarginLossBackwardGradInput, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost76(&c, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
+	checksPost78(&c, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
 }
 
@@ -3717,9 +3717,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre111(&c, &opMultilabelMarginLossBackward, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	checksPre113(&c, &opMultilabelMarginLossBackward, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost72(&c, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
+	checksPost74(&c, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
 	return r0
 }
 
@@ -3736,9 +3736,9 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre74(&c, &opNllLossOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
+	checksPre76(&c, &opNllLossOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost59(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	checksPost61(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -3755,9 +3755,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opNllLossNd, &locs57, &a0, &a1, &a2, self, target, weight)
+	checksPre75(&c, &opNllLossNd, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost55(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3774,9 +3774,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opNllLoss, &locs57, &a0, &a1, &a2, self, target, weight)
+	checksPre75(&c, &opNllLoss, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost55(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3793,9 +3793,9 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre264(&c, &opNllLossForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	checksPre268(&c, &opNllLossForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost106(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -3812,9 +3812,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre265(&c, &opNllLossForward, &locs442, &a0, &a1, &a2, self, target, weight)
+	checksPre269(&c, &opNllLossForward, &locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost104(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost106(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3831,9 +3831,9 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre300(&c, &opNllLossBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	checksPre304(&c, &opNllLossBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost66(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	checksPost68(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -3850,9 +3850,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre301(&c, &opNllLossBackward, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	checksPre305(&c, &opNllLossBackward, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost64(&c, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	checksPost66(&c, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -3869,9 +3869,9 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre74(&c, &opNllLoss2dOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
+	checksPre76(&c, &opNllLoss2dOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost59(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	checksPost61(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -3888,9 +3888,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre73(&c, &opNllLoss2d, &locs57, &a0, &a1, &a2, self, target, weight)
+	checksPre75(&c, &opNllLoss2d, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost55(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3907,9 +3907,9 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre264(&c, &opNllLoss2dForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	checksPre268(&c, &opNllLoss2dForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost106(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -3926,9 +3926,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre265(&c, &opNllLoss2dForward, &locs442, &a0, &a1, &a2, self, target, weight)
+	checksPre269(&c, &opNllLoss2dForward, &locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost104(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost106(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3945,9 +3945,9 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre300(&c, &opNllLoss2dBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	checksPre304(&c, &opNllLoss2dBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost66(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	checksPost68(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -3964,9 +3964,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre301(&c, &opNllLoss2dBackward, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	checksPre305(&c, &opNllLoss2dBackward, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost64(&c, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	checksPost66(&c, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -3983,9 +3983,9 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opSmoothL1LossOut, &locs434, &a0, &a1, &a4, self, target, out)
+	checksPre19(&c, &opSmoothL1LossOut, &locs434, &a0, &a1, &a4, self, target, out)
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost18(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
+	checksPost20(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -4002,9 +4002,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSmoothL1Loss, &locs155, &a0, &a1, self, target)
+	checksPre14(&c, &opSmoothL1Loss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost16(&c, &locs155, &a0, &a1, self, target, r0)
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4021,9 +4021,9 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opSmoothL1LossBackwardGradInput, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre60(&c, &opSmoothL1LossBackwardGradInput, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost59(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	checksPost61(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -4040,9 +4040,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSmoothL1LossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
+	checksPre56(&c, &opSmoothL1LossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost55(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4059,9 +4059,9 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opHuberLossOut, &locs434, &a0, &a1, &a4, self, target, out)
+	checksPre19(&c, &opHuberLossOut, &locs434, &a0, &a1, &a4, self, target, out)
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost18(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
+	checksPost20(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -4078,9 +4078,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHuberLoss, &locs155, &a0, &a1, self, target)
+	checksPre14(&c, &opHuberLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost16(&c, &locs155, &a0, &a1, self, target, r0)
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4097,9 +4097,9 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opHuberLossBackwardOut, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre60(&c, &opHuberLossBackwardOut, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost59(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	checksPost61(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -4116,9 +4116,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opHuberLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
+	checksPre56(&c, &opHuberLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost55(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4135,9 +4135,9 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opSoftMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	checksPre19(&c, &opSoftMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost18(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
+	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -4154,9 +4154,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftMarginLoss, &locs155, &a0, &a1, self, target)
+	checksPre14(&c, &opSoftMarginLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost16(&c, &locs155, &a0, &a1, self, target, r0)
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4173,9 +4173,9 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opSoftMarginLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPre60(&c, &opSoftMarginLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost59(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	checksPost61(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -4192,9 +4192,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opSoftMarginLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
+	checksPre56(&c, &opSoftMarginLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost55(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4211,9 +4211,9 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opEluOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opEluOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4249,9 +4249,9 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre17(&c, &opEluBackwardGradInput, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	checksPre19(&c, &opEluBackwardGradInput, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost18(&c, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
+	checksPost20(&c, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
 }
 
@@ -4268,9 +4268,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre12(&c, &opEluBackward, &locs446, &a0, &a5, grad_output, self_or_result)
+	checksPre14(&c, &opEluBackward, &locs446, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost16(&c, &locs446, &a0, &a5, grad_output, self_or_result, r0)
+	checksPost18(&c, &locs446, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -4287,9 +4287,9 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opElu_, &locs0, &a0, self)
+	checksPre9(&c, &opElu_, &locs0, &a0, self)
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4306,9 +4306,9 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opGluOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opGluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4344,9 +4344,9 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opGluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opGluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4363,9 +4363,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGluBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opGluBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4382,9 +4382,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opGluJvp, &locs447, &a0, &a1, &a2, glu, x, dx)
+	checksPre56(&c, &opGluJvp, &locs447, &a0, &a1, &a2, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost55(&c, &locs447, &a0, &a1, &a2, glu, x, dx, r0)
+	checksPost57(&c, &locs447, &a0, &a1, &a2, glu, x, dx, r0)
 	return r0
 }
 
@@ -4401,9 +4401,9 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opGluJvpOut, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	checksPre60(&c, &opGluJvpOut, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out)
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost59(&c, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
+	checksPost61(&c, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
 }
 
@@ -4420,9 +4420,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre112(&c, &opGluBackwardJvp, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	checksPre114(&c, &opGluBackwardJvp, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost64(&c, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
+	checksPost66(&c, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
 }
 
@@ -4439,9 +4439,9 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre113(&c, &opGluBackwardJvpOut, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	checksPre115(&c, &opGluBackwardJvpOut, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost66(&c, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
+	checksPost68(&c, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
@@ -4458,9 +4458,9 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4496,9 +4496,9 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardsigmoid_, &locs0, &a0, self)
+	checksPre9(&c, &opHardsigmoid_, &locs0, &a0, self)
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4515,9 +4515,9 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opHardsigmoidBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	checksPre19(&c, &opHardsigmoidBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4534,9 +4534,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardsigmoidBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opHardsigmoidBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4553,9 +4553,9 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4591,9 +4591,9 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opHardtanhBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre19(&c, &opHardtanhBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4610,9 +4610,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardtanhBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opHardtanhBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4629,9 +4629,9 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardtanh_, &locs0, &a0, self)
+	checksPre9(&c, &opHardtanh_, &locs0, &a0, self)
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4648,9 +4648,9 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.HardswishOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4686,9 +4686,9 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardswish_, &locs0, &a0, self)
+	checksPre9(&c, &opHardswish_, &locs0, &a0, self)
 	r0 := kernels.Hardswish_(self)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4705,9 +4705,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardswishBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opHardswishBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4724,9 +4724,9 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opHardswishBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	checksPre19(&c, &opHardswishBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost18(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
+	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -4743,9 +4743,9 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4781,9 +4781,9 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opLeakyReluBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre19(&c, &opLeakyReluBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4800,9 +4800,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLeakyReluBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opLeakyReluBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4819,9 +4819,9 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLeakyRelu_, &locs0, &a0, self)
+	checksPre9(&c, &opLeakyRelu_, &locs0, &a0, self)
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost9(&c, &locs0, &a0, self, r0)
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4838,9 +4838,9 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLogSigmoidOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLogSigmoidOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4876,9 +4876,9 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre47(&c, &opLogSigmoidForwardOutput, &locs451, &a0, &a1, &a2, self, output, buffer)
+	checksPre49(&c, &opLogSigmoidForwardOutput, &locs451, &a0, &a1, &a2, self, output, buffer)
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost48(&c, &locs451, &a0, &a1, &a2, self, output, buffer, r0, r1)
+	checksPost50(&c, &locs451, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
 }
 
@@ -4895,9 +4895,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLogSigmoidForward, &locs25, &a0, self)
+	checksPre16(&c, &opLogSigmoidForward, &locs25, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4914,9 +4914,9 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opLogSigmoidBackwardGradInput, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	checksPre60(&c, &opLogSigmoidBackwardGradInput, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost59(&c, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
+	checksPost61(&c, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
 }
 
@@ -4933,9 +4933,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opLogSigmoidBackward, &locs453, &a0, &a1, &a2, grad_output, self, buffer)
+	checksPre56(&c, &opLogSigmoidBackward, &locs453, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost55(&c, &locs453, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	checksPost57(&c, &locs453, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -4952,9 +4952,9 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre17(&c, &opRreluWithNoiseOut, &locs454, &a0, &a1, &a6, self, noise, out)
+	checksPre19(&c, &opRreluWithNoiseOut, &locs454, &a0, &a1, &a6, self, noise, out)
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost302(&c, &locs454, &a0, &a1, &a6, self, noise, out, r0)
+	checksPost306(&c, &locs454, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
 }
 
@@ -4971,9 +4971,9 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRreluWithNoise, &locs455, &a0, &a1, self, noise)
+	checksPre14(&c, &opRreluWithNoise, &locs455, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost303(&c, &locs455, &a0, &a1, self, noise, r0)
+	checksPost307(&c, &locs455, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -4990,9 +4990,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opRreluWithNoiseBackward, &locs456, &a0, &a1, &a2, grad_output, self, noise)
+	checksPre56(&c, &opRreluWithNoiseBackward, &locs456, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost55(&c, &locs456, &a0, &a1, &a2, grad_output, self, noise, r0)
+	checksPost57(&c, &locs456, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -5009,9 +5009,9 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre58(&c, &opRreluWithNoiseBackwardOut, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	checksPre60(&c, &opRreluWithNoiseBackwardOut, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost59(&c, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
+	checksPost61(&c, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
 }
 
@@ -5028,9 +5028,9 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRreluWithNoise_, &locs455, &a0, &a1, self, noise)
+	checksPre51(&c, &opRreluWithNoise_, &locs455, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost304(&c, &locs455, &a0, &a1, self, noise, r0)
+	checksPost308(&c, &locs455, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -5047,9 +5047,9 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5085,9 +5085,9 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre17(&c, &opSoftplusBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre19(&c, &opSoftplusBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5104,9 +5104,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftplusBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opSoftplusBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5123,9 +5123,9 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5161,9 +5161,9 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opSoftshrinkBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opSoftshrinkBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5180,9 +5180,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftshrinkBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opSoftshrinkBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5199,9 +5199,9 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5256,9 +5256,9 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5275,9 +5275,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5294,9 +5294,9 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	checksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost18(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
+	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5332,9 +5332,9 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5351,9 +5351,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAdaptiveAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opXAdaptiveAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5370,9 +5370,9 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	checksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost18(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
+	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5389,9 +5389,9 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5446,9 +5446,9 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5465,9 +5465,9 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	checksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5484,9 +5484,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAdaptiveAvgPool3dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opXAdaptiveAvgPool3dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5503,9 +5503,9 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	checksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost18(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
+	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5522,9 +5522,9 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opAdaptiveMaxPool2dOut, &locs458, &a0, &a2, &a3, self, out, indices)
+	checksPre49(&c, &opAdaptiveMaxPool2dOut, &locs458, &a0, &a2, &a3, self, out, indices)
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost48(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
+	checksPost50(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5541,9 +5541,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opAdaptiveMaxPool2d, &locs25, &a0, self)
+	checksPre16(&c, &opAdaptiveMaxPool2d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5560,9 +5560,9 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost59(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	checksPost61(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -5579,9 +5579,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opAdaptiveMaxPool2dBackward, &locs460, &a0, &a1, &a2, grad_output, self, indices)
+	checksPre56(&c, &opAdaptiveMaxPool2dBackward, &locs460, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost55(&c, &locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
+	checksPost57(&c, &locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5598,9 +5598,9 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opAdaptiveMaxPool3dOut, &locs458, &a0, &a2, &a3, self, out, indices)
+	checksPre49(&c, &opAdaptiveMaxPool3dOut, &locs458, &a0, &a2, &a3, self, out, indices)
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost48(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
+	checksPost50(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5617,9 +5617,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opAdaptiveMaxPool3d, &locs25, &a0, self)
+	checksPre16(&c, &opAdaptiveMaxPool3d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5636,9 +5636,9 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre58(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost59(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	checksPost61(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -5655,9 +5655,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opAdaptiveMaxPool3dBackward, &locs460, &a0, &a1, &a2, grad_output, self, indices)
+	checksPre56(&c, &opAdaptiveMaxPool3dBackward, &locs460, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost55(&c, &locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
+	checksPost57(&c, &locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5674,9 +5674,9 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre52(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
+	checksPre54(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost53(&c, &locs38, &a0, &a7, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -5712,9 +5712,9 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre17(&c, &opAvgPool2dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPre19(&c, &opAvgPool2dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5731,9 +5731,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5750,9 +5750,9 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre52(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
+	checksPre54(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost53(&c, &locs38, &a0, &a7, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -5788,9 +5788,9 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre17(&c, &opAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPre19(&c, &opAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5807,9 +5807,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAvgPool3dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opAvgPool3dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5826,9 +5826,9 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre27(&c, &opFractionalMaxPool2dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPre29(&c, &opFractionalMaxPool2dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost28(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	checksPost30(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5845,9 +5845,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre25(&c, &opFractionalMaxPool2d, &locs462, &a0, &a3, self, random_samples)
+	checksPre27(&c, &opFractionalMaxPool2d, &locs462, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost26(&c, &locs462, &a0, &a3, self, random_samples, r0, r1)
+	checksPost28(&c, &locs462, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -5864,9 +5864,9 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre58(&c, &opFractionalMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost59(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	checksPost61(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -5883,9 +5883,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre54(&c, &opFractionalMaxPool2dBackward, &locs460, &a0, &a1, &a4, grad_output, self, indices)
+	checksPre56(&c, &opFractionalMaxPool2dBackward, &locs460, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost55(&c, &locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
+	checksPost57(&c, &locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5902,9 +5902,9 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre27(&c, &opFractionalMaxPool3dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPre29(&c, &opFractionalMaxPool3dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost28(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	checksPost30(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5921,9 +5921,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre25(&c, &opFractionalMaxPool3d, &locs462, &a0, &a3, self, random_samples)
+	checksPre27(&c, &opFractionalMaxPool3d, &locs462, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost26(&c, &locs462, &a0, &a3, self, random_samples, r0, r1)
+	checksPost28(&c, &locs462, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -5940,9 +5940,9 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre58(&c, &opFractionalMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost59(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	checksPost61(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -5959,9 +5959,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre54(&c, &opFractionalMaxPool3dBackward, &locs460, &a0, &a1, &a4, grad_output, self, indices)
+	checksPre56(&c, &opFractionalMaxPool3dBackward, &locs460, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost55(&c, &locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
+	checksPost57(&c, &locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5978,9 +5978,9 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre47(&c, &opMaxPool2dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
+	checksPre49(&c, &opMaxPool2dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost48(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
+	checksPost50(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5997,9 +5997,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMaxPool2dWithIndices, &locs25, &a0, self)
+	checksPre16(&c, &opMaxPool2dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6016,9 +6016,9 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre58(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost59(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	checksPost61(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -6035,9 +6035,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre54(&c, &opMaxPool2dWithIndicesBackward, &locs460, &a0, &a1, &a7, grad_output, self, indices)
+	checksPre56(&c, &opMaxPool2dWithIndicesBackward, &locs460, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost55(&c, &locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
+	checksPost57(&c, &locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6054,9 +6054,9 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre47(&c, &opMaxPool3dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
+	checksPre49(&c, &opMaxPool3dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost48(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
+	checksPost50(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6073,9 +6073,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opMaxPool3dWithIndices, &locs25, &a0, self)
+	checksPre16(&c, &opMaxPool3dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6092,9 +6092,9 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre58(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost59(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	checksPost61(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -6111,9 +6111,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre54(&c, &opMaxPool3dWithIndicesBackward, &locs460, &a0, &a1, &a7, grad_output, self, indices)
+	checksPre56(&c, &opMaxPool3dWithIndicesBackward, &locs460, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost55(&c, &locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
+	checksPost57(&c, &locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6130,9 +6130,9 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opMaxUnpool2dOut, &locs134, &a0, &a1, &a3, self, indices, out)
+	checksPre19(&c, &opMaxUnpool2dOut, &locs134, &a0, &a1, &a3, self, indices, out)
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost18(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
+	checksPost20(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -6149,9 +6149,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxUnpool2d, &locs133, &a0, &a1, self, indices)
+	checksPre14(&c, &opMaxUnpool2d, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost16(&c, &locs133, &a0, &a1, self, indices, r0)
+	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -6168,9 +6168,9 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre17(&c, &opMaxUnpool3dOut, &locs134, &a0, &a1, &a5, self, indices, out)
+	checksPre19(&c, &opMaxUnpool3dOut, &locs134, &a0, &a1, &a5, self, indices, out)
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost18(&c, &locs134, &a0, &a1, &a5, self, indices, out, r0)
+	checksPost20(&c, &locs134, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
 }
 
@@ -6187,9 +6187,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxUnpool3d, &locs133, &a0, &a1, self, indices)
+	checksPre14(&c, &opMaxUnpool3d, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost16(&c, &locs133, &a0, &a1, self, indices, r0)
+	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -6206,9 +6206,9 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6244,9 +6244,9 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opReflectionPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opReflectionPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6263,9 +6263,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad1dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opReflectionPad1dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6282,9 +6282,9 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6320,9 +6320,9 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opReflectionPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opReflectionPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6339,9 +6339,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad2dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opReflectionPad2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6358,9 +6358,9 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6396,9 +6396,9 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opReflectionPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opReflectionPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6415,9 +6415,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad3dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opReflectionPad3dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6434,9 +6434,9 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6472,9 +6472,9 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opReplicationPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opReplicationPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6491,9 +6491,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad1dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opReplicationPad1dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6510,9 +6510,9 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6548,9 +6548,9 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opReplicationPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opReplicationPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6567,9 +6567,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad2dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opReplicationPad2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6586,9 +6586,9 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6624,9 +6624,9 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opReplicationPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opReplicationPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6643,9 +6643,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad3dBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opReplicationPad3dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6738,9 +6738,9 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleLinear1dVecOut, &locs463, &a0, &a4, input, out)
+	checksPre54(&c, &opUpsampleLinear1dVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a4, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -6776,9 +6776,9 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleLinear1dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	checksPre54(&c, &opUpsampleLinear1dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -6814,9 +6814,9 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleBilinear2dVecOut, &locs463, &a0, &a4, input, out)
+	checksPre54(&c, &opUpsampleBilinear2dVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a4, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -6852,9 +6852,9 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleBilinear2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	checksPre54(&c, &opUpsampleBilinear2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -6890,9 +6890,9 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXUpsampleBilinear2dAaVecOut, &locs463, &a0, &a4, input, out)
+	checksPre54(&c, &opXUpsampleBilinear2dAaVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a4, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -6928,9 +6928,9 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -6966,9 +6966,9 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleTrilinear3dVecOut, &locs463, &a0, &a4, input, out)
+	checksPre54(&c, &opUpsampleTrilinear3dVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a4, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -7004,9 +7004,9 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	checksPre54(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7042,9 +7042,9 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleBicubic2dVecOut, &locs463, &a0, &a4, input, out)
+	checksPre54(&c, &opUpsampleBicubic2dVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a4, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -7080,9 +7080,9 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleBicubic2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	checksPre54(&c, &opUpsampleBicubic2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7118,9 +7118,9 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXUpsampleBicubic2dAaVecOut, &locs463, &a0, &a4, input, out)
+	checksPre54(&c, &opXUpsampleBicubic2dAaVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a4, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -7156,9 +7156,9 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7194,9 +7194,9 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest1dVecOut, &locs463, &a0, &a3, input, out)
+	checksPre54(&c, &opUpsampleNearest1dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a3, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7232,9 +7232,9 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact1dVecOut, &locs463, &a0, &a3, input, out)
+	checksPre54(&c, &opXUpsampleNearestExact1dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a3, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7270,9 +7270,9 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	checksPre54(&c, &opUpsampleNearest1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7308,9 +7308,9 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	checksPre54(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7346,9 +7346,9 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest2dVecOut, &locs463, &a0, &a3, input, out)
+	checksPre54(&c, &opUpsampleNearest2dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a3, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7384,9 +7384,9 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact2dVecOut, &locs463, &a0, &a3, input, out)
+	checksPre54(&c, &opXUpsampleNearestExact2dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a3, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7422,9 +7422,9 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	checksPre54(&c, &opUpsampleNearest2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7460,9 +7460,9 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	checksPre54(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7498,9 +7498,9 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest3dVecOut, &locs463, &a0, &a3, input, out)
+	checksPre54(&c, &opUpsampleNearest3dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a3, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7536,9 +7536,9 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact3dVecOut, &locs463, &a0, &a3, input, out)
+	checksPre54(&c, &opXUpsampleNearestExact3dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	checksPost53(&c, &locs463, &a0, &a3, input, out, r0)
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7574,9 +7574,9 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	checksPre54(&c, &opUpsampleNearest3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7612,9 +7612,9 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	checksPre54(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost53(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7631,9 +7631,9 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7669,9 +7669,9 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleLinear1dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	checksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost53(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -7707,9 +7707,9 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7745,9 +7745,9 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opUpsampleBilinear2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	checksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -7783,9 +7783,9 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7821,9 +7821,9 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -7859,9 +7859,9 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7897,9 +7897,9 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opUpsampleBicubic2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	checksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -7935,9 +7935,9 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7973,9 +7973,9 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8011,9 +8011,9 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
+	checksPre54(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a6, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -8049,9 +8049,9 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre52(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs464, &a0, &a7, grad_output, grad_input)
+	checksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs464, &a0, &a7, grad_output, grad_input)
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a7, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a7, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8087,9 +8087,9 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8106,9 +8106,9 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8163,9 +8163,9 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
+	checksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost53(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8182,9 +8182,9 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
+	checksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost53(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8239,9 +8239,9 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8258,9 +8258,9 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8315,9 +8315,9 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	checksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8334,9 +8334,9 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	checksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8391,9 +8391,9 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8410,9 +8410,9 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8467,9 +8467,9 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opUpsampleNearest3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	checksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8486,9 +8486,9 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	checksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost53(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8543,9 +8543,9 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSigmoidBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPre19(&c, &opSigmoidBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost18(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	checksPost20(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -8562,9 +8562,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSigmoidBackward, &locs183, &a0, &a1, grad_output, output)
+	checksPre14(&c, &opSigmoidBackward, &locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost16(&c, &locs183, &a0, &a1, grad_output, output, r0)
+	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -8581,9 +8581,9 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opLogitBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre19(&c, &opLogitBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost18(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8600,9 +8600,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogitBackward, &locs192, &a0, &a1, grad_output, self)
+	checksPre14(&c, &opLogitBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost16(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8619,9 +8619,9 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opTanhBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPre19(&c, &opTanhBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost18(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	checksPost20(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -8638,9 +8638,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTanhBackward, &locs183, &a0, &a1, grad_output, output)
+	checksPre14(&c, &opTanhBackward, &locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost16(&c, &locs183, &a0, &a1, grad_output, output, r0)
+	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -8657,9 +8657,9 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	checksPre74(&c, &opSlowConvTranspose2dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	checksPre76(&c, &opSlowConvTranspose2dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -8676,9 +8676,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opSlowConvTranspose2d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opSlowConvTranspose2d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost55(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8695,9 +8695,9 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	checksPre74(&c, &opSlowConvTranspose3dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	checksPre76(&c, &opSlowConvTranspose3dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -8714,9 +8714,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opSlowConvTranspose3d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opSlowConvTranspose3d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost55(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8733,9 +8733,9 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre74(&c, &opThnnConv2dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	checksPre76(&c, &opThnnConv2dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -8752,9 +8752,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opThnnConv2d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opThnnConv2d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost55(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8771,9 +8771,9 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre74(&c, &opXSlowConv2dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	checksPre76(&c, &opXSlowConv2dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost59(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	checksPost61(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -8790,9 +8790,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opXSlowConv2dForward, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opXSlowConv2dForward, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost305(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost309(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8809,9 +8809,9 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	checksPre91(&c, &opXSlowConv2dBackwardGradInput, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost92(&c, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	checksPost94(&c, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8828,9 +8828,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opXSlowConv2dBackwardOutputMask, &locs467, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre91(&c, &opXSlowConv2dBackwardOutputMask, &locs467, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost90(&c, &locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	checksPost92(&c, &locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8847,9 +8847,9 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	checksPre91(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost92(&c, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	checksPost94(&c, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8866,9 +8866,9 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre74(&c, &opXConvDepthwise2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	checksPre76(&c, &opXConvDepthwise2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -8885,9 +8885,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opXConvDepthwise2d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opXConvDepthwise2d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost55(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8904,9 +8904,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opConvDepthwise3d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opConvDepthwise3d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost55(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8923,9 +8923,9 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre74(&c, &opConvDepthwise3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	checksPre76(&c, &opConvDepthwise3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -8942,9 +8942,9 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre74(&c, &opSlowConv3dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	checksPre76(&c, &opSlowConv3dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -8961,9 +8961,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opSlowConv3d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opSlowConv3d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost55(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8980,9 +8980,9 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre74(&c, &opSlowConv3dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	checksPre76(&c, &opSlowConv3dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost59(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	checksPost61(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -8999,9 +8999,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opSlowConv3dForward, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opSlowConv3dForward, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost305(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost309(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9018,9 +9018,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opSlowConvDilated2d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opSlowConvDilated2d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost55(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9037,9 +9037,9 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre74(&c, &opSlowConvDilated2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	checksPre76(&c, &opSlowConvDilated2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -9056,9 +9056,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre73(&c, &opSlowConvDilated3d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	checksPre75(&c, &opSlowConvDilated3d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost55(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9075,9 +9075,9 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre74(&c, &opSlowConvDilated3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	checksPre76(&c, &opSlowConvDilated3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -9094,9 +9094,9 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre52(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
+	checksPre54(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost53(&c, &locs38, &a0, &a6, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -9132,9 +9132,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opColumnStack, &locs9, &l0, tensors)
+	checksPre23(&c, &opColumnStack, &locs9, &l0, tensors)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -9154,9 +9154,9 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opColumnStackOut, &locs67, &l0, &a1, tensors, out)
+	checksPre36(&c, &opColumnStackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost82(&c, &locs67, &l0, &a1, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -9173,9 +9173,9 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -9249,9 +9249,9 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsinfOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9287,9 +9287,9 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9325,9 +9325,9 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9401,9 +9401,9 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9439,9 +9439,9 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9477,9 +9477,9 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9515,9 +9515,9 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialExpm1Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialExpm1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 

@@ -42,9 +42,9 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialExp2Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialExp2Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -80,9 +80,9 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialPsiOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialPsiOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -118,9 +118,9 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialDigammaOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialDigammaOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -156,9 +156,9 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialGammalnOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialGammalnOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -194,9 +194,9 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialErfOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialErfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -232,9 +232,9 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialErfcOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialErfcOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -270,9 +270,9 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -308,9 +308,9 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialErfinvOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialErfinvOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -346,9 +346,9 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialNdtrOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialNdtrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -365,9 +365,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -422,9 +422,9 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -441,9 +441,9 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialXlog1pySelfScalarOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opSpecialXlog1pySelfScalarOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -460,9 +460,9 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -479,9 +479,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialXlogy, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opSpecialXlogy, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -536,9 +536,9 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -555,9 +555,9 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialXlogySelfScalarOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opSpecialXlogySelfScalarOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -574,9 +574,9 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialXlogyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSpecialXlogyOtherScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -593,9 +593,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -650,9 +650,9 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -669,9 +669,9 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialZetaSelfScalarOut, &locs182, &a1, &a2, other, out)
+	checksPre54(&c, &opSpecialZetaSelfScalarOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost53(&c, &locs182, &a1, &a2, other, out, r0)
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -688,9 +688,9 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -726,9 +726,9 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialI0Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialI0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -764,9 +764,9 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -802,9 +802,9 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -840,9 +840,9 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -878,9 +878,9 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialLogitOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSpecialLogitOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -916,9 +916,9 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialPolygammaOut, &locs38, &a1, &a2, self, out)
+	checksPre54(&c, &opSpecialPolygammaOut, &locs38, &a1, &a2, self, out)
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost53(&c, &locs38, &a1, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -954,9 +954,9 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opSpecialLogsumexpOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opSpecialLogsumexpOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -992,9 +992,9 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialExpitOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialExpitOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1030,9 +1030,9 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialSincOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialSincOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1068,9 +1068,9 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialRoundOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSpecialRoundOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1106,9 +1106,9 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialLog1pOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialLog1pOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1144,9 +1144,9 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1163,9 +1163,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialGammainc, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opSpecialGammainc, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1182,9 +1182,9 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1201,9 +1201,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialGammaincc, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opSpecialGammaincc, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1239,9 +1239,9 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialMultigammalnOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSpecialMultigammalnOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1296,9 +1296,9 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftFftOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftFftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1334,9 +1334,9 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIfftOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1372,9 +1372,9 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftRfftOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftRfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1410,9 +1410,9 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIrfftOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIrfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1448,9 +1448,9 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftHfftOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftHfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1486,9 +1486,9 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIhfftOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIhfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1524,9 +1524,9 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftFft2Out, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftFft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1562,9 +1562,9 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIfft2Out, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1600,9 +1600,9 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftRfft2Out, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftRfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1638,9 +1638,9 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIrfft2Out, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIrfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1676,9 +1676,9 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftHfft2Out, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftHfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1714,9 +1714,9 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIhfft2Out, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIhfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1752,9 +1752,9 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftFftnOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftFftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1790,9 +1790,9 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIfftnOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1828,9 +1828,9 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftRfftnOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftRfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1866,9 +1866,9 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIrfftnOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIrfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1904,9 +1904,9 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftHfftnOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftHfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1942,9 +1942,9 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opFftIhfftnOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opFftIhfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1960,9 +1960,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFftFftfreq, &locs23)
+	checksPre46(&c, &opFftFftfreq, &locs23)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1979,9 +1979,9 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opFftFftfreqOut, &locs24, &a2, out)
+	checksPre9(&c, &opFftFftfreqOut, &locs24, &a2, out)
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1997,9 +1997,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFftRfftfreq, &locs23)
+	checksPre46(&c, &opFftRfftfreq, &locs23)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost45(&c, &locs23, r0)
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2016,9 +2016,9 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opFftRfftfreqOut, &locs24, &a2, out)
+	checksPre9(&c, &opFftRfftfreqOut, &locs24, &a2, out)
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost9(&c, &locs24, &a2, out, r0)
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -2073,9 +2073,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLinalgCholeskyEx, &locs25, &a0, self)
+	checksPre16(&c, &opLinalgCholeskyEx, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2092,9 +2092,9 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opLinalgCholeskyExL, &locs469, &a0, &a3, &a4, self, L, info)
+	checksPre49(&c, &opLinalgCholeskyExL, &locs469, &a0, &a3, &a4, self, L, info)
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost48(&c, &locs469, &a0, &a3, &a4, self, L, info, r0, r1)
+	checksPost50(&c, &locs469, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
 }
 
@@ -2130,9 +2130,9 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLinalgCholeskyOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLinalgCholeskyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2149,9 +2149,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2168,9 +2168,9 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2187,9 +2187,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLinalgLuFactor, &locs470, &a0, A)
+	checksPre16(&c, &opLinalgLuFactor, &locs470, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost46(&c, &locs470, &a0, A, r0, r1)
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -2206,9 +2206,9 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opLinalgLuFactorOut, &locs471, &a0, &a2, &a3, A, LU, pivots)
+	checksPre49(&c, &opLinalgLuFactorOut, &locs471, &a0, &a2, &a3, A, LU, pivots)
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost48(&c, &locs471, &a0, &a2, &a3, A, LU, pivots, r0, r1)
+	checksPost50(&c, &locs471, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -2225,9 +2225,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opLinalgLuFactorEx, &locs472, &a0, A)
+	checksPre199(&c, &opLinalgLuFactorEx, &locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost198(&c, &locs472, &a0, A, r0, r1, r2)
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2244,9 +2244,9 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre199(&c, &opLinalgLuFactorExOut, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	checksPre201(&c, &opLinalgLuFactorExOut, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost200(&c, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
+	checksPost202(&c, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2263,9 +2263,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opLinalgLu, &locs472, &a0, A)
+	checksPre199(&c, &opLinalgLu, &locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost198(&c, &locs472, &a0, A, r0, r1, r2)
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2282,9 +2282,9 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre199(&c, &opLinalgLuOut, &locs474, &a0, &a2, &a3, &a4, A, P, L, U)
+	checksPre201(&c, &opLinalgLuOut, &locs474, &a0, &a2, &a3, &a4, A, P, L, U)
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost200(&c, &locs474, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
+	checksPost202(&c, &locs474, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2301,9 +2301,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opLinalgLuSolve, &locs475, &a0, &a1, &a2, LU, pivots, B)
+	checksPre56(&c, &opLinalgLuSolve, &locs475, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost55(&c, &locs475, &a0, &a1, &a2, LU, pivots, B, r0)
+	checksPost57(&c, &locs475, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -2320,9 +2320,9 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre58(&c, &opLinalgLuSolveOut, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	checksPre60(&c, &opLinalgLuSolveOut, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost59(&c, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
+	checksPost61(&c, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
 }
 
@@ -2339,9 +2339,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opXLinalgDet, &locs472, &a0, A)
+	checksPre199(&c, &opXLinalgDet, &locs472, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost198(&c, &locs472, &a0, A, r0, r1, r2)
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2358,9 +2358,9 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre199(&c, &opXLinalgDetResult, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	checksPre201(&c, &opXLinalgDetResult, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost200(&c, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
+	checksPost202(&c, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2396,9 +2396,9 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLinalgDetOut, &locs478, &a0, &a1, A, out)
+	checksPre54(&c, &opLinalgDetOut, &locs478, &a0, &a1, A, out)
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost53(&c, &locs478, &a0, &a1, A, out, r0)
+	checksPost55(&c, &locs478, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -2434,9 +2434,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opLinalgLdlFactorEx, &locs261, &a0, self)
+	checksPre199(&c, &opLinalgLdlFactorEx, &locs261, &a0, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost198(&c, &locs261, &a0, self, r0, r1, r2)
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2453,9 +2453,9 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre199(&c, &opLinalgLdlFactorExOut, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	checksPre201(&c, &opLinalgLdlFactorExOut, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info)
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost200(&c, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
+	checksPost202(&c, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2472,9 +2472,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLinalgLdlFactor, &locs25, &a0, self)
+	checksPre16(&c, &opLinalgLdlFactor, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2491,9 +2491,9 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opLinalgLdlFactorOut, &locs480, &a0, &a2, &a3, self, LD, pivots)
+	checksPre49(&c, &opLinalgLdlFactorOut, &locs480, &a0, &a2, &a3, self, LD, pivots)
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost48(&c, &locs480, &a0, &a2, &a3, self, LD, pivots, r0, r1)
+	checksPost50(&c, &locs480, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -2510,9 +2510,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opLinalgLdlSolve, &locs481, &a0, &a1, &a2, LD, pivots, B)
+	checksPre56(&c, &opLinalgLdlSolve, &locs481, &a0, &a1, &a2, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost55(&c, &locs481, &a0, &a1, &a2, LD, pivots, B, r0)
+	checksPost57(&c, &locs481, &a0, &a1, &a2, LD, pivots, B, r0)
 	return r0
 }
 
@@ -2529,9 +2529,9 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opLinalgLdlSolveOut, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	checksPre60(&c, &opLinalgLdlSolveOut, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out)
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost59(&c, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
+	checksPost61(&c, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
 }
 
@@ -2548,9 +2548,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre262(&c, &opLinalgLstsq, &locs483, &a0, &a1, self, b)
+	checksPre266(&c, &opLinalgLstsq, &locs483, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost306(&c, &locs483, &a0, &a1, self, b, r0, r1, r2, r3)
+	checksPost310(&c, &locs483, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2567,9 +2567,9 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre307(&c, &opLinalgLstsqOut, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	checksPre311(&c, &opLinalgLstsqOut, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost308(&c, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
+	checksPost312(&c, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2586,9 +2586,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgMatmul, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLinalgMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2605,9 +2605,9 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2624,9 +2624,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgVecdot, &locs485, &a0, &a1, x, y)
+	checksPre14(&c, &opLinalgVecdot, &locs485, &a0, &a1, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost16(&c, &locs485, &a0, &a1, x, y, r0)
+	checksPost18(&c, &locs485, &a0, &a1, x, y, r0)
 	return r0
 }
 
@@ -2643,9 +2643,9 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opLinalgVecdotOut, &locs486, &a0, &a1, &a3, x, y, out)
+	checksPre19(&c, &opLinalgVecdotOut, &locs486, &a0, &a1, &a3, x, y, out)
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost18(&c, &locs486, &a0, &a1, &a3, x, y, out, r0)
+	checksPost20(&c, &locs486, &a0, &a1, &a3, x, y, out, r0)
 	return r0
 }
 
@@ -2681,9 +2681,9 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLinalgMatrixExpOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLinalgMatrixExpOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2700,9 +2700,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre309(&c, &opXLinalgSlogdet, &locs487, &a0, A)
+	checksPre313(&c, &opXLinalgSlogdet, &locs487, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost310(&c, &locs487, &a0, A, r0, r1, r2, r3)
+	checksPost314(&c, &locs487, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2719,9 +2719,9 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre311(&c, &opXLinalgSlogdetSign, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	checksPre315(&c, &opXLinalgSlogdetSign, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost312(&c, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
+	checksPost316(&c, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2738,9 +2738,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLinalgSlogdet, &locs470, &a0, A)
+	checksPre16(&c, &opLinalgSlogdet, &locs470, &a0, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost46(&c, &locs470, &a0, A, r0, r1)
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -2757,9 +2757,9 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre47(&c, &opLinalgSlogdetOut, &locs489, &a0, &a1, &a2, A, sign, logabsdet)
+	checksPre49(&c, &opLinalgSlogdetOut, &locs489, &a0, &a1, &a2, A, sign, logabsdet)
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost48(&c, &locs489, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
+	checksPost50(&c, &locs489, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -2776,9 +2776,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opSlogdet, &locs25, &a0, self)
+	checksPre16(&c, &opSlogdet, &locs25, &a0, self)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2795,9 +2795,9 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre47(&c, &opSlogdetOut, &locs490, &a0, &a1, &a2, self, sign, logabsdet)
+	checksPre49(&c, &opSlogdetOut, &locs490, &a0, &a1, &a2, self, sign, logabsdet)
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost48(&c, &locs490, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
+	checksPost50(&c, &locs490, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -2833,9 +2833,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLinalgEig, &locs25, &a0, self)
+	checksPre16(&c, &opLinalgEig, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2852,9 +2852,9 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre47(&c, &opLinalgEigOut, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	checksPre49(&c, &opLinalgEigOut, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost48(&c, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
+	checksPost50(&c, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -2890,9 +2890,9 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLinalgEigvalsOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opLinalgEigvalsOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2909,9 +2909,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opXLinalgEigh, &locs470, &a0, A)
+	checksPre16(&c, &opXLinalgEigh, &locs470, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost46(&c, &locs470, &a0, A, r0, r1)
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -2928,9 +2928,9 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre47(&c, &opXLinalgEighEigenvalues, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	checksPre49(&c, &opXLinalgEighEigenvalues, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost48(&c, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
+	checksPost50(&c, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -2947,9 +2947,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLinalgEigh, &locs25, &a0, self)
+	checksPre16(&c, &opLinalgEigh, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost46(&c, &locs25, &a0, self, r0, r1)
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2966,9 +2966,9 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opLinalgEighEigvals, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs)
+	checksPre49(&c, &opLinalgEighEigvals, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs)
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost48(&c, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
+	checksPost50(&c, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
@@ -3004,9 +3004,9 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLinalgEigvalshOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLinalgEigvalshOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3023,9 +3023,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgHouseholderProduct, &locs494, &a0, &a1, input, tau)
+	checksPre14(&c, &opLinalgHouseholderProduct, &locs494, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost16(&c, &locs494, &a0, &a1, input, tau, r0)
+	checksPost18(&c, &locs494, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -3042,9 +3042,9 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opLinalgHouseholderProductOut, &locs495, &a0, &a1, &a2, input, tau, out)
+	checksPre19(&c, &opLinalgHouseholderProductOut, &locs495, &a0, &a1, &a2, input, tau, out)
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost18(&c, &locs495, &a0, &a1, &a2, input, tau, out, r0)
+	checksPost20(&c, &locs495, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
 }
 
@@ -3061,9 +3061,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLinalgInvEx, &locs470, &a0, A)
+	checksPre16(&c, &opLinalgInvEx, &locs470, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost46(&c, &locs470, &a0, A, r0, r1)
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -3080,9 +3080,9 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opLinalgInvExInverse, &locs496, &a0, &a2, &a3, A, inverse, info)
+	checksPre49(&c, &opLinalgInvExInverse, &locs496, &a0, &a2, &a3, A, inverse, info)
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost48(&c, &locs496, &a0, &a2, &a3, A, inverse, info, r0, r1)
+	checksPost50(&c, &locs496, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
@@ -3118,9 +3118,9 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opLinalgInvOut, &locs478, &a0, &a1, A, out)
+	checksPre54(&c, &opLinalgInvOut, &locs478, &a0, &a1, A, out)
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost53(&c, &locs478, &a0, &a1, A, out, r0)
+	checksPost55(&c, &locs478, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -3156,9 +3156,9 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opInverseOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opInverseOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.InverseOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3175,9 +3175,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opInner, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opInner, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Inner(self, other)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3194,9 +3194,9 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre19(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3213,9 +3213,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opOuter, &locs497, &a0, &a1, self, vec2)
+	checksPre14(&c, &opOuter, &locs497, &a0, &a1, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	checksPost16(&c, &locs497, &a0, &a1, self, vec2, r0)
+	checksPost18(&c, &locs497, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -3232,9 +3232,9 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opOuterOut, &locs498, &a0, &a1, &a2, self, vec2, out)
+	checksPre19(&c, &opOuterOut, &locs498, &a0, &a1, &a2, self, vec2, out)
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost18(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
+	checksPost20(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -3251,9 +3251,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGer, &locs497, &a0, &a1, self, vec2)
+	checksPre14(&c, &opGer, &locs497, &a0, &a1, self, vec2)
 	r0 := kernels.Ger(self, vec2)
-	checksPost16(&c, &locs497, &a0, &a1, self, vec2, r0)
+	checksPost18(&c, &locs497, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -3270,9 +3270,9 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opGerOut, &locs498, &a0, &a1, &a2, self, vec2, out)
+	checksPre19(&c, &opGerOut, &locs498, &a0, &a1, &a2, self, vec2, out)
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost18(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
+	checksPost20(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -3327,9 +3327,9 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opLinalgNormOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opLinalgNormOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3346,9 +3346,9 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opLinalgNormOrdStrOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opLinalgNormOrdStrOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3384,9 +3384,9 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3422,9 +3422,9 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opLinalgMatrixNormOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opLinalgMatrixNormOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3460,9 +3460,9 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opLinalgMatrixNormStrOrdOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opLinalgMatrixNormStrOrdOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3479,9 +3479,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opXLinalgSvd, &locs472, &a0, A)
+	checksPre199(&c, &opXLinalgSvd, &locs472, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost198(&c, &locs472, &a0, A, r0, r1, r2)
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3498,9 +3498,9 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre199(&c, &opXLinalgSvdU, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	checksPre201(&c, &opXLinalgSvdU, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost200(&c, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
+	checksPost202(&c, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3517,9 +3517,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre197(&c, &opLinalgSvd, &locs472, &a0, A)
+	checksPre199(&c, &opLinalgSvd, &locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost198(&c, &locs472, &a0, A, r0, r1, r2)
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3536,9 +3536,9 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre199(&c, &opLinalgSvdU, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	checksPre201(&c, &opLinalgSvdU, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh)
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost200(&c, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
+	checksPost202(&c, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3574,9 +3574,9 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLinalgSvdvalsOut, &locs478, &a0, &a2, A, out)
+	checksPre54(&c, &opLinalgSvdvalsOut, &locs478, &a0, &a2, A, out)
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost53(&c, &locs478, &a0, &a2, A, out, r0)
+	checksPost55(&c, &locs478, &a0, &a2, A, out, r0)
 	return r0
 }
 
@@ -3612,9 +3612,9 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLinalgCondOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLinalgCondOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3650,9 +3650,9 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLinalgCondPStrOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLinalgCondPStrOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3669,9 +3669,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre86(&c, &opLinalgPinvAtolRtolTensor, &locs500, &a0, &a1, &a2, self, atol, rtol)
+	checksPre88(&c, &opLinalgPinvAtolRtolTensor, &locs500, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost55(&c, &locs500, &a0, &a1, &a2, self, atol, rtol, r0)
+	checksPost57(&c, &locs500, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -3688,9 +3688,9 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre88(&c, &opLinalgPinvAtolRtolTensorOut, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost59(&c, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
+	checksPost61(&c, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
 }
 
@@ -3726,9 +3726,9 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opLinalgPinvAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3764,9 +3764,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgPinvRcondTensor, &locs502, &a0, &a1, self, rcond)
+	checksPre14(&c, &opLinalgPinvRcondTensor, &locs502, &a0, &a1, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost16(&c, &locs502, &a0, &a1, self, rcond, r0)
+	checksPost18(&c, &locs502, &a0, &a1, self, rcond, r0)
 	return r0
 }
 
@@ -3783,9 +3783,9 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opLinalgPinvOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opLinalgPinvOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3802,9 +3802,9 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opLinalgPinvOutRcondTensor, &locs503, &a0, &a1, &a3, self, rcond, out)
+	checksPre19(&c, &opLinalgPinvOutRcondTensor, &locs503, &a0, &a1, &a3, self, rcond, out)
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost18(&c, &locs503, &a0, &a1, &a3, self, rcond, out, r0)
+	checksPost20(&c, &locs503, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
 }
 
@@ -3821,9 +3821,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre262(&c, &opXLinalgSolveEx, &locs504, &a0, &a1, A, B)
+	checksPre266(&c, &opXLinalgSolveEx, &locs504, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost306(&c, &locs504, &a0, &a1, A, B, r0, r1, r2, r3)
+	checksPost310(&c, &locs504, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -3840,9 +3840,9 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre307(&c, &opXLinalgSolveExResult, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	checksPre311(&c, &opXLinalgSolveExResult, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost308(&c, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
+	checksPost312(&c, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -3859,9 +3859,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opLinalgSolveEx, &locs506, &a0, &a1, A, B)
+	checksPre27(&c, &opLinalgSolveEx, &locs506, &a0, &a1, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost26(&c, &locs506, &a0, &a1, A, B, r0, r1)
+	checksPost28(&c, &locs506, &a0, &a1, A, B, r0, r1)
 	return r0, r1
 }
 
@@ -3878,9 +3878,9 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre27(&c, &opLinalgSolveExOut, &locs507, &a0, &a1, &a4, &a5, A, B, result, info)
+	checksPre29(&c, &opLinalgSolveExOut, &locs507, &a0, &a1, &a4, &a5, A, B, result, info)
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost28(&c, &locs507, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
+	checksPost30(&c, &locs507, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
@@ -3897,9 +3897,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgSolve, &locs508, &a0, &a1, A, B)
+	checksPre14(&c, &opLinalgSolve, &locs508, &a0, &a1, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost16(&c, &locs508, &a0, &a1, A, B, r0)
+	checksPost18(&c, &locs508, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -3916,9 +3916,9 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opLinalgSolveOut, &locs509, &a0, &a1, &a3, A, B, out)
+	checksPre19(&c, &opLinalgSolveOut, &locs509, &a0, &a1, &a3, A, B, out)
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost18(&c, &locs509, &a0, &a1, &a3, A, B, out, r0)
+	checksPost20(&c, &locs509, &a0, &a1, &a3, A, B, out, r0)
 	return r0
 }
 
@@ -3954,9 +3954,9 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLinalgTensorinvOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLinalgTensorinvOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3973,9 +3973,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgTensorsolve, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opLinalgTensorsolve, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3992,9 +3992,9 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre19(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost18(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -4011,9 +4011,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opLinalgQr, &locs470, &a0, A)
+	checksPre16(&c, &opLinalgQr, &locs470, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost46(&c, &locs470, &a0, A, r0, r1)
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4030,9 +4030,9 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre47(&c, &opLinalgQrOut, &locs510, &a0, &a2, &a3, A, Q, R)
+	checksPre49(&c, &opLinalgQrOut, &locs510, &a0, &a2, &a3, A, Q, R)
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost48(&c, &locs510, &a0, &a2, &a3, A, Q, R, r0, r1)
+	checksPost50(&c, &locs510, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -4068,9 +4068,9 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opLinalgMatrixPowerOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opLinalgMatrixPowerOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4087,9 +4087,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre86(&c, &opLinalgMatrixRankAtolRtolTensor, &locs511, &a0, &a1, &a2, input, atol, rtol)
+	checksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &locs511, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	checksPost55(&c, &locs511, &a0, &a1, &a2, input, atol, rtol, r0)
+	checksPost57(&c, &locs511, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
 }
 
@@ -4106,9 +4106,9 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre88(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost59(&c, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
+	checksPost61(&c, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
 }
 
@@ -4144,9 +4144,9 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4182,9 +4182,9 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opLinalgMatrixRankOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opLinalgMatrixRankOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4201,9 +4201,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgMatrixRankTolTensor, &locs513, &a0, &a1, input, tol)
+	checksPre14(&c, &opLinalgMatrixRankTolTensor, &locs513, &a0, &a1, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost16(&c, &locs513, &a0, &a1, input, tol, r0)
+	checksPost18(&c, &locs513, &a0, &a1, input, tol, r0)
 	return r0
 }
 
@@ -4220,9 +4220,9 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opLinalgMatrixRankOutTolTensor, &locs514, &a0, &a1, &a3, input, tol, out)
+	checksPre19(&c, &opLinalgMatrixRankOutTolTensor, &locs514, &a0, &a1, &a3, input, tol, out)
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost18(&c, &locs514, &a0, &a1, &a3, input, tol, out, r0)
+	checksPost20(&c, &locs514, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
 }
 
@@ -4239,9 +4239,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opLinalgMultiDot, &locs9, &l0, tensors)
+	checksPre23(&c, &opLinalgMultiDot, &locs9, &l0, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost81(&c, &locs9, &l0, tensors, r0)
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4261,9 +4261,9 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opLinalgMultiDotOut, &locs67, &l0, &a1, tensors, out)
+	checksPre36(&c, &opLinalgMultiDotOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost82(&c, &locs67, &l0, &a1, tensors, out, r0)
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -4299,9 +4299,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXTestSerializationSubcmul, &locs6, &a0, &a1, self, other)
+	checksPre14(&c, &opXTestSerializationSubcmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost16(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4337,9 +4337,9 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXTestOptionalIntlistOut, &locs516, &a0, &a2, values, out)
+	checksPre54(&c, &opXTestOptionalIntlistOut, &locs516, &a0, &a2, values, out)
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost53(&c, &locs516, &a0, &a2, values, out, r0)
+	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -4375,9 +4375,9 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXTestOptionalFilledIntlistOut, &locs516, &a0, &a2, values, out)
+	checksPre54(&c, &opXTestOptionalFilledIntlistOut, &locs516, &a0, &a2, values, out)
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost53(&c, &locs516, &a0, &a2, values, out, r0)
+	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -4413,9 +4413,9 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXTestOptionalFloatlistOut, &locs516, &a0, &a2, values, out)
+	checksPre54(&c, &opXTestOptionalFloatlistOut, &locs516, &a0, &a2, values, out)
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost53(&c, &locs516, &a0, &a2, values, out, r0)
+	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -4508,9 +4508,9 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXTestWarnInAutogradOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXTestWarnInAutogradOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4546,9 +4546,9 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4586,7 +4586,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost11(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4622,9 +4622,9 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4641,9 +4641,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre313(&c, &opSegmentReduce, &locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	checksPre317(&c, &opSegmentReduce, &locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost72(&c, &locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	checksPost74(&c, &locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -4660,9 +4660,9 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4, a8 asserts.Saved
-	checksPre314(&c, &opSegmentReduceOut, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	checksPre318(&c, &opSegmentReduceOut, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost76(&c, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
+	checksPost78(&c, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
@@ -4679,9 +4679,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre315(&c, &opXSegmentReduceBackward, &locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
+	checksPre319(&c, &opXSegmentReduceBackward, &locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost64(&c, &locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
+	checksPost66(&c, &locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
@@ -4698,9 +4698,9 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a8 asserts.Saved
-	checksPre316(&c, &opXSegmentReduceBackwardOut, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	checksPre320(&c, &opXSegmentReduceBackwardOut, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost66(&c, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
+	checksPost68(&c, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -4717,9 +4717,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opPadSequence, &locs522, &l0, sequences)
+	checksPre23(&c, &opPadSequence, &locs522, &l0, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	checksPost81(&c, &locs522, &l0, sequences, r0)
+	checksPost83(&c, &locs522, &l0, sequences, r0)
 	return r0
 }
 
@@ -4736,9 +4736,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opFlattenDenseTensors, &locs9, &l0, tensors)
+	checksPre23(&c, &opFlattenDenseTensors, &locs9, &l0, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost317(&c, &locs9, &l0, tensors, r0)
+	checksPost321(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4758,9 +4758,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre117(&c, &opUnflattenDenseTensors, &locs523, &a0, &l1, flat, tensors)
+	checksPre119(&c, &opUnflattenDenseTensors, &locs523, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost118(&c, &locs523, &a0, &l1, flat, tensors, r0)
+	checksPost120(&c, &locs523, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
@@ -4777,9 +4777,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre21(&c, &opXNestedTensorFromTensorList, &locs524, &l0, list)
+	checksPre23(&c, &opXNestedTensorFromTensorList, &locs524, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost81(&c, &locs524, &l0, list, r0)
+	checksPost83(&c, &locs524, &l0, list, r0)
 	return r0
 }
 
@@ -4799,9 +4799,9 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		a5 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre34(&c, &opXNestedTensorFromTensorListOut, &locs525, &l0, &a5, list, out)
+	checksPre36(&c, &opXNestedTensorFromTensorListOut, &locs525, &l0, &a5, list, out)
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost82(&c, &locs525, &l0, &a5, list, out, r0)
+	checksPost84(&c, &locs525, &l0, &a5, list, out, r0)
 	return r0
 }
 
@@ -4837,9 +4837,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMakeDualCopy, &locs4, &a0, &a1, primal, tangent)
+	checksPre14(&c, &opXMakeDualCopy, &locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost16(&c, &locs4, &a0, &a1, primal, tangent, r0)
+	checksPost18(&c, &locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -5105,7 +5105,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitCopyTensor, &locs0, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5124,7 +5124,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitWithSizesCopy, &locs0, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5369,9 +5369,9 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opCcolIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opCcolIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5407,9 +5407,9 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opRowIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opRowIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5428,7 +5428,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnbindCopyInt, &locs0, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost116(&c, &locs0, &a0, self, r0)
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5521,9 +5521,9 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXFwPrimalCopyOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXFwPrimalCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5540,9 +5540,9 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre17(&c, &opXMakeDualCopyOut, &locs526, &a0, &a1, &a3, primal, tangent, out)
+	checksPre19(&c, &opXMakeDualCopyOut, &locs526, &a0, &a1, &a3, primal, tangent, out)
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost18(&c, &locs526, &a0, &a1, &a3, primal, tangent, out, r0)
+	checksPost20(&c, &locs526, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
 }
 
@@ -5559,9 +5559,9 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5578,9 +5578,9 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5597,9 +5597,9 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5616,9 +5616,9 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5635,9 +5635,9 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5654,9 +5654,9 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opXSparseBroadcastToCopyOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opXSparseBroadcastToCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5673,9 +5673,9 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5692,9 +5692,9 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5711,9 +5711,9 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5730,9 +5730,9 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5749,9 +5749,9 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5768,9 +5768,9 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opDetachCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opDetachCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5787,9 +5787,9 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre52(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
+	checksPre54(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost53(&c, &locs38, &a0, &a5, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5810,9 +5810,9 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre189(&c, &opSplitCopyTensorOut, &locs242, &a0, &l3, self, out)
+	checksPre191(&c, &opSplitCopyTensorOut, &locs242, &a0, &l3, self, out)
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost190(&c, &locs242, &a0, &l3, self, out)
+	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -5832,9 +5832,9 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre189(&c, &opSplitWithSizesCopyOut, &locs242, &a0, &l3, self, out)
+	checksPre191(&c, &opSplitWithSizesCopyOut, &locs242, &a0, &l3, self, out)
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost190(&c, &locs242, &a0, &l3, self, out)
+	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSqueezeCopyOut = asserts.Op{
@@ -5850,9 +5850,9 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5869,9 +5869,9 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5888,9 +5888,9 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5907,9 +5907,9 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5926,9 +5926,9 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5945,9 +5945,9 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5964,9 +5964,9 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5983,9 +5983,9 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6002,9 +6002,9 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6021,9 +6021,9 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opCrowIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opCrowIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6040,9 +6040,9 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opColIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opColIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6063,9 +6063,9 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre189(&c, &opUnbindCopyIntOut, &locs242, &a0, &l2, self, out)
+	checksPre191(&c, &opUnbindCopyIntOut, &locs242, &a0, &l2, self, out)
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost190(&c, &locs242, &a0, &l2, self, out)
+	checksPost192(&c, &locs242, &a0, &l2, self, out)
 }
 
 var opViewCopyOut = asserts.Op{
@@ -6081,9 +6081,9 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6100,9 +6100,9 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
+	checksPre54(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost53(&c, &locs38, &a0, &a2, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6119,9 +6119,9 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6138,9 +6138,9 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6176,9 +6176,9 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre52(&c, &opToPaddedTensorOut, &locs38, &a0, &a3, self, out)
+	checksPre54(&c, &opToPaddedTensorOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost53(&c, &locs38, &a0, &a3, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6195,9 +6195,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedTensorSoftmaxWithShape, &locs527, &a0, &a1, self, query)
+	checksPre14(&c, &opXNestedTensorSoftmaxWithShape, &locs527, &a0, &a1, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost16(&c, &locs527, &a0, &a1, self, query, r0)
+	checksPost18(&c, &locs527, &a0, &a1, self, query, r0)
 	return r0
 }
 
@@ -6214,9 +6214,9 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre86(&c, &opXNestedTensorLayerNorm, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre88(&c, &opXNestedTensorLayerNorm, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
-	checksPost55(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6233,9 +6233,9 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre88(&c, &opXNestedTensorLayerNormOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	checksPre90(&c, &opXNestedTensorLayerNormOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	checksPost59(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6252,9 +6252,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 asserts.Saved
-	checksPre318(&c, &opXTransformerEncoderLayerFwd, &locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	checksPre322(&c, &opXTransformerEncoderLayerFwd, &locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost319(&c, &locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
+	checksPost323(&c, &locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -6271,9 +6271,9 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
-	checksPre320(&c, &opXTransformerEncoderLayerFwdOut, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	checksPre324(&c, &opXTransformerEncoderLayerFwdOut, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost321(&c, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
+	checksPost325(&c, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
@@ -6290,9 +6290,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre322(&c, &opXNativeMultiHeadAttention, &locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	checksPre326(&c, &opXNativeMultiHeadAttention, &locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost323(&c, &locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
+	checksPost327(&c, &locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -6309,9 +6309,9 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
-	checksPre324(&c, &opXNativeMultiHeadAttentionOut, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	checksPre328(&c, &opXNativeMultiHeadAttentionOut, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost325(&c, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
+	checksPost329(&c, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6328,9 +6328,9 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre326(&c, &opXScaledDotProductAttention, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	checksPre330(&c, &opXScaledDotProductAttention, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost30(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -6347,9 +6347,9 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre326(&c, &opXScaledDotProductAttentionForward, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	checksPre330(&c, &opXScaledDotProductAttentionForward, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost30(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -6366,9 +6366,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre326(&c, &opXScaledDotProductAttentionMath, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	checksPre330(&c, &opXScaledDotProductAttentionMath, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost30(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -6385,9 +6385,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre54(&c, &opXTritonScaledDotAttention, &locs533, &a0, &a1, &a2, q, k_, v)
+	checksPre56(&c, &opXTritonScaledDotAttention, &locs533, &a0, &a1, &a2, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost55(&c, &locs533, &a0, &a1, &a2, q, k_, v, r0)
+	checksPost57(&c, &locs533, &a0, &a1, &a2, q, k_, v, r0)
 	return r0
 }
 
@@ -6404,9 +6404,9 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre58(&c, &opXTritonScaledDotAttentionOut, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out)
+	checksPre60(&c, &opXTritonScaledDotAttentionOut, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out)
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost59(&c, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
+	checksPost61(&c, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
 }
 
@@ -6423,9 +6423,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre327(&c, &opXTritonMultiHeadAttention, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	checksPre331(&c, &opXTritonMultiHeadAttention, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost180(&c, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	checksPost182(&c, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -6442,9 +6442,9 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
-	checksPre328(&c, &opXTritonMultiHeadAttentionOut, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	checksPre332(&c, &opXTritonMultiHeadAttentionOut, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost182(&c, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	checksPost184(&c, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -6480,9 +6480,9 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialAiryAiOut, &locs537, &a0, &a1, x, out)
+	checksPre54(&c, &opSpecialAiryAiOut, &locs537, &a0, &a1, x, out)
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost53(&c, &locs537, &a0, &a1, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -6499,9 +6499,9 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre112(&c, &opXFlashScaledDotProductAttention, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
+	checksPre114(&c, &opXFlashScaledDotProductAttention, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	checksPost64(&c, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k, r0)
+	checksPost66(&c, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k, r0)
 	return r0
 }
 
@@ -6518,9 +6518,9 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20 asserts.Saved
-	checksPre329(&c, &opXTransformerDecoderOnlyLayerFwd, &locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
+	checksPre333(&c, &opXTransformerDecoderOnlyLayerFwd, &locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	checksPost330(&c, &locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
+	checksPost334(&c, &locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6537,9 +6537,9 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23 asserts.Saved
-	checksPre331(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
+	checksPre335(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	checksPost332(&c, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
+	checksPost336(&c, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6556,9 +6556,9 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11 asserts.Saved
-	checksPre333(&c, &opXNativeDecoderOnlyMultiHeadAttention, &locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
+	checksPre337(&c, &opXNativeDecoderOnlyMultiHeadAttention, &locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	checksPost334(&c, &locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
+	checksPost338(&c, &locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6575,9 +6575,9 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11, a14, a15, a16, a17 asserts.Saved
-	checksPre335(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
+	checksPre339(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	checksPost336(&c, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost340(&c, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6613,9 +6613,9 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6651,9 +6651,9 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6689,9 +6689,9 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6727,9 +6727,9 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6746,9 +6746,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialT, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialChebyshevPolynomialT, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6803,9 +6803,9 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -6822,9 +6822,9 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -6841,9 +6841,9 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -6860,9 +6860,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialU, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialChebyshevPolynomialU, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6917,9 +6917,9 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -6936,9 +6936,9 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -6955,9 +6955,9 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -6974,9 +6974,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialV, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialChebyshevPolynomialV, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7031,9 +7031,9 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7050,9 +7050,9 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7069,9 +7069,9 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7088,9 +7088,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialW, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialChebyshevPolynomialW, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7145,9 +7145,9 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7164,9 +7164,9 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7183,9 +7183,9 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7202,9 +7202,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialHermitePolynomialH, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialHermitePolynomialH, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7259,9 +7259,9 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialHermitePolynomialHOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialHermitePolynomialHOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7278,9 +7278,9 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialHermitePolynomialHXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7297,9 +7297,9 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialHermitePolynomialHNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7316,9 +7316,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialHermitePolynomialHe, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialHermitePolynomialHe, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7373,9 +7373,9 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialHermitePolynomialHeOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialHermitePolynomialHeOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7392,9 +7392,9 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7411,9 +7411,9 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7430,9 +7430,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialLaguerrePolynomialL, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialLaguerrePolynomialL, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7487,9 +7487,9 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialLaguerrePolynomialLOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialLaguerrePolynomialLOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7506,9 +7506,9 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7525,9 +7525,9 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7544,9 +7544,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialLegendrePolynomialP, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialLegendrePolynomialP, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7601,9 +7601,9 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialLegendrePolynomialPOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialLegendrePolynomialPOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7620,9 +7620,9 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7639,9 +7639,9 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7677,9 +7677,9 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7715,9 +7715,9 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7753,9 +7753,9 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7791,9 +7791,9 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
+	checksPre54(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost53(&c, &locs38, &a0, &a1, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7829,9 +7829,9 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialScaledModifiedBesselK0Out, &locs537, &a0, &a1, x, out)
+	checksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &locs537, &a0, &a1, x, out)
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost53(&c, &locs537, &a0, &a1, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -7867,9 +7867,9 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialScaledModifiedBesselK1Out, &locs537, &a0, &a1, x, out)
+	checksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &locs537, &a0, &a1, x, out)
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost53(&c, &locs537, &a0, &a1, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -7886,9 +7886,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7943,9 +7943,9 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7962,9 +7962,9 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7981,9 +7981,9 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -8000,9 +8000,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8057,9 +8057,9 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -8076,9 +8076,9 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -8095,9 +8095,9 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -8114,9 +8114,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8171,9 +8171,9 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -8190,9 +8190,9 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -8209,9 +8209,9 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -8228,9 +8228,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &locs543, &a0, &a1, x, n)
+	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost16(&c, &locs543, &a0, &a1, x, n, r0)
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8285,9 +8285,9 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
+	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost18(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -8304,9 +8304,9 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre52(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost53(&c, &locs546, &a1, &a2, n, out, r0)
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -8323,9 +8323,9 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre52(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost53(&c, &locs537, &a0, &a2, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -8361,9 +8361,9 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre52(&c, &opSpecialSphericalBesselJ0Out, &locs537, &a0, &a1, x, out)
+	checksPre54(&c, &opSpecialSphericalBesselJ0Out, &locs537, &a0, &a1, x, out)
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost53(&c, &locs537, &a0, &a1, x, out, r0)
+	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -8399,9 +8399,9 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre52(&c, &opXFoobarOut, &locs38, &a0, &a4, self, out)
+	checksPre54(&c, &opXFoobarOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost53(&c, &locs38, &a0, &a4, self, out, r0)
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8422,9 +8422,9 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre337(&c, &opXFusedAdam_, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	checksPre341(&c, &opXFusedAdam_, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost338(&c, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	checksPost342(&c, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -8444,9 +8444,9 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre339(&c, &opXFusedAdamOut, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	checksPre343(&c, &opXFusedAdamOut, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost340(&c, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	checksPost344(&c, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -8465,9 +8465,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre341(&c, &opXFusedAdam, &locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	checksPre345(&c, &opXFusedAdam, &locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost342(&c, &locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	checksPost346(&c, &locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 

@@ -561,10 +561,11 @@ var locs547 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.
 var locs548 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
 var locs549 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 929 op(s) of one shape (the first: _cast_Byte).
+// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 713 op(s) of one shape (the first: _cast_Byte).
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
@@ -577,6 +578,7 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.End()
 }
@@ -587,8 +589,11 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
@@ -603,12 +608,15 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.End()
 }
 
@@ -619,6 +627,7 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Save(s1, t1)
 	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
@@ -632,6 +641,7 @@ func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.End()
 }
@@ -645,6 +655,7 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -652,10 +663,11 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: is_leaf).
+// checksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 38 op(s) of one shape (the first: is_leaf).
 func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
@@ -666,11 +678,19 @@ func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.End()
 }
 
-// checksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: requires_grad_).
-func checksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 216 op(s) of one shape (the first: requires_grad_).
+func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.BindingContext(l[0], s0, t0)
+}
+
+// checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: requires_grad_).
+func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -681,8 +701,15 @@ func checksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
-func checksPost10(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
+func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.BindingContext(l[0], s0, t0)
+}
+
+// checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
+func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
 	c.SameImpl(l[0], s0)
@@ -690,8 +717,8 @@ func checksPost10(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
-func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
+func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -699,23 +726,26 @@ func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 259 op(s) of one shape (the first: _make_dual).
-func checksPre12(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 258 op(s) of one shape (the first: _make_dual).
+func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
-func checksPost13(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
+func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -725,9 +755,11 @@ func checksPost13(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -735,15 +767,16 @@ func checksPost13(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 64 op(s) of one shape (the first: _unpack_dual).
-func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 64 op(s) of one shape (the first: _unpack_dual).
+func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
-func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
+func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -753,6 +786,7 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
@@ -761,8 +795,8 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 252 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func checksPost16(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 252 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -772,9 +806,11 @@ func checksPost16(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -784,20 +820,22 @@ func checksPost16(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 206 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPre17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 206 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -809,26 +847,30 @@ func checksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
 	c.End()
 }
 
-// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPre19(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _has_same_storage_numel).
+func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _has_same_storage_numel).
+func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
@@ -836,21 +878,24 @@ func checksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.End()
 }
 
-// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 69 op(s) of one shape (the first: align_tensors).
-func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 69 op(s) of one shape (the first: align_tensors).
+func checksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: align_tensors).
-func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: align_tensors).
+func checksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
@@ -858,6 +903,7 @@ func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElemsList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
@@ -866,21 +912,25 @@ func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPre23(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func checksPre25(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPost24(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func checksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -892,29 +942,35 @@ func checksPost24(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.End()
 }
 
-// checksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPre25(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _cudnn_ctc_loss).
+func checksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _cudnn_ctc_loss).
+func checksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -926,9 +982,11 @@ func checksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -945,8 +1003,8 @@ func checksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPre27(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func checksPre29(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -954,55 +1012,15 @@ func checksPre27(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPost28(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.ReturnsArg(l[4], &s4, l[2], s2)
-	c.ReturnsArg(l[5], &s5, l[3], s3)
-	c.End()
-}
-
-// checksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPre29(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-}
-
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
 func checksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -1019,15 +1037,67 @@ func checksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.ReturnsArg(l[4], &s4, l[2], s2)
+	c.ReturnsArg(l[5], &s5, l[3], s3)
+	c.End()
+}
+
+// checksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func checksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SameContent(l[0], s0, t0)
+	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
+	c.BindingContext(l[3], s3, t3)
+}
+
+// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 asserts.Saved
+	var s5 asserts.Saved
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.BindingContextAfter(l[2], s2, t2)
+	c.BindingContextAfter(l[3], s3, t3)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArg(l[4], &s4, l[0], s0)
 	c.NotArg(l[4], &s4, l[1], s1)
@@ -1052,23 +1122,24 @@ func checksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
-func checksPre31(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
+// checksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
+func checksPre33(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
-func checksPost32(c *asserts.Call, l *[0]asserts.Loc) {
+// checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
+func checksPost34(c *asserts.Call, l *[0]asserts.Loc) {
 	c.End()
 }
 
-// checksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
-func checksPost33(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// checksPost35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
+func checksPost35(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
@@ -1078,18 +1149,19 @@ func checksPost33(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func checksPre34(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// checksPre36 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func checksPre36(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func checksPost35(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func checksPost37(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -1098,6 +1170,7 @@ func checksPost35(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.Result(&s2, t2)
 	c.SameImplList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
@@ -1105,8 +1178,8 @@ func checksPost35(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPre36 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPre36(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre38 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func checksPre38(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -1114,16 +1187,22 @@ func checksPre36(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPost37(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func checksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -1139,21 +1218,27 @@ func checksPost37(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
@@ -1198,8 +1283,8 @@ func checksPost37(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre38 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPre38(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func checksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -1217,11 +1302,17 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 	c.BindingContext(l[6], s6, t6)
 	c.BindingContext(l[7], s7, t7)
@@ -1230,8 +1321,8 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.BindingContext(l[10], s10, t10)
 }
 
-// checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPost39(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -1267,21 +1358,27 @@ func checksPost39(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -1300,8 +1397,8 @@ func checksPost39(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -1314,21 +1411,32 @@ func checksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
+	c.SameContent(l[10], s10, t10)
 	c.BindingContext(l[10], s10, t10)
 }
 
-// checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -1354,36 +1462,47 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.NoMutation(l[10], s10)
+	c.SameContentAfter(l[10], s10, t10)
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
@@ -1440,8 +1559,8 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPre42(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// checksPre44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func checksPre44(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -1462,16 +1581,27 @@ func checksPre42(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	c.Mutable(s12)
 	c.Mutable(s13)
 	c.MutableList(s14)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
+	c.SameContent(l[10], s10, t10)
 	c.BindingContext(l[10], s10, t10)
 	c.BindingContext(l[11], s11, t11)
 	c.BindingContext(l[12], s12, t12)
@@ -1479,8 +1609,8 @@ func checksPre42(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[14], s14, t14)
 }
 
-// checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPost43(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// checksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -1514,36 +1644,47 @@ func checksPost43(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.NoMutation(l[10], s10)
+	c.SameContentAfter(l[10], s10, t10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.SameImpl(l[12], s12)
@@ -1555,13 +1696,13 @@ func checksPost43(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
-func checksPre44(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
+// checksPre46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
+func checksPre46(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
-func checksPost45(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
+// checksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
+func checksPost47(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
 	var s0 asserts.Saved
 	c.Result(&s0, t0)
 	c.ImplUseCountLE1(l[0], &s0)
@@ -1569,8 +1710,8 @@ func checksPost45(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
 	c.End()
 }
 
-// checksPost46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 63 op(s) of one shape (the first: _fused_dropout).
-func checksPost46(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 63 op(s) of one shape (the first: _fused_dropout).
+func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -1580,6 +1721,7 @@ func checksPost46(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -1592,21 +1734,22 @@ func checksPost46(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre47 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _fused_dropout.out).
-func checksPre47(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre49 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _fused_dropout.out).
+func checksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 51 op(s) of one shape (the first: _fused_dropout.out).
-func checksPost48(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 51 op(s) of one shape (the first: _fused_dropout.out).
+func checksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -1620,6 +1763,7 @@ func checksPost48(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -1629,18 +1773,19 @@ func checksPost48(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre49 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 71 op(s) of one shape (the first: _sobol_engine_ff_).
-func checksPre49(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 72 op(s) of one shape (the first: _sobol_engine_ff_).
+func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
-func checksPost50(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
+func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -1652,39 +1797,12 @@ func checksPost50(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	c.End()
 }
 
-// checksPost51 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
-func checksPost51(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.FreshOrAlias(l[2], &s2, l[0], s0)
-	c.End()
-}
-
-// checksPre52 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 508 op(s) of one shape (the first: abs.out).
-func checksPre52(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-}
-
-// checksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 508 op(s) of one shape (the first: abs.out).
+// checksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
 func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -1695,66 +1813,59 @@ func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
+	c.FreshOrAlias(l[2], &s2, l[0], s0)
+	c.End()
+}
+
+// checksPre54 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 508 op(s) of one shape (the first: abs.out).
+func checksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s1)
+	c.SameContent(l[0], s0, t0)
+	c.BindingContext(l[0], s0, t0)
+	c.BindingContext(l[1], s1, t1)
+}
+
+// checksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 508 op(s) of one shape (the first: abs.out).
+func checksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 asserts.Saved
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
 	c.End()
 }
 
-// checksPre54 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 90 op(s) of one shape (the first: addmv).
-func checksPre54(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-}
-
-// checksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
-func checksPost55(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
-	c.End()
-}
-
-// checksPre56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: addmv_).
+// checksPre56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 90 op(s) of one shape (the first: addmv).
 func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.Mutable(s0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
+// checksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
 func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -1766,32 +1877,84 @@ func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s3, t3)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
+	c.ImplUseCountLE1(l[3], &s3)
+	c.NotArg(l[3], &s3, l[0], s0)
+	c.NotArg(l[3], &s3, l[1], s1)
+	c.NotArg(l[3], &s3, l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	c.End()
+}
+
+// checksPre58 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: addmv_).
+func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.BindingContext(l[2], s2, t2)
+}
+
+// checksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
+func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 asserts.Saved
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.BindingContextAfter(l[2], s2, t2)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
 	c.End()
 }
 
-// checksPre58 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: addmv.out).
-func checksPre58(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: addmv.out).
+func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
-func checksPost59(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
+func checksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -1805,20 +1968,23 @@ func checksPost59(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
 	c.End()
 }
 
-// checksPost60 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
-func checksPost60(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
+func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
@@ -1826,27 +1992,31 @@ func checksPost60(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.FreshOrAliasListOf(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPre61 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
-func checksPre61(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre63 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
+func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
-func checksPost62(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
+func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -1862,12 +2032,15 @@ func checksPost62(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -1885,27 +2058,34 @@ func checksPost62(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.FreshNoAlias(l[5], &s5, l[3], s3)
 	c.FreshNoAlias(l[5], &s5, l[4], s4)
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre63 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
-func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
+func checksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
-func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
+func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -1921,18 +2101,23 @@ func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
 	c.NotArg(l[5], &s5, l[0], s0)
 	c.NotArg(l[5], &s5, l[1], s1)
@@ -1948,8 +2133,8 @@ func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
-func checksPre65(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre67 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
+func checksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -1958,16 +2143,21 @@ func checksPre65(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
-func checksPost66(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
+func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -1985,41 +2175,49 @@ func checksPost66(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[5], s5)
 	c.End()
 }
 
-// checksPre67 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPre67(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre69 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func checksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPost68(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
+func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -2041,12 +2239,15 @@ func checksPost68(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -2101,12 +2302,14 @@ func checksPost68(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.FreshNoAlias(l[8], &s8, l[4], s4)
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre69 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPre69(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func checksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2116,18 +2319,26 @@ func checksPre69(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPost70(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -2153,27 +2364,35 @@ func checksPost70(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
 	c.NotArg(l[8], &s8, l[0], s0)
 	c.NotArg(l[8], &s8, l[1], s1)
@@ -2232,21 +2451,25 @@ func checksPost70(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: bilinear).
-func checksPre71(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre73 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: bilinear).
+func checksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: bilinear).
-func checksPost72(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: bilinear).
+func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -2260,15 +2483,19 @@ func checksPost72(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArg(l[4], &s4, l[0], s0)
 	c.NotArg(l[4], &s4, l[1], s1)
@@ -2282,33 +2509,39 @@ func checksPost72(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre73 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 41 op(s) of one shape (the first: binary_cross_entropy).
-func checksPre73(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 41 op(s) of one shape (the first: binary_cross_entropy).
+func checksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPre74 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
-func checksPre74(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
+func checksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func checksPre75(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func checksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2316,15 +2549,19 @@ func checksPre75(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost76 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func checksPost76(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -2340,36 +2577,44 @@ func checksPost76(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[4], s4)
 	c.End()
 }
 
-// checksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func checksPre77(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func checksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPre78 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
-func checksPre78(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
+func checksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2377,36 +2622,44 @@ func checksPre78(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: bincount).
-func checksPre79(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: bincount).
+func checksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
-func checksPre80(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
+func checksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.Save(s2, t2)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost81 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: cat).
-func checksPost81(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: cat).
+func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
@@ -2414,6 +2667,7 @@ func checksPost81(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -2421,8 +2675,8 @@ func checksPost81(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPost82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: cat.out).
-func checksPost82(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: cat.out).
+func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -2432,14 +2686,15 @@ func checksPost82(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
 	c.End()
 }
 
-// checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_chunk).
-func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_chunk).
+func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -2447,14 +2702,15 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: chunk).
-func checksPost84(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: chunk).
+func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -2462,12 +2718,13 @@ func checksPost84(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
-func checksPost85(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
+func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -2477,63 +2734,76 @@ func checksPost85(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.FreshOrAliasList(l[2], &s2, l[0], s0)
 	c.End()
 }
 
-// checksPre86 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: clamp.Tensor).
-func checksPre86(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: clamp.Tensor).
+func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPre87 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
-func checksPre87(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
+func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: clamp.Tensor_out).
-func checksPre88(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: clamp.Tensor_out).
+func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
-func checksPre89(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
+func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost90 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: convolution_backward).
-func checksPost90(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: convolution_backward).
+func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -2549,12 +2819,15 @@ func checksPost90(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArg(l[3], &s3, l[1], s1)
@@ -2583,8 +2856,8 @@ func checksPost90(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
-func checksPre91(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
+func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2595,73 +2868,18 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward.out).
-func checksPost92(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.ReturnsArg(l[6], &s6, l[3], s3)
-	c.ReturnsArg(l[7], &s7, l[4], s4)
-	c.ReturnsArg(l[8], &s8, l[5], s5)
-	c.End()
-}
-
-// checksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
-func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.SaveOpt(s0, t0, t0 != nil)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-}
-
-// checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
+// checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward.out).
 func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -2684,21 +2902,94 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[5], s5)
+	c.ReturnsArg(l[6], &s6, l[3], s3)
+	c.ReturnsArg(l[7], &s7, l[4], s4)
+	c.ReturnsArg(l[8], &s8, l[5], s5)
+	c.End()
+}
+
+// checksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
+func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.SaveOpt(s0, t0, t0 != nil)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.SameContent(l[0], s0, t0)
+	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
+	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
+	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
+	c.BindingContext(l[5], s5, t5)
+}
+
+// checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
+func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.BindingContextAfter(l[2], s2, t2)
+	c.BindingContextAfter(l[3], s3, t3)
+	c.BindingContextAfter(l[4], s4, t4)
+	c.BindingContextAfter(l[5], s5, t5)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
 	c.NotArg(l[6], &s6, l[0], s0)
 	c.NotArg(l[6], &s6, l[1], s1)
@@ -2745,21 +3036,25 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func checksPre95(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func checksPost96(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -2777,15 +3072,19 @@ func checksPost96(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArg(l[4], &s4, l[0], s0)
 	c.NotArg(l[4], &s4, l[1], s1)
@@ -2820,23 +3119,26 @@ func checksPost96(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func checksPre97(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPre98 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func checksPre98(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2851,8 +3153,11 @@ func checksPre98(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *assert
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
@@ -2862,8 +3167,8 @@ func checksPre98(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *assert
 	c.BindingContext(l[8], s8, t8)
 }
 
-// checksPost99 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func checksPost99(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// checksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -2893,12 +3198,15 @@ func checksPost99(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -2916,12 +3224,14 @@ func checksPost99(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func checksPre100(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre102 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2931,18 +3241,26 @@ func checksPre100(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPre101 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPre101(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2958,21 +3276,29 @@ func checksPre101(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 	c.BindingContext(l[8], s8, t8)
 	c.BindingContext(l[9], s9, t9)
 	c.BindingContext(l[10], s10, t10)
 }
 
-// checksPost102 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPost102(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -3004,27 +3330,35 @@ func checksPost102(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
@@ -3037,19 +3371,22 @@ func checksPost102(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPre103(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPost104(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -3063,12 +3400,15 @@ func checksPost104(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArg(l[3], &s3, l[1], s1)
@@ -3089,8 +3429,8 @@ func checksPost104(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPre105(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3099,15 +3439,18 @@ func checksPre105(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPost106(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -3125,12 +3468,15 @@ func checksPost106(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -3140,21 +3486,22 @@ func checksPost106(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPre107(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre109 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPost108(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -3164,6 +3511,7 @@ func checksPost108(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -3171,8 +3519,8 @@ func checksPost108(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost109 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
-func checksPost109(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
+func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -3184,18 +3532,21 @@ func checksPost109(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.FreshOrAlias(l[3], &s3, l[1], s1)
 	c.End()
 }
 
-// checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
-func checksPost110(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
+func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -3207,46 +3558,58 @@ func checksPost110(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.FreshOrAlias(l[3], &s3, l[0], s0)
 	c.End()
 }
 
-// checksPre111 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: ctc_loss.Tensor).
-func checksPre111(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: ctc_loss.Tensor).
+func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPre112 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward).
-func checksPre112(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward).
+func checksPre114(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
-func checksPre113(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
+func checksPre115(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3255,16 +3618,21 @@ func checksPre113(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func checksPre116(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3273,17 +3641,24 @@ func checksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost117 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func checksPost117(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -3303,24 +3678,31 @@ func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.ImplUseCountLE1(l[7], &s7)
 	c.NotArg(l[7], &s7, l[0], s0)
 	c.NotArg(l[7], &s7, l[1], s1)
@@ -3340,8 +3722,8 @@ func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost116 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
-func checksPost116(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPost118 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
+func checksPost118(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -3349,6 +3731,7 @@ func checksPost116(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
@@ -3357,17 +3740,19 @@ func checksPost116(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre117 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
-func checksPre117(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPre119 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
+func checksPre119(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost118 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
-func checksPost118(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
+func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -3377,9 +3762,11 @@ func checksPost118(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElemsList(l[2], &s2, l[1], s1)
@@ -3390,21 +3777,25 @@ func checksPost118(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre119 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPre119(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func checksPre121(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPost120(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func checksPost122(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -3416,15 +3807,19 @@ func checksPost120(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
@@ -3453,8 +3848,8 @@ func checksPost120(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func checksPre121(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func checksPre123(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3468,9 +3863,13 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
@@ -3478,8 +3877,8 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func checksPost122(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -3507,15 +3906,19 @@ func checksPost122(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
@@ -3531,21 +3934,25 @@ func checksPost122(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: embedding_bag).
-func checksPre123(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: embedding_bag).
+func checksPre125(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func checksPost124(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
+func checksPost126(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -3565,15 +3972,19 @@ func checksPost124(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArg(l[4], &s4, l[0], s0)
 	c.NotArg(l[4], &s4, l[1], s1)
@@ -3618,8 +4029,8 @@ func checksPost124(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func checksPre125(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3628,17 +4039,24 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPre126 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func checksPre126(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func checksPre128(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3646,16 +4064,22 @@ func checksPre126(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.SaveOpt(s5, t5, t5 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost127 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func checksPost127(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost129 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func checksPost129(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -3673,21 +4097,27 @@ func checksPost127(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
 	c.NotArg(l[6], &s6, l[0], s0)
 	c.NotArg(l[6], &s6, l[1], s1)
@@ -3705,8 +4135,8 @@ func checksPost127(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func checksPre128(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func checksPre130(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3716,17 +4146,23 @@ func checksPre128(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPost129 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func checksPost129(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func checksPost131(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -3746,40 +4182,49 @@ func checksPost129(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[6], s6)
 	c.End()
 }
 
-// checksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm).
-func checksPre130(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm).
+func checksPre132(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPre131 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm.out).
-func checksPre131(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre133 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm.out).
+func checksPre133(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3790,31 +4235,39 @@ func checksPre131(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
-func checksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
+func checksPre134(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost133 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward).
-func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost135 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward).
+func checksPost135(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -3834,18 +4287,23 @@ func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
 	c.NotArg(l[5], &s5, l[0], s0)
 	c.NotArg(l[5], &s5, l[1], s1)
@@ -3886,8 +4344,8 @@ func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
-func checksPre134(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
+func checksPre136(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3900,18 +4358,23 @@ func checksPre134(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 	c.BindingContext(l[6], s6, t6)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost135 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward.out).
-func checksPost135(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward.out).
+func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -3937,18 +4400,23 @@ func checksPost135(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -3961,17 +4429,19 @@ func checksPost135(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPre136(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func checksPre138(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPost137(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
+func checksPost139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -3981,9 +4451,11 @@ func checksPost137(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArgList(l[2], &s2, l[1], s1)
@@ -3993,53 +4465,21 @@ func checksPost137(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func checksPre138(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	c.BindingContext(l[0], s0, t0)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-}
-
-// checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
-func checksPost139(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	c.End()
-}
-
-// checksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
+// checksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
 func checksPre140(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
-	c.Mutable(s0)
+	c.Mutable(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
+// checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
 func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -4051,32 +4491,75 @@ func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s3, t3)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	c.End()
+}
+
+// checksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
+func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	asserts.SaveOptList(c, s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
+	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.BindingContext(l[2], s2, t2)
+}
+
+// checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
+func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 asserts.Saved
+	c.BindingContextAfter(l[0], s0, t0)
+	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	c.BindingContextAfter(l[2], s2, t2)
+	c.After(s0, t0)
+	asserts.AfterList(c, s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplList(l[1], s1)
+	c.SameStorageList(l[1], s1)
+	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
 	c.End()
 }
 
-// checksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
-func checksPre142(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
+func checksPre144(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
-func checksPost143(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
+func checksPost145(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -4090,31 +4573,37 @@ func checksPost143(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
 	c.End()
 }
 
-// checksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put).
-func checksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put).
+func checksPre146(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
-func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
+func checksPost147(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -4126,12 +4615,15 @@ func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArgList(l[3], &s3, l[1], s1)
@@ -4143,8 +4635,8 @@ func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func checksPre146(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func checksPre148(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4152,16 +4644,22 @@ func checksPre146(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPre147 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func checksPre147(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPre149 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func checksPre149(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4175,19 +4673,25 @@ func checksPre147(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 	c.BindingContext(l[6], s6, t6)
 	c.BindingContext(l[7], s7, t7)
 	c.BindingContext(l[8], s8, t8)
 }
 
-// checksPost148 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func checksPost148(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// checksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -4215,21 +4719,27 @@ func checksPost148(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -4242,23 +4752,26 @@ func checksPost148(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre149 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func checksPre149(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre151 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func checksPre151(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
-func checksPost150(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
+func checksPost152(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -4278,12 +4791,15 @@ func checksPost150(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -4326,12 +4842,14 @@ func checksPost150(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAlias(l[7], &s7, l[4], s4)
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre151 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
-func checksPre151(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
+func checksPre153(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4344,8 +4862,11 @@ func checksPre151(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
@@ -4354,8 +4875,8 @@ func checksPre151(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
-func checksPost152(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
+func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -4381,12 +4902,15 @@ func checksPost152(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -4401,12 +4925,14 @@ func checksPost152(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPre153(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func checksPre155(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4415,17 +4941,24 @@ func checksPre153(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPost154(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
+func checksPost156(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -4449,24 +4982,31 @@ func checksPost154(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.ImplUseCountLE1(l[7], &s7)
 	c.NotArg(l[7], &s7, l[0], s0)
 	c.NotArg(l[7], &s7, l[1], s1)
@@ -4519,8 +5059,8 @@ func checksPost154(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func checksPre155(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func checksPre157(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4535,20 +5075,27 @@ func checksPre155(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
 	c.BindingContext(l[7], s7, t7)
 	c.BindingContext(l[8], s8, t8)
 	c.BindingContext(l[9], s9, t9)
 }
 
-// checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func checksPost156(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// checksPost158 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -4578,24 +5125,31 @@ func checksPost156(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.SameImpl(l[8], s8)
@@ -4608,23 +5162,28 @@ func checksPost156(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPre157(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre159 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
+func checksPre159(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost158 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPost158(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost160 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -4648,18 +5207,23 @@ func checksPost158(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
 	c.NotArg(l[5], &s5, l[0], s0)
 	c.NotArgList(l[5], &s5, l[1], s1)
@@ -4724,8 +5288,8 @@ func checksPost158(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre159 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func checksPre159(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func checksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -4742,10 +5306,15 @@ func checksPre159(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 	c.BindingContext(l[6], s6, t6)
@@ -4754,8 +5323,8 @@ func checksPre159(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.BindingContext(l[9], s9, t9)
 }
 
-// checksPost160 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func checksPost160(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -4789,18 +5358,23 @@ func checksPost160(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -4819,8 +5393,8 @@ func checksPost160(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -4833,21 +5407,32 @@ func checksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
+	c.SameContent(l[10], s10, t10)
 	c.BindingContext(l[10], s10, t10)
 }
 
-// checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -4881,36 +5466,47 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.NoMutation(l[10], s10)
+	c.SameContentAfter(l[10], s10, t10)
 	c.ImplUseCountLE1(l[11], &s11)
 	c.NotArg(l[11], &s11, l[0], s0)
 	c.NotArgList(l[11], &s11, l[1], s1)
@@ -5011,23 +5607,26 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func checksPre163(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre165 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
+func checksPre165(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPre164 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
-func checksPre164(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
+func checksPre166(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5040,8 +5639,11 @@ func checksPre164(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
@@ -5050,23 +5652,26 @@ func checksPre164(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPre165 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_gather_stats).
-func checksPre165(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre167 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func checksPre167(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost166 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func checksPost166(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func checksPost168(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -5084,12 +5689,15 @@ func checksPost166(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -5120,12 +5728,14 @@ func checksPost166(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAlias(l[6], &s6, l[4], s4)
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre167 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func checksPre167(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre169 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func checksPre169(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5136,8 +5746,11 @@ func checksPre167(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
@@ -5145,8 +5758,8 @@ func checksPre167(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func checksPost168(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -5168,12 +5781,15 @@ func checksPost168(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -5185,12 +5801,14 @@ func checksPost168(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre169 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPre169(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre171 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func checksPre171(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5198,16 +5816,20 @@ func checksPre169(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func checksPost172(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -5227,12 +5849,15 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -5240,6 +5865,7 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
 	c.NotArg(l[6], &s6, l[0], s0)
 	c.NotArg(l[6], &s6, l[1], s1)
@@ -5270,12 +5896,14 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAlias(l[7], &s7, l[5], s5)
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre171 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func checksPre171(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre173 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5287,18 +5915,22 @@ func checksPre171(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Mutable(s6)
 	c.Mutable(s7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 	c.BindingContext(l[6], s6, t6)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func checksPost172(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -5322,12 +5954,15 @@ func checksPost172(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -5335,6 +5970,7 @@ func checksPost172(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -5342,12 +5978,14 @@ func checksPost172(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[6], s6)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
+	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
+	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
-// checksPre173 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre175 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func checksPre175(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5356,17 +5994,24 @@ func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPre174 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
-func checksPre174(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPre176 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
+func checksPre176(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5381,35 +6026,47 @@ func checksPre174(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
 	c.BindingContext(l[7], s7, t7)
 	c.BindingContext(l[8], s8, t8)
 	c.BindingContext(l[9], s9, t9)
 }
 
-// checksPre175 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPre175(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func checksPre177(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost176 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPost176(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func checksPost178(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -5431,18 +6088,23 @@ func checksPost176(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
 	c.NotArg(l[5], &s5, l[0], s0)
 	c.NotArg(l[5], &s5, l[1], s1)
@@ -5495,8 +6157,8 @@ func checksPost176(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func checksPre177(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPre179 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func checksPre179(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5511,10 +6173,15 @@ func checksPre177(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 	c.BindingContext(l[6], s6, t6)
@@ -5522,8 +6189,8 @@ func checksPre177(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.BindingContext(l[8], s8, t8)
 }
 
-// checksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func checksPost178(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// checksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -5553,18 +6220,23 @@ func checksPost178(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -5580,8 +6252,8 @@ func checksPost178(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre179 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
-func checksPre179(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre181 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
+func checksPre181(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5591,18 +6263,26 @@ func checksPre179(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
-func checksPost180(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
+func checksPost182(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -5624,27 +6304,35 @@ func checksPost180(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
 	c.NotArg(l[8], &s8, l[0], s0)
 	c.NotArg(l[8], &s8, l[1], s1)
@@ -5666,8 +6354,8 @@ func checksPost180(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre181 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func checksPre181(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPre183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func checksPre183(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5679,19 +6367,27 @@ func checksPre181(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Mutable(s8)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 	c.BindingContext(l[8], s8, t8)
 }
 
-// checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func checksPost182(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost184 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func checksPost184(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -5715,46 +6411,55 @@ func checksPost182(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[8], s8)
 	c.End()
 }
 
-// checksPre183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func checksPre183(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func checksPre185(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost184 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func checksPost184(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func checksPost186(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -5768,6 +6473,7 @@ func checksPost184(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -5790,12 +6496,14 @@ func checksPost184(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAlias(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
+	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
+	c.PlanSkip(asserts.CheckSameContent, l[2])
 	c.End()
 }
 
-// checksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func checksPre185(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func checksPre187(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5804,6 +6512,7 @@ func checksPre185(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
@@ -5811,8 +6520,8 @@ func checksPre185(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func checksPost186(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -5830,6 +6539,7 @@ func checksPost186(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -5841,12 +6551,14 @@ func checksPost186(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
+	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
+	c.PlanSkip(asserts.CheckSameContent, l[2])
 	c.End()
 }
 
-// checksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cdist_backward.out).
-func checksPre187(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre189 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cdist_backward.out).
+func checksPre189(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5854,15 +6566,19 @@ func checksPre187(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func checksPost188(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost190 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func checksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -5870,6 +6586,7 @@ func checksPost188(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
@@ -5877,18 +6594,19 @@ func checksPost188(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre189 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPre189(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPre191 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func checksPre191(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost190 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func checksPost192(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	c.After(s0, t0)
@@ -5896,22 +6614,25 @@ func checksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.End()
 }
 
-// checksPre191 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPre191(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func checksPre193(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPost192(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func checksPost194(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -5925,9 +6646,11 @@ func checksPost192(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -5950,8 +6673,8 @@ func checksPost192(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func checksPre193(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre195 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func checksPre195(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5961,15 +6684,17 @@ func checksPre193(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func checksPost194(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -5989,9 +6714,11 @@ func checksPost194(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -6004,21 +6731,22 @@ func checksPost194(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost195 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _nested_tensor_size).
-func checksPost195(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _nested_tensor_size).
+func checksPost197(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
 	c.End()
 }
 
-// checksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func checksPost196(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -6030,12 +6758,15 @@ func checksPost196(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArg(l[3], &s3, l[1], s1)
@@ -6044,15 +6775,16 @@ func checksPost196(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre197 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
-func checksPre197(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre199 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
+func checksPre199(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
-// checksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
-func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
+func checksPost200(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -6064,6 +6796,7 @@ func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -6080,8 +6813,8 @@ func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre199 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
-func checksPre199(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre201 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
+func checksPre201(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6090,14 +6823,15 @@ func checksPre199(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Mutable(s1)
 	c.Mutable(s2)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
-func checksPost200(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost202 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
+func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -6115,6 +6849,7 @@ func checksPost200(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -6127,8 +6862,8 @@ func checksPost200(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre201 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
-func checksPre201(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre203 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
+func checksPre203(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6138,16 +6873,20 @@ func checksPre201(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Mutable(s4)
 	c.Mutable(s5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost202 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
-func checksPost202(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
+func checksPost204(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -6167,15 +6906,19 @@ func checksPost202(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
@@ -6185,19 +6928,22 @@ func checksPost202(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre203 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func checksPre203(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func checksPre205(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func checksPost204(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func checksPost206(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -6207,28 +6953,34 @@ func checksPost204(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.End()
 }
 
-// checksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPre205(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func checksPre207(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPost206(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -6240,12 +6992,15 @@ func checksPost206(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -6258,22 +7013,25 @@ func checksPost206(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPre207(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func checksPre209(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SaveList(c, s3, t3)
 	c.MutableList(s3)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
 }
 
-// checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -6285,29 +7043,33 @@ func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.End()
 }
 
-// checksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPre209(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPre211 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
+func checksPre211(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s1)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPost210(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: dequantize.tensors_out).
+func checksPost212(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	asserts.AfterList(c, s0, t0)
@@ -6315,13 +7077,14 @@ func checksPost210(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.End()
 }
 
-// checksPre211 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func checksPre211(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre213 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func checksPre213(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6334,8 +7097,11 @@ func checksPre211(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
@@ -6343,8 +7109,8 @@ func checksPre211(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func checksPost212(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -6364,12 +7130,15 @@ func checksPost212(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6397,8 +7166,8 @@ func checksPost212(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre213 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPre213(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre215 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func checksPre215(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6411,8 +7180,11 @@ func checksPre213(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
@@ -6420,8 +7192,8 @@ func checksPre213(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPost214(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -6443,12 +7215,15 @@ func checksPost214(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6493,8 +7268,8 @@ func checksPost214(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre215 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPre215(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPre217 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func checksPre217(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6511,8 +7286,11 @@ func checksPre215(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
@@ -6522,8 +7300,8 @@ func checksPre215(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.BindingContext(l[8], s8, t8)
 }
 
-// checksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPost216(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -6549,12 +7327,15 @@ func checksPost216(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6572,8 +7353,8 @@ func checksPost216(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre217 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPre217(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre219 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func checksPre219(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6582,17 +7363,24 @@ func checksPre217(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPost218(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// checksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func checksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -6622,24 +7410,31 @@ func checksPost218(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.ImplUseCountLE1(l[7], &s7)
 	c.NotArg(l[7], &s7, l[0], s0)
 	c.NotArg(l[7], &s7, l[1], s1)
@@ -6740,19 +7535,22 @@ func checksPost218(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre219 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPre219(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPre221 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
+func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPost220(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -6772,12 +7570,15 @@ func checksPost220(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArgList(l[3], &s3, l[1], s1)
@@ -6822,8 +7623,8 @@ func checksPost220(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre221 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func checksPre221(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre223 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func checksPre223(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -6838,8 +7639,11 @@ func checksPre221(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
@@ -6848,8 +7652,8 @@ func checksPre221(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func checksPost222(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// checksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -6879,12 +7683,15 @@ func checksPost222(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6903,8 +7710,8 @@ func checksPost222(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre223 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPre223(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
+// checksPre225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func checksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6914,18 +7721,26 @@ func checksPre223(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s5, t5)
 	asserts.SaveList(c, s6, t6)
 	asserts.SaveList(c, s7, t7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	asserts.SameContentList(c, l[6], s6, t6)
 	asserts.BindingContextList(c, l[6], s6, t6)
+	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
 }
 
-// checksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPost224(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+// checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
@@ -6951,27 +7766,35 @@ func checksPost224(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
 	c.NoMutationList(l[6], s6)
+	asserts.SameContentAfterList(c, l[6], s6, t6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
 	c.NoMutationList(l[7], s7)
+	asserts.SameContentAfterList(c, l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
 	c.NotArg(l[8], &s8, l[0], s0)
 	c.NotArg(l[8], &s8, l[1], s1)
@@ -7030,8 +7853,8 @@ func checksPost224(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+// checksPre227 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func checksPre227(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7047,21 +7870,29 @@ func checksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.MutableList(s9)
 	c.MutableList(s10)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	asserts.SameContentList(c, l[6], s6, t6)
 	asserts.BindingContextList(c, l[6], s6, t6)
+	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
 	c.BindingContext(l[8], s8, t8)
 	asserts.BindingContextList(c, l[9], s9, t9)
 	asserts.BindingContextList(c, l[10], s10, t10)
 }
 
-// checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+// checksPost228 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -7087,27 +7918,35 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
 	c.NoMutationList(l[6], s6)
+	asserts.SameContentAfterList(c, l[6], s6, t6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
 	c.NoMutationList(l[7], s7)
+	asserts.SameContentAfterList(c, l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImplList(l[9], s9)
@@ -7117,62 +7956,77 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre227 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func checksPre227(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-}
-
-// checksPre228 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
-func checksPre228(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-}
-
-// checksPre229 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
+// checksPre229 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
 func checksPre229(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
+	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
+	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
+	c.BindingContext(l[4], s4, t4)
+}
+
+// checksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
+func checksPre230(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.SameContent(l[0], s0, t0)
+	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
+	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
+	c.BindingContext(l[4], s4, t4)
+	c.BindingContext(l[5], s5, t5)
+	c.BindingContext(l[6], s6, t6)
+	c.BindingContext(l[7], s7, t7)
+}
+
+// checksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
+func checksPre231(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
-func checksPre230(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
+func checksPre232(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7185,33 +8039,43 @@ func checksPre230(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 	c.BindingContext(l[6], s6, t6)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func checksPre231(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func checksPre233(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost232 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func checksPost232(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func checksPost234(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -7235,18 +8099,23 @@ func checksPost232(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
 	c.NotArg(l[5], &s5, l[0], s0)
 	c.NotArg(l[5], &s5, l[1], s1)
@@ -7311,8 +8180,8 @@ func checksPost232(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPre233(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre235 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func checksPre235(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7322,18 +8191,26 @@ func checksPre233(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPost234(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// checksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func checksPost236(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -7363,27 +8240,35 @@ func checksPost234(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
 	c.NotArg(l[8], &s8, l[0], s0)
 	c.NotArg(l[8], &s8, l[1], s1)
@@ -7478,8 +8363,28 @@ func checksPost234(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPost235 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPost235(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre237 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func checksPre237(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
+	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
+	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
+	c.BindingContext(l[4], s4, t4)
+}
+
+// checksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -7497,18 +8402,23 @@ func checksPost235(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
 	c.NotArg(l[5], &s5, l[0], s0)
 	c.NotArg(l[5], &s5, l[1], s1)
@@ -7537,8 +8447,34 @@ func checksPost235(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func checksPre239(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.SameContent(l[0], s0, t0)
+	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
+	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
+	c.BindingContext(l[4], s4, t4)
+	c.BindingContext(l[5], s5, t5)
+	c.BindingContext(l[6], s6, t6)
+}
+
+// checksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func checksPost240(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -7560,18 +8496,23 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -7581,17 +8522,19 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre237 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPre237(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func checksPre241(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func checksPost242(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -7609,9 +8552,11 @@ func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -7646,8 +8591,8 @@ func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func checksPre239(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func checksPre243(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7661,7 +8606,9 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
@@ -7670,8 +8617,8 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.BindingContext(l[6], s6, t6)
 }
 
-// checksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func checksPost240(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// checksPost244 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -7699,9 +8646,11 @@ func checksPost240(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -7720,8 +8669,8 @@ func checksPost240(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func checksPre241(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func checksPre245(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7729,16 +8678,22 @@ func checksPre241(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func checksPost242(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func checksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -7764,21 +8719,27 @@ func checksPost242(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
 	c.NotArg(l[6], &s6, l[0], s0)
 	c.NotArg(l[6], &s6, l[1], s1)
@@ -7853,19 +8814,22 @@ func checksPost242(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
-func checksPre243(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
+func checksPre247(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost244 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
-func checksPost244(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
+func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -7881,12 +8845,15 @@ func checksPost244(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArgList(l[3], &s3, l[1], s1)
@@ -7915,21 +8882,25 @@ func checksPost244(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
-func checksPre245(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// checksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
+func checksPre249(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
 	asserts.SaveList(c, s3, t3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
 }
 
-// checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
-func checksPost246(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
+func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -7947,15 +8918,19 @@ func checksPost246(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArg(l[4], &s4, l[0], s0)
 	c.NotArg(l[4], &s4, l[1], s1)
@@ -7990,19 +8965,22 @@ func checksPost246(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
-func checksPre247(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// checksPre251 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
+func checksPre251(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
-func checksPost248(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost252 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
+func checksPost252(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -8016,12 +8994,15 @@ func checksPost248(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArg(l[3], &s3, l[1], s1)
@@ -8042,21 +9023,25 @@ func checksPost248(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
-func checksPre249(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPre253 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
+func checksPre253(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SaveList(c, s3, t3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
 }
 
-// checksPost250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
-func checksPost250(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost254 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
+func checksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -8072,15 +9057,19 @@ func checksPost250(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArg(l[4], &s4, l[0], s0)
 	c.NotArg(l[4], &s4, l[1], s1)
@@ -8105,8 +9094,8 @@ func checksPost250(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre251 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
-func checksPre251(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre255 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
+func checksPre255(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -8114,16 +9103,22 @@ func checksPre251(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost252 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
-func checksPost252(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost256 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
+func checksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -8143,21 +9138,27 @@ func checksPost252(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
 	c.NotArg(l[6], &s6, l[0], s0)
 	c.NotArgList(l[6], &s6, l[1], s1)
@@ -8190,8 +9191,8 @@ func checksPost252(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre253 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru_cell).
-func checksPre253(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre257 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru_cell).
+func checksPre257(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8199,16 +9200,22 @@ func checksPre253(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPre254 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPre254(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func checksPre258(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -8220,20 +9227,30 @@ func checksPre254(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
 }
 
-// checksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPost255(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func checksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -8261,33 +9278,43 @@ func checksPost255(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.ImplUseCountLE1(l[10], &s10)
 	c.NotArg(l[10], &s10, l[0], s0)
 	c.NotArgList(l[10], &s10, l[1], s1)
@@ -8336,8 +9363,8 @@ func checksPost255(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre256 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPre256(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPre260 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func checksPre260(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8349,20 +9376,30 @@ func checksPre256(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
 }
 
-// checksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPost257(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func checksPost261(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s10 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -8388,33 +9425,43 @@ func checksPost257(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.ImplUseCountLE1(l[10], &s10)
 	c.NotArg(l[10], &s10, l[0], s0)
 	c.NotArg(l[10], &s10, l[1], s1)
@@ -8440,8 +9487,8 @@ func checksPost257(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPost258 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
-func checksPost258(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost262 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
+func checksPost262(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -8449,6 +9496,7 @@ func checksPost258(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
@@ -8457,8 +9505,8 @@ func checksPost258(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
-func checksPost259(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
+func checksPost263(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -8468,9 +9516,11 @@ func checksPost259(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -8478,8 +9528,8 @@ func checksPost259(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost260 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
-func checksPost260(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost264 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
+func checksPost264(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -8490,8 +9540,8 @@ func checksPost260(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
-func checksPost261(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
+func checksPost265(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -8499,22 +9549,25 @@ func checksPost261(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.End()
 }
 
-// checksPre262 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
-func checksPre262(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
+func checksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func checksPost263(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func checksPost267(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
@@ -8522,9 +9575,11 @@ func checksPost263(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
@@ -8541,8 +9596,8 @@ func checksPost263(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre264 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
-func checksPre264(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
+func checksPre268(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8551,26 +9606,32 @@ func checksPre264(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPre265 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
-func checksPre265(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
+func checksPre269(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
-func checksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
+func checksPre270(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8578,23 +9639,27 @@ func checksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPre267 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
-func checksPre267(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
+func checksPre271(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost268 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
-func checksPost268(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// checksPost272 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
+func checksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -8604,9 +9669,11 @@ func checksPost268(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
@@ -8617,20 +9684,22 @@ func checksPost268(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func checksPre269(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// checksPre273 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func checksPre273(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	asserts.SaveList(c, s2, t2)
 	c.MutableList(s2)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost270 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func checksPost270(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// checksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func checksPost274(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	asserts.BindingContextAfterList(c, l[2], s2, t2)
@@ -8640,41 +9709,49 @@ func checksPost270(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.End()
 }
 
-// checksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
-func checksPre271(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPre275 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
+func checksPre275(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPre272 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
-func checksPre272(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre276 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
+func checksPre276(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost273 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
-func checksPost273(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
+func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
@@ -8686,9 +9763,11 @@ func checksPost273(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -8705,19 +9784,22 @@ func checksPost273(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre274 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func checksPre274(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPre278 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func checksPre278(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost275 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func checksPost275(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// checksPost279 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.SavedList
 	c.BindingContextAfter(l[0], s0, t0)
@@ -8731,12 +9813,15 @@ func checksPost275(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArgList(l[3], &s3, l[1], s1)
@@ -8757,8 +9842,8 @@ func checksPost275(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre276 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func checksPre276(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre280 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func checksPre280(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
@@ -8767,11 +9852,12 @@ func checksPre276(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Mutable(s1)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func checksPost277(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost281 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -8785,11 +9871,12 @@ func checksPost277(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.End()
 }
 
-// checksPre278 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func checksPre278(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func checksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
@@ -8797,14 +9884,16 @@ func checksPre278(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveList(c, s3, t3)
 	c.Mutable(s1)
 	c.MutableList(s3)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
 }
 
-// checksPost279 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func checksPost279(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPost283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -8816,29 +9905,34 @@ func checksPost279(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.End()
 }
 
-// checksPre280 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func checksPre280(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre284 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func checksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost281 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func checksPost281(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+// checksPost285 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.SavedList
 	var s4 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -8852,12 +9946,15 @@ func checksPost281(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -8878,8 +9975,8 @@ func checksPost281(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func checksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre286 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func checksPre286(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8888,11 +9985,12 @@ func checksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Mutable(s1)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 }
 
-// checksPost283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func checksPost287(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -8908,12 +10006,13 @@ func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
 	c.End()
 }
 
-// checksPre284 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func checksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre288 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func checksPre288(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8921,14 +10020,16 @@ func checksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s1)
 	c.Mutable(s3)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPost285 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost289 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func checksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -8942,26 +10043,28 @@ func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
 	c.End()
 }
 
-// checksPre286 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPre286(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// checksPre290 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
+func checksPre290(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPost287(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// checksPost291 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
+func checksPost291(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
 	c.SameImplList(l[0], s0)
@@ -8969,17 +10072,19 @@ func checksPost287(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 	c.End()
 }
 
-// checksPre288 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List).
-func checksPre288(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPre292 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List).
+func checksPre292(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost289 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List).
-func checksPost289(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPost293 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List).
+func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -8989,9 +10094,11 @@ func checksPost289(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElemsList(l[2], &s2, l[0], s0)
 	c.NotArgElemsList(l[2], &s2, l[1], s1)
@@ -9002,18 +10109,19 @@ func checksPost289(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre290 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
-func checksPre290(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPre294 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
+func checksPre294(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost291 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add_.List).
-func checksPost291(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPost295 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add_.List).
+func checksPost295(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	asserts.AfterList(c, s0, t0)
@@ -9023,23 +10131,26 @@ func checksPost291(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.End()
 }
 
-// checksPre292 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPre292(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPre296 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
+func checksPre296(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
 	c.MutableList(s2)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost293 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List_out).
+func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	asserts.BindingContextAfterList(c, l[2], s2, t2)
@@ -9049,28 +10160,32 @@ func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.End()
 }
 
-// checksPre294 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func checksPre294(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPre298 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func checksPre298(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost295 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func checksPost295(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func checksPost299(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	asserts.BindingContextAfterList(c, l[2], s2, t2)
@@ -9082,28 +10197,33 @@ func checksPost295(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.End()
 }
 
-// checksPre296 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPre296(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// checksPre300 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func checksPre300(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
 	asserts.SaveList(c, s3, t3)
 	c.MutableList(s3)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
 }
 
-// checksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPost297(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// checksPost301 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func checksPost301(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	asserts.BindingContextAfterList(c, l[2], s2, t2)
@@ -9115,30 +10235,36 @@ func checksPost297(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.End()
 }
 
-// checksPre298 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func checksPre298(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPre302 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func checksPre302(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func checksPost299(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// checksPost303 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func checksPost303(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -9150,12 +10276,15 @@ func checksPost299(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElemsList(l[3], &s3, l[1], s1)
@@ -9168,8 +10297,8 @@ func checksPost299(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre300 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func checksPre300(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre304 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
+func checksPre304(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9178,31 +10307,41 @@ func checksPre300(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPre301 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func checksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
+func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost302 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
-func checksPost302(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
+func checksPost306(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -9214,8 +10353,10 @@ func checksPost302(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -9223,8 +10364,8 @@ func checksPost302(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost303 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func checksPost303(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
+func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -9234,8 +10375,10 @@ func checksPost303(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -9246,8 +10389,8 @@ func checksPost303(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost304 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func checksPost304(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
+func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -9258,13 +10401,14 @@ func checksPost304(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.End()
 }
 
-// checksPost305 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func checksPost305(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func checksPost309(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -9276,12 +10420,15 @@ func checksPost305(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	c.NotArg(l[3], &s3, l[0], s0)
 	c.NotArg(l[3], &s3, l[1], s1)
@@ -9293,8 +10440,8 @@ func checksPost305(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func checksPost306(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
+func checksPost310(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -9310,9 +10457,11 @@ func checksPost306(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -9341,8 +10490,8 @@ func checksPost306(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre307 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPre307(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre311 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func checksPre311(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9354,7 +10503,9 @@ func checksPre307(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
 	c.BindingContext(l[3], s3, t3)
@@ -9362,8 +10513,8 @@ func checksPre307(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPost308(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -9387,9 +10538,11 @@ func checksPost308(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -9405,15 +10558,16 @@ func checksPost308(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre309 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPre309(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre313 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 }
 
-// checksPost310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPost310(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -9427,6 +10581,7 @@ func checksPost310(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -9447,8 +10602,8 @@ func checksPost310(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre311 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func checksPre311(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func checksPre315(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9459,6 +10614,7 @@ func checksPre311(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.BindingContext(l[1], s1, t1)
 	c.BindingContext(l[2], s2, t2)
@@ -9466,8 +10622,8 @@ func checksPre311(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func checksPost312(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost316 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -9489,6 +10645,7 @@ func checksPost312(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -9504,21 +10661,25 @@ func checksPost312(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre313 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
+func checksPre317(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPre314 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
-func checksPre314(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre318 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
+func checksPre318(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9526,30 +10687,39 @@ func checksPre314(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward).
-func checksPre315(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward).
+func checksPre319(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 }
 
-// checksPre316 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
-func checksPre316(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre320 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
+func checksPre320(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9558,16 +10728,21 @@ func checksPre316(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
 	c.Mutable(s5)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
 	c.BindingContext(l[5], s5, t5)
 }
 
-// checksPost317 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
-func checksPost317(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// checksPost321 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
+func checksPost321(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.AfterList(c, s0, t0)
@@ -9575,12 +10750,13 @@ func checksPost317(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.FreshOrAliasOf(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPre318 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPre318(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// checksPre322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func checksPre322(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9596,24 +10772,38 @@ func checksPre318(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s11, t11)
 	c.Save(s12, t12)
 	c.SaveOpt(s13, t13, t13 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
+	c.SameContent(l[10], s10, t10)
 	c.BindingContext(l[10], s10, t10)
+	c.SameContent(l[11], s11, t11)
 	c.BindingContext(l[11], s11, t11)
+	c.SameContent(l[12], s12, t12)
 	c.BindingContext(l[12], s12, t12)
+	c.SameContent(l[13], s13, t13)
 	c.BindingContext(l[13], s13, t13)
 }
 
-// checksPost319 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPost319(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// checksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func checksPost323(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s14 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -9647,45 +10837,59 @@ func checksPost319(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.NoMutation(l[10], s10)
+	c.SameContentAfter(l[10], s10, t10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.NoMutation(l[11], s11)
+	c.SameContentAfter(l[11], s11, t11)
 	c.SameImpl(l[12], s12)
 	c.SameStorage(l[12], s12)
 	c.NoMutation(l[12], s12)
+	c.SameContentAfter(l[12], s12, t12)
 	c.SameImpl(l[13], s13)
 	c.SameStorage(l[13], s13)
 	c.NoMutation(l[13], s13)
+	c.SameContentAfter(l[13], s13, t13)
 	c.ImplUseCountLE1(l[14], &s14)
 	c.NotArg(l[14], &s14, l[0], s0)
 	c.NotArg(l[14], &s14, l[1], s1)
@@ -9719,8 +10923,8 @@ func checksPost319(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre320 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPre320(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// checksPre324 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func checksPre324(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9738,25 +10942,39 @@ func checksPre320(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asser
 	c.SaveOpt(s13, t13, t13 != nil)
 	c.Save(s14, t14)
 	c.Mutable(s14)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
+	c.SameContent(l[10], s10, t10)
 	c.BindingContext(l[10], s10, t10)
+	c.SameContent(l[11], s11, t11)
 	c.BindingContext(l[11], s11, t11)
+	c.SameContent(l[12], s12, t12)
 	c.BindingContext(l[12], s12, t12)
+	c.SameContent(l[13], s13, t13)
 	c.BindingContext(l[13], s13, t13)
 	c.BindingContext(l[14], s14, t14)
 }
 
-// checksPost321 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPost321(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// checksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func checksPost325(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s15 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -9792,53 +11010,67 @@ func checksPost321(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.NoMutation(l[10], s10)
+	c.SameContentAfter(l[10], s10, t10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.NoMutation(l[11], s11)
+	c.SameContentAfter(l[11], s11, t11)
 	c.SameImpl(l[12], s12)
 	c.SameStorage(l[12], s12)
 	c.NoMutation(l[12], s12)
+	c.SameContentAfter(l[12], s12, t12)
 	c.SameImpl(l[13], s13)
 	c.SameStorage(l[13], s13)
 	c.NoMutation(l[13], s13)
+	c.SameContentAfter(l[13], s13, t13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.ReturnsArg(l[15], &s15, l[14], s14)
 	c.End()
 }
 
-// checksPre322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPre322(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre326 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func checksPre326(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9848,18 +11080,26 @@ func checksPre322(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPost323(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost327 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func checksPost327(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -9883,27 +11123,35 @@ func checksPost323(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
 	c.NotArg(l[8], &s8, l[0], s0)
 	c.NotArg(l[8], &s8, l[1], s1)
@@ -9944,8 +11192,8 @@ func checksPost323(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre324 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func checksPre324(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPre328 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func checksPre328(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9959,20 +11207,28 @@ func checksPre324(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s9, t9)
 	c.Mutable(s8)
 	c.Mutable(s9)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 	c.BindingContext(l[8], s8, t8)
 	c.BindingContext(l[9], s9, t9)
 }
 
-// checksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func checksPost325(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// checksPost329 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func checksPost329(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
@@ -10000,27 +11256,35 @@ func checksPost325(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
@@ -10030,21 +11294,25 @@ func checksPost325(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre326 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_attention).
-func checksPre326(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_attention).
+func checksPre330(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
 }
 
-// checksPre327 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
-func checksPre327(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
+func checksPre331(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10054,18 +11322,26 @@ func checksPre327(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPre328 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
-func checksPre328(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPre332 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
+func checksPre332(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10077,19 +11353,27 @@ func checksPre328(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.Save(s8, t8)
 	c.Mutable(s8)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 	c.BindingContext(l[8], s8, t8)
 }
 
-// checksPre329 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
-func checksPre329(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// checksPre333 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
+func checksPre333(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10107,26 +11391,42 @@ func checksPre329(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asser
 	c.SaveOpt(s13, t13, t13 != nil)
 	c.SaveOpt(s14, t14, t14 != nil)
 	c.SaveOpt(s15, t15, t15 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
+	c.SameContent(l[10], s10, t10)
 	c.BindingContext(l[10], s10, t10)
+	c.SameContent(l[11], s11, t11)
 	c.BindingContext(l[11], s11, t11)
+	c.SameContent(l[12], s12, t12)
 	c.BindingContext(l[12], s12, t12)
+	c.SameContent(l[13], s13, t13)
 	c.BindingContext(l[13], s13, t13)
+	c.SameContent(l[14], s14, t14)
 	c.BindingContext(l[14], s14, t14)
+	c.SameContent(l[15], s15, t15)
 	c.BindingContext(l[15], s15, t15)
 }
 
-// checksPost330 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
-func checksPost330(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
+// checksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
+func checksPost334(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
 	var s16 asserts.Saved
 	var s17 asserts.Saved
 	var s18 asserts.Saved
@@ -10168,51 +11468,67 @@ func checksPost330(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.NoMutation(l[10], s10)
+	c.SameContentAfter(l[10], s10, t10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.NoMutation(l[11], s11)
+	c.SameContentAfter(l[11], s11, t11)
 	c.SameImpl(l[12], s12)
 	c.SameStorage(l[12], s12)
 	c.NoMutation(l[12], s12)
+	c.SameContentAfter(l[12], s12, t12)
 	c.SameImpl(l[13], s13)
 	c.SameStorage(l[13], s13)
 	c.NoMutation(l[13], s13)
+	c.SameContentAfter(l[13], s13, t13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.NoMutation(l[14], s14)
+	c.SameContentAfter(l[14], s14, t14)
 	c.SameImpl(l[15], s15)
 	c.SameStorage(l[15], s15)
 	c.NoMutation(l[15], s15)
+	c.SameContentAfter(l[15], s15, t15)
 	c.ImplUseCountLE1(l[16], &s16)
 	c.NotArg(l[16], &s16, l[0], s0)
 	c.NotArg(l[16], &s16, l[1], s1)
@@ -10319,8 +11635,8 @@ func checksPost330(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
-func checksPre331(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
+// checksPre335 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
+func checksPre335(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10344,29 +11660,45 @@ func checksPre331(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asser
 	c.Mutable(s16)
 	c.Mutable(s17)
 	c.Mutable(s18)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
+	c.SameContent(l[10], s10, t10)
 	c.BindingContext(l[10], s10, t10)
+	c.SameContent(l[11], s11, t11)
 	c.BindingContext(l[11], s11, t11)
+	c.SameContent(l[12], s12, t12)
 	c.BindingContext(l[12], s12, t12)
+	c.SameContent(l[13], s13, t13)
 	c.BindingContext(l[13], s13, t13)
+	c.SameContent(l[14], s14, t14)
 	c.BindingContext(l[14], s14, t14)
+	c.SameContent(l[15], s15, t15)
 	c.BindingContext(l[15], s15, t15)
 	c.BindingContext(l[16], s16, t16)
 	c.BindingContext(l[17], s17, t17)
 	c.BindingContext(l[18], s18, t18)
 }
 
-// checksPost332 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
-func checksPost332(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor) {
+// checksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
+func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor) {
 	var s19 asserts.Saved
 	var s20 asserts.Saved
 	var s21 asserts.Saved
@@ -10414,51 +11746,67 @@ func checksPost332(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.NoMutation(l[10], s10)
+	c.SameContentAfter(l[10], s10, t10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.NoMutation(l[11], s11)
+	c.SameContentAfter(l[11], s11, t11)
 	c.SameImpl(l[12], s12)
 	c.SameStorage(l[12], s12)
 	c.NoMutation(l[12], s12)
+	c.SameContentAfter(l[12], s12, t12)
 	c.SameImpl(l[13], s13)
 	c.SameStorage(l[13], s13)
 	c.NoMutation(l[13], s13)
+	c.SameContentAfter(l[13], s13, t13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.NoMutation(l[14], s14)
+	c.SameContentAfter(l[14], s14, t14)
 	c.SameImpl(l[15], s15)
 	c.SameStorage(l[15], s15)
 	c.NoMutation(l[15], s15)
+	c.SameContentAfter(l[15], s15, t15)
 	c.SameImpl(l[16], s16)
 	c.SameStorage(l[16], s16)
 	c.SameImpl(l[17], s17)
@@ -10471,8 +11819,8 @@ func checksPost332(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre333 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
-func checksPre333(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPre337 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
+func checksPre337(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10484,20 +11832,30 @@ func checksPre333(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
 }
 
-// checksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
-func checksPost334(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// checksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
+func checksPost338(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -10529,33 +11887,43 @@ func checksPost334(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.ImplUseCountLE1(l[10], &s10)
 	c.NotArg(l[10], &s10, l[0], s0)
 	c.NotArg(l[10], &s10, l[1], s1)
@@ -10648,8 +12016,8 @@ func checksPost334(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre335 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
-func checksPre335(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// checksPre339 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
+func checksPre339(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10669,15 +12037,25 @@ func checksPre335(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asser
 	c.Mutable(s11)
 	c.Mutable(s12)
 	c.Mutable(s13)
+	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
 	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
 	c.BindingContext(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
 	c.BindingContext(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
+	c.SameContent(l[8], s8, t8)
 	c.BindingContext(l[8], s8, t8)
+	c.SameContent(l[9], s9, t9)
 	c.BindingContext(l[9], s9, t9)
 	c.BindingContext(l[10], s10, t10)
 	c.BindingContext(l[11], s11, t11)
@@ -10685,8 +12063,8 @@ func checksPre335(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asser
 	c.BindingContext(l[13], s13, t13)
 }
 
-// checksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
-func checksPost336(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor) {
+// checksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
+func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor) {
 	var s14 asserts.Saved
 	var s15 asserts.Saved
 	var s16 asserts.Saved
@@ -10726,33 +12104,43 @@ func checksPost336(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.NoMutation(l[2], s2)
+	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.NoMutation(l[3], s3)
+	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.NoMutation(l[4], s4)
+	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.NoMutation(l[5], s5)
+	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.NoMutation(l[8], s8)
+	c.SameContentAfter(l[8], s8, t8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.NoMutation(l[9], s9)
+	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.SameImpl(l[11], s11)
@@ -10768,8 +12156,8 @@ func checksPost336(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre337 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
-func checksPre337(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre341 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
+func checksPre341(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -10789,13 +12177,16 @@ func checksPre337(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[4], s4, t4)
+	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
-func checksPost338(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
+func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	asserts.BindingContextAfterList(c, l[2], s2, t2)
@@ -10825,17 +12216,20 @@ func checksPost338(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[5], s5)
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
+	asserts.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.End()
 }
 
-// checksPre339 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
-func checksPre339(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// checksPre343 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
+func checksPre343(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -10851,19 +12245,23 @@ func checksPre339(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	c.MutableList(s4)
 	c.MutableList(s8)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[4], s4, t4)
+	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 	asserts.BindingContextList(c, l[8], s8, t8)
 }
 
-// checksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
-func checksPost340(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// checksPost344 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
+func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	asserts.BindingContextAfterList(c, l[0], s0, t0)
 	asserts.BindingContextAfterList(c, l[1], s1, t1)
 	asserts.BindingContextAfterList(c, l[2], s2, t2)
@@ -10885,6 +12283,7 @@ func checksPost340(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
@@ -10896,19 +12295,22 @@ func checksPost340(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[5], s5)
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
+	asserts.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplList(l[8], s8)
 	c.SameStorageList(l[8], s8)
 	c.End()
 }
 
-// checksPre341 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam).
-func checksPre341(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre345 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam).
+func checksPre345(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -10918,18 +12320,26 @@ func checksPre341(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	asserts.SaveList(c, s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.SaveOpt(s7, t7, t7 != nil)
+	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	asserts.SameContentList(c, l[4], s4, t4)
 	asserts.BindingContextList(c, l[4], s4, t4)
+	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
+	c.SameContent(l[6], s6, t6)
 	c.BindingContext(l[6], s6, t6)
+	c.SameContent(l[7], s7, t7)
 	c.BindingContext(l[7], s7, t7)
 }
 
-// checksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam).
-func checksPost342(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
+// checksPost346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam).
+func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
 	var s8 asserts.SavedList
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
@@ -10959,27 +12369,35 @@ func checksPost342(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.SameImplList(l[4], s4)
 	c.SameStorageList(l[4], s4)
 	c.NoMutationList(l[4], s4)
+	asserts.SameContentAfterList(c, l[4], s4, t4)
 	c.SameImplList(l[5], s5)
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
+	asserts.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.NoMutation(l[6], s6)
+	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.NoMutation(l[7], s7)
+	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1List(l[8], &s8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
