@@ -37,7 +37,7 @@ step "go test -race -tags debugasserts"
 go test -count=1 -race -tags debugasserts ./...
 step "bounded sweep (one sample per op, both profiles)"
 sweep_out=${TMPDIR:-/tmp}/libtorch-sweep.txt
-if ! ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep.json" -samples 1 -j 2 >"$sweep_out"; then
+if ! ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep.json" -samples 1 -j 2 -timeout 20s >"$sweep_out"; then
 	cat "$sweep_out"
 	exit 1
 fi
