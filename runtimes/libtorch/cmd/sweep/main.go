@@ -45,6 +45,7 @@ func main() {
 	jobs := flag.Int("j", 1, "worker processes")
 	verdictsPath := flag.String("verdicts", "verdicts.json", "the verdicts of known violations")
 	timeout := flag.Duration("timeout", 60*time.Second, "per-op time limit")
+	flag.BoolVar(&contentCheck, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
 	flag.Parse()
 	torch.SetNumThreads(1)
 	if *worker || os.Getenv(workerEnv) != "" {
@@ -62,6 +63,14 @@ func main() {
 // workerEnv makes the process a worker, as -worker does (for tests, whose
 // binary has its own flags).
 const workerEnv = "AG_SWEEP_WORKER"
+
+// contentEnv, set for a worker, switches the same_content check on in it.
+const contentEnv = "AG_SWEEP_CONTENT"
+
+// contentCheck is the master's -content flag: whether its workers run the
+// same_content check (it reads each argument's bytes before and after the
+// kernel; off, those rows are skipped as content_check_off).
+var contentCheck bool
 
 type sampleResult struct {
 	T          string              `json:"t"` // "start", "res", "done"
@@ -85,6 +94,7 @@ func runWorker() {
 	enc := json.NewEncoder(os.Stdout)
 	col := asserts.NewCollector()
 	asserts.SetHandler(col)
+	asserts.SetContentCheck(os.Getenv(contentEnv) == "1")
 	for in.Scan() {
 		var name, profile string
 		var start, n int
@@ -158,6 +168,8 @@ type Report struct {
 	OpsBound     int    `json:"ops_bound"`
 	OpsExercised int    `json:"ops_exercised"`
 	Samples      int    `json:"samples_per_op"`
+	// ContentCheck reports whether the same_content check was on.
+	ContentCheck bool   `json:"content_check"`
 	Calls        uint64 `json:"calls"`
 	Checks       uint64 `json:"checks"`
 	// ChecksRun counts the checks run by check name, Skipped the checks
@@ -282,7 +294,7 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 		wg.Wait()
 		close(results)
 	}()
-	rep := Report{Libtorch: aten.SchemaVersion, OpsTotal: len(s.Ops), OpsBound: len(aten.Bound), Samples: n,
+	rep := Report{Libtorch: aten.SchemaVersion, OpsTotal: len(s.Ops), OpsBound: len(aten.Bound), Samples: n, ContentCheck: contentCheck,
 		ChecksRun: map[string]uint64{}, Skipped: map[string]uint64{},
 		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Unbound: map[string]int{}, Crashes: []Crash{}, Violations: []Finding{}}
 	for _, u := range aten.Unbound {
@@ -363,8 +375,8 @@ func judge(f *Finding, vs []Verdict) {
 }
 
 func summary(w io.Writer, r *Report, selected int) {
-	fmt.Fprintf(w, "libtorch %s sweep: %d ops in the schema, %d bound, %d selected, %d exercised (%d samples each at most)\n",
-		r.Libtorch, r.OpsTotal, r.OpsBound, selected, r.OpsExercised, r.Samples)
+	fmt.Fprintf(w, "libtorch %s sweep: %d ops in the schema, %d bound, %d selected, %d exercised (%d samples each at most); content check %s\n",
+		r.Libtorch, r.OpsTotal, r.OpsBound, selected, r.OpsExercised, r.Samples, map[bool]string{true: "on", false: "off"}[r.ContentCheck])
 	verdicts := map[string]int{}
 	for _, v := range r.Violations {
 		verdicts[v.Verdict]++
@@ -452,7 +464,11 @@ func (t *tailBuf) String() string {
 
 func (w *workerProc) start() error {
 	w.cmd = exec.Command(w.exe)
-	w.cmd.Env = append(os.Environ(), workerEnv+"=1")
+	content := "0"
+	if contentCheck {
+		content = "1"
+	}
+	w.cmd.Env = append(os.Environ(), workerEnv+"=1", contentEnv+"="+content)
 	w.stderr = &tailBuf{}
 	w.cmd.Stderr = w.stderr
 	var err error
