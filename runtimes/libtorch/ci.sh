@@ -35,9 +35,9 @@ step "go test -tags debugasserts"
 go test -count=1 -tags debugasserts ./...
 step "go test -race -tags debugasserts"
 go test -count=1 -race -tags debugasserts ./...
-step "bounded sweep (one sample per op, both profiles)"
+step "bounded sweep (one sample per op, both profiles, content check on)"
 sweep_out=${TMPDIR:-/tmp}/libtorch-sweep.txt
-if ! ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep.json" -samples 1 -j 2 -timeout 20s >"$sweep_out"; then
+if ! ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep.json" -samples 1 -j 2 -timeout 20s -content >"$sweep_out"; then
 	cat "$sweep_out"
 	exit 1
 fi
