@@ -83,3 +83,31 @@ func TestVerdictsFile(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestSweepContent: with -content the training-mode sample shows
+// rrelu_with_noise_ writing noise (same_content, verdict kernel); without
+// it the rows are skipped and nothing is found.
+func TestSweepContent(t *testing.T) {
+	defer func(prev bool) { contentCheck = prev }(contentCheck)
+	for _, on := range []bool{true, false} {
+		contentCheck = on
+		rep, err := runMaster("", "../../verdicts.json", "rrelu_with_noise_,add_.Tensor", len(variants), 1, time.Minute, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, v := range rep.Violations {
+			if v.Op == "rrelu_with_noise_" && v.Check == "same_content" && v.Arg == "noise" && v.Verdict == "kernel" {
+				found = true
+			} else {
+				t.Errorf("content %v: unexpected violation %+v", on, v)
+			}
+		}
+		if found != on || rep.ContentCheck != on {
+			t.Errorf("content %v: report says content_check %v, rrelu_with_noise_ noise finding %v", on, rep.ContentCheck, found)
+		}
+		if on && rep.ChecksRun["same_content"] == 0 || !on && rep.Skipped["content_check_off"] == 0 {
+			t.Errorf("content %v: checks run %v, skipped %v", on, rep.ChecksRun, rep.Skipped)
+		}
+	}
+}
