@@ -3,6 +3,7 @@ package torch_test
 import (
 	"testing"
 
+	"github.com/assertgen/assertgen/runtimes/libtorch/aten"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -66,5 +67,37 @@ func TestContentDigest(t *testing.T) {
 		if _, ok := c.x.ContentDigest(); ok {
 			t.Errorf("%s tensor: ContentDigest reports ok=true", c.name)
 		}
+	}
+}
+
+// TestContentDigestCoversGaps: a column of a 2x3 tensor (stride 3) reaches
+// elements 0..3; a write to element 1, in the gap between its two
+// elements, changes its digest, and a write to element 5, past its range,
+// does not.
+func TestContentDigestCoversGaps(t *testing.T) {
+	x := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
+	defer x.Release()
+	col := aten.SelectInt(x, 1, 0)
+	defer col.Release()
+	row0, row1 := aten.SelectInt(x, 0, 0), aten.SelectInt(x, 0, 1)
+	defer rel(row0, row1)
+	d0 := digestOK(t, col, "column")
+	e5 := aten.SelectInt(row1, 0, 2)
+	e5.Fill(5)
+	e5.Release()
+	if d := digestOK(t, col, "column after a write past its range"); d != d0 {
+		t.Errorf("a write to element 5 moved the column's digest %#x -> %#x: it reaches elements 0..3 only", d0, d)
+	}
+	e1 := aten.SelectInt(row0, 0, 1)
+	e1.Fill(5)
+	e1.Release()
+	if d := digestOK(t, col, "column after a write into its gap"); d == d0 {
+		t.Errorf("a write to element 1, between the column's elements, left its digest at %#x", d)
+	}
+}
+
+func rel(ts ...*torch.Tensor) {
+	for _, x := range ts {
+		x.Release()
 	}
 }
