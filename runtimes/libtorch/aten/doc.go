@@ -14,7 +14,8 @@
 // *torch.Error; no C++ exception crosses into Go.
 //
 // ops_gen.go and ops_list.go, and the C++ shim in ../internal/shim, are
-// generated from the embedded schema:
+// generated from the embedded 1.13.1 schema (SchemaVersion; pinned, since
+// assertgen's default schema is a newer release):
 //
 //go:generate go run ../internal/shimgen -root ..
 package aten

@@ -8405,10 +8405,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 // Kthvalue calls kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices).
-func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Tensor, *torch.Tensor) {
+func Kthvalue(self *torch.Tensor, k int64, dim int64, keepdim bool) (*torch.Tensor, *torch.Tensor) {
 	var cArgs args
 	cArgs.tensor(self)
-	cArgs.int(k_)
+	cArgs.int(k)
 	cArgs.int(dim)
 	cArgs.bool(keepdim)
 	cOut := cArgs.call(646, "kthvalue")
@@ -8419,10 +8419,10 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 }
 
 // KthvalueValues calls kthvalue.values(Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices).
-func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+func KthvalueValues(self *torch.Tensor, k int64, dim int64, keepdim bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	var cArgs args
 	cArgs.tensor(self)
-	cArgs.int(k_)
+	cArgs.int(k)
 	cArgs.int(dim)
 	cArgs.bool(keepdim)
 	cArgs.tensor(values)
@@ -8435,10 +8435,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 }
 
 // KthvalueDimname calls kthvalue.dimname(Tensor self, int k, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices).
-func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*torch.Tensor, *torch.Tensor) {
+func KthvalueDimname(self *torch.Tensor, k int64, dim string, keepdim bool) (*torch.Tensor, *torch.Tensor) {
 	var cArgs args
 	cArgs.tensor(self)
-	cArgs.int(k_)
+	cArgs.int(k)
 	cArgs.str(dim)
 	cArgs.bool(keepdim)
 	cOut := cArgs.call(648, "kthvalue.dimname")
@@ -8449,10 +8449,10 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 }
 
 // KthvalueDimnameOut calls kthvalue.dimname_out(Tensor self, int k, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices).
-func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+func KthvalueDimnameOut(self *torch.Tensor, k int64, dim string, keepdim bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	var cArgs args
 	cArgs.tensor(self)
-	cArgs.int(k_)
+	cArgs.int(k)
 	cArgs.str(dim)
 	cArgs.bool(keepdim)
 	cArgs.tensor(values)
@@ -15233,10 +15233,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 }
 
 // Rot90 calls rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor.
-func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
+func Rot90(self *torch.Tensor, k int64, dims []int64) *torch.Tensor {
 	var cArgs args
 	cArgs.tensor(self)
-	cArgs.int(k_)
+	cArgs.int(k)
 	cArgs.ints(dims)
 	cOut := cArgs.call(1171, "rot90")
 	cRet0 := cOut.tensor()
@@ -15245,10 +15245,10 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 }
 
 // Rot90Out calls rot90.out(Tensor self, int k=1, int[] dims=[0,1], *, Tensor(a!) out) -> Tensor(a!).
-func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *torch.Tensor {
+func Rot90Out(self *torch.Tensor, k int64, dims []int64, out *torch.Tensor) *torch.Tensor {
 	var cArgs args
 	cArgs.tensor(self)
-	cArgs.int(k_)
+	cArgs.int(k)
 	cArgs.ints(dims)
 	cArgs.tensor(out)
 	cOut := cArgs.call(1172, "rot90.out")
@@ -25520,10 +25520,10 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 }
 
 // TopkValues calls topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices).
-func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+func TopkValues(self *torch.Tensor, k int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	var cArgs args
 	cArgs.tensor(self)
-	cArgs.int(k_)
+	cArgs.int(k)
 	cArgs.int(dim)
 	cArgs.bool(largest)
 	cArgs.bool(sorted)
@@ -25537,10 +25537,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 }
 
 // Topk calls topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices).
-func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
+func Topk(self *torch.Tensor, k int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
 	var cArgs args
 	cArgs.tensor(self)
-	cArgs.int(k_)
+	cArgs.int(k)
 	cArgs.int(dim)
 	cArgs.bool(largest)
 	cArgs.bool(sorted)
@@ -36196,10 +36196,10 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 }
 
 // XTritonScaledDotAttention calls _triton_scaled_dot_attention(Tensor q, Tensor k, Tensor v, float dropout_p=0.0) -> Tensor.
-func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tensor, dropout_p float64) *torch.Tensor {
+func XTritonScaledDotAttention(q *torch.Tensor, k *torch.Tensor, v *torch.Tensor, dropout_p float64) *torch.Tensor {
 	var cArgs args
 	cArgs.tensor(q)
-	cArgs.tensor(k_)
+	cArgs.tensor(k)
 	cArgs.tensor(v)
 	cArgs.float(dropout_p)
 	cOut := cArgs.call(2834, "_triton_scaled_dot_attention")
@@ -36209,10 +36209,10 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 }
 
 // XTritonScaledDotAttentionOut calls _triton_scaled_dot_attention.out(Tensor q, Tensor k, Tensor v, float dropout_p=0.0, *, Tensor(a!) out) -> Tensor(a!).
-func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tensor, dropout_p float64, out *torch.Tensor) *torch.Tensor {
+func XTritonScaledDotAttentionOut(q *torch.Tensor, k *torch.Tensor, v *torch.Tensor, dropout_p float64, out *torch.Tensor) *torch.Tensor {
 	var cArgs args
 	cArgs.tensor(q)
-	cArgs.tensor(k_)
+	cArgs.tensor(k)
 	cArgs.tensor(v)
 	cArgs.float(dropout_p)
 	cArgs.tensor(out)

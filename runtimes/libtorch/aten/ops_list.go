@@ -2,6 +2,10 @@
 
 package aten
 
+// SchemaVersion is the PyTorch release whose schema the bindings follow
+// (load it with schema.Embedded(SchemaVersion)).
+const SchemaVersion = "1.13.1"
+
 // Bound lists the ops with a binding, in schema order, each with its Go
 // function.
 var Bound = []Binding{

@@ -25,18 +25,10 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastByte(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastByte)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCastByte, &locs0, &a0, self)
 	r0 := kernels.XCastByte(self, non_blocking)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -52,18 +44,10 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastChar(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastChar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCastChar, &locs0, &a0, self)
 	r0 := kernels.XCastChar(self, non_blocking)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -79,18 +63,10 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastDouble(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastDouble)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCastDouble, &locs0, &a0, self)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -106,18 +82,10 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastFloat(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastFloat)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCastFloat, &locs0, &a0, self)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -133,18 +101,10 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastInt(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCastInt, &locs0, &a0, self)
 	r0 := kernels.XCastInt(self, non_blocking)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -160,18 +120,10 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastLong(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastLong)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCastLong, &locs0, &a0, self)
 	r0 := kernels.XCastLong(self, non_blocking)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -187,18 +139,10 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastShort(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastShort)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCastShort, &locs0, &a0, self)
 	r0 := kernels.XCastShort(self, non_blocking)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -214,18 +158,10 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastHalf(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastHalf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCastHalf, &locs0, &a0, self)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -239,33 +175,16 @@ var opXBackward = asserts.Op{
 func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tensor, retain_graph *bool, create_graph bool) {
 	if !asserts.Checking() {
 		kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXBackward)
 	var (
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l1, inputs)
-	c.SaveOpt(&a2, gradient, gradient != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("inputs"), &l1, inputs)
-	c.BindingContext(asserts.Arg("gradient"), &a2, gradient)
+	checksPre2(&c, &opXBackward, &locs1, &a0, &l1, &a2, self, inputs, gradient)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, inputs)
-	c.After(&a2, gradient)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("inputs"), &l1)
-	c.SameStorageList(asserts.Arg("inputs"), &l1)
-	c.NoMutationList(asserts.Arg("inputs"), &l1)
-	c.SameImpl(asserts.Arg("gradient"), &a2)
-	c.SameStorage(asserts.Arg("gradient"), &a2)
-	c.NoMutation(asserts.Arg("gradient"), &a2)
-	c.End()
+	checksPost3(&c, &locs1, &a0, &l1, &a2, self, inputs, gradient)
 }
 
 var opSetData = asserts.Op{
@@ -278,23 +197,13 @@ var opSetData = asserts.Op{
 func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.SetData(self, new_data)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSetData)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, new_data)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("new_data"), &a1, new_data)
+	checksPre4(&c, &opSetData, &locs2, &a0, &a1, self, new_data)
 	kernels.SetData(self, new_data)
-	c.After(&a0, self)
-	c.After(&a1, new_data)
-	c.NoMutation(asserts.Arg("new_data"), &a1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("new_data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("new_data"))
-	c.End()
+	checksPost5(&c, &locs2, &a0, &a1, self, new_data)
 }
 
 var opData = asserts.Op{
@@ -309,20 +218,10 @@ func Data(self *torch.Tensor) *torch.Tensor {
 		return kernels.Data(self)
 	}
 	var c asserts.Call
-	c.Begin(&opData)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opData, &locs0, &a0, self)
 	r0 := kernels.Data(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -338,16 +237,10 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsLeaf)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsLeaf, &locs3, &a0, self)
 	r0 := kernels.IsLeaf(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -363,16 +256,10 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opOutputNr)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opOutputNr, &locs3, &a0, self)
 	r0 := kernels.OutputNr(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -388,16 +275,10 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXVersion)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXVersion, &locs3, &a0, self)
 	r0 := kernels.XVersion(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -413,17 +294,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
 	var c asserts.Call
-	c.Begin(&opRequiresGrad_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRequiresGrad_, &locs0, &a0, self)
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -437,17 +311,13 @@ var opRetainGrad = asserts.Op{
 func RetainGrad(self *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.RetainGrad(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opRetainGrad)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre11(&c, &opRetainGrad, &locs3, &a0, self)
 	kernels.RetainGrad(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost12(&c, &locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -462,16 +332,10 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRetainsGrad)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opRetainsGrad, &locs3, &a0, self)
 	r0 := kernels.RetainsGrad(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -487,20 +351,10 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXFwPrimal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXFwPrimal, &locs0, &a0, self)
 	r0 := kernels.XFwPrimal(self, level)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -516,27 +370,10 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakeDual)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, primal)
-	c.Save(&a1, tangent)
-	c.BindingContext(asserts.Arg("primal"), &a0, primal)
-	c.BindingContext(asserts.Arg("tangent"), &a1, tangent)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXMakeDual, &locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	c.After(&a0, primal)
-	c.After(&a1, tangent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("primal"), &a0)
-	c.SameStorage(asserts.Arg("primal"), &a0)
-	c.NoMutation(asserts.Arg("primal"), &a0)
-	c.SameImpl(asserts.Arg("tangent"), &a1)
-	c.SameStorage(asserts.Arg("tangent"), &a1)
-	c.NoMutation(asserts.Arg("tangent"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("primal"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tangent"), &a1)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("primal"), &a0)
-	c.End()
+	checksPost15(&c, &locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -552,22 +389,10 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnpackDual)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, dual)
-	c.BindingContext(asserts.Arg("dual"), &a0, dual)
+	var a0 asserts.Saved
+	checksPre16(&c, &opXUnpackDual, &locs5, &a0, dual)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	c.After(&a0, dual)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("dual"), &a0)
-	c.SameStorage(asserts.Arg("dual"), &a0)
-	c.NoMutation(asserts.Arg("dual"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("dual"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("dual"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost17(&c, &locs5, &a0, dual, r0, r1)
 	return r0, r1
 }
 
@@ -583,27 +408,10 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 		return kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	}
 	var c asserts.Call
-	c.Begin(&opXNewZerosWithSameFeatureMeta)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -619,29 +427,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNewZerosWithSameFeatureMetaOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -657,22 +446,10 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.XHasSameStorageNumel(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXHasSameStorageNumel)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	checksPre21(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost22(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -688,17 +465,10 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename_(self, names)
 	}
 	var c asserts.Call
-	c.Begin(&opRename_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRename_, &locs0, &a0, self)
 	r0 := kernels.Rename_(self, names)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -714,18 +484,10 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename(self, names)
 	}
 	var c asserts.Call
-	c.Begin(&opRename)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRename, &locs0, &a0, self)
 	r0 := kernels.Rename(self, names)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -741,18 +503,10 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.AlignTo(self, names)
 	}
 	var c asserts.Call
-	c.Begin(&opAlignTo)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAlignTo, &locs0, &a0, self)
 	r0 := kernels.AlignTo(self, names)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -768,18 +522,10 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opAlignToEllipsisIdx)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAlignToEllipsisIdx, &locs0, &a0, self)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -795,27 +541,10 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.AlignAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opAlignAs)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opAlignAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.AlignAs(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -831,21 +560,10 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.AlignTensors(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opAlignTensors)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opAlignTensors, &locs9, &l0, tensors)
 	r0 := kernels.AlignTensors(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -859,18 +577,13 @@ var opXAssertAsync = asserts.Op{
 func XAssertAsync(self *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XAssertAsync(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXAssertAsync)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXAssertAsync, &locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 }
 
 var opXAssertTensorMetadata = asserts.Op{
@@ -883,18 +596,13 @@ var opXAssertTensorMetadata = asserts.Op{
 func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype *int) {
 	if !asserts.Checking() {
 		kernels.XAssertTensorMetadata(a, size, stride, dtype)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXAssertTensorMetadata)
 	var a0 asserts.Saved
-	c.Save(&a0, a)
-	c.BindingContext(asserts.Arg("a"), &a0, a)
+	checksPre7(&c, &opXAssertTensorMetadata, &locs10, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype)
-	c.After(&a0, a)
-	c.SameImpl(asserts.Arg("a"), &a0)
-	c.SameStorage(asserts.Arg("a"), &a0)
-	c.NoMutation(asserts.Arg("a"), &a0)
-	c.End()
+	checksPost8(&c, &locs10, &a0, a)
 }
 
 var opRefineNames = asserts.Op{
@@ -909,18 +617,10 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.RefineNames(self, names)
 	}
 	var c asserts.Call
-	c.Begin(&opRefineNames)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRefineNames, &locs0, &a0, self)
 	r0 := kernels.RefineNames(self, names)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -936,22 +636,10 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var c asserts.Call
-	c.Begin(&opXUseCudnnCtcLoss)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
+	checksPre21(&c, &opXUseCudnnCtcLoss, &locs11, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.End()
+	checksPost22(&c, &locs11, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -967,34 +655,10 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 		return kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var c asserts.Call
-	c.Begin(&opXUseCudnnCtcLossTensor)
 	var a0, a1, a2, a3 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a2, input_lengths)
-	c.Save(&a3, target_lengths)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
-	c.BindingContext(asserts.Arg("input_lengths"), &a2, input_lengths)
-	c.BindingContext(asserts.Arg("target_lengths"), &a3, target_lengths)
+	checksPre25(&c, &opXUseCudnnCtcLossTensor, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a2, input_lengths)
-	c.After(&a3, target_lengths)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("input_lengths"), &a2)
-	c.SameStorage(asserts.Arg("input_lengths"), &a2)
-	c.NoMutation(asserts.Arg("input_lengths"), &a2)
-	c.SameImpl(asserts.Arg("target_lengths"), &a3)
-	c.SameStorage(asserts.Arg("target_lengths"), &a3)
-	c.NoMutation(asserts.Arg("target_lengths"), &a3)
-	c.End()
+	checksPost26(&c, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -1010,33 +674,10 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnCtcLoss)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opXCudnnCtcLoss, &locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -1052,36 +693,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnCtcLossOut)
-	var a0, a1, a7, a8, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a7, out0)
-	c.Save(&a8, out1)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
-	c.BindingContext(asserts.Arg("out0"), &a7, out0)
-	c.BindingContext(asserts.Arg("out1"), &a8, out1)
+	var a0, a1, a7, a8 asserts.Saved
+	checksPre29(&c, &opXCudnnCtcLossOut, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a7, out0)
-	c.After(&a8, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("out0"), &a7)
-	c.SameStorage(asserts.Arg("out0"), &a7)
-	c.SameImpl(asserts.Arg("out1"), &a8)
-	c.SameStorage(asserts.Arg("out1"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a7)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a8)
-	c.End()
+	checksPost30(&c, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1097,49 +712,10 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 		return kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnCtcLossTensor)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a2, input_lengths)
-	c.Save(&a3, target_lengths)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
-	c.BindingContext(asserts.Arg("input_lengths"), &a2, input_lengths)
-	c.BindingContext(asserts.Arg("target_lengths"), &a3, target_lengths)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre31(&c, &opXCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a2, input_lengths)
-	c.After(&a3, target_lengths)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("input_lengths"), &a2)
-	c.SameStorage(asserts.Arg("input_lengths"), &a2)
-	c.NoMutation(asserts.Arg("input_lengths"), &a2)
-	c.SameImpl(asserts.Arg("target_lengths"), &a3)
-	c.SameStorage(asserts.Arg("target_lengths"), &a3)
-	c.NoMutation(asserts.Arg("target_lengths"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost32(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -1155,9 +731,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	c.Begin(&opXUseCudnnRnnFlattenWeight)
+	checksPre33(&c, &opXUseCudnnRnnFlattenWeight, &locs16)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	c.End()
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -1173,23 +749,10 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnFlattenWeight)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, weight_arr)
-	asserts.BindingContextList(&c, asserts.Arg("weight_arr"), &l0, weight_arr)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXCudnnRnnFlattenWeight, &locs17, &l0, weight_arr)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	asserts.AfterList(&c, &l0, weight_arr)
-	c.Result(&o0, r0)
-	c.NoMutationList(asserts.Arg("weight_arr"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("weight_arr"), &l0)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight_arr"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight_arr"))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost35(&c, &locs17, &l0, weight_arr, r0)
 	return r0
 }
 
@@ -1205,26 +768,13 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnFlattenWeightOut)
 	var (
-		a9, o0 asserts.Saved
-		l0     asserts.SavedList
+		a9 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, weight_arr)
-	c.Save(&a9, out)
-	asserts.BindingContextList(&c, asserts.Arg("weight_arr"), &l0, weight_arr)
-	c.BindingContext(asserts.Arg("out"), &a9, out)
+	checksPre36(&c, &opXCudnnRnnFlattenWeightOut, &locs18, &l0, &a9, weight_arr, out)
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	asserts.AfterList(&c, &l0, weight_arr)
-	c.After(&a9, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("weight_arr"), &l0)
-	c.NoMutationList(asserts.Arg("weight_arr"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a9)
-	c.SameStorage(asserts.Arg("out"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a9)
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight_arr"))
-	c.End()
+	checksPost37(&c, &locs18, &l0, &a9, weight_arr, out, r0)
 	return r0
 }
 
@@ -1240,60 +790,13 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnn)
 	var (
 		a0, a3, a4, a5, a15 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.SaveOpt(&a3, weight_buf, weight_buf != nil)
-	c.Save(&a4, hx)
-	c.SaveOpt(&a5, cx, cx != nil)
-	c.SaveOpt(&a15, dropout_state, dropout_state != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("weight"), &l1, weight)
-	c.BindingContext(asserts.Arg("weight_buf"), &a3, weight_buf)
-	c.BindingContext(asserts.Arg("hx"), &a4, hx)
-	c.BindingContext(asserts.Arg("cx"), &a5, cx)
-	c.BindingContext(asserts.Arg("dropout_state"), &a15, dropout_state)
+	checksPre38(&c, &opXCudnnRnn, &locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a5, cx)
-	c.After(&a15, dropout_state)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.NoMutationList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.NoMutation(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.NoMutation(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("cx"), &a5)
-	c.SameStorage(asserts.Arg("cx"), &a5)
-	c.NoMutation(asserts.Arg("cx"), &a5)
-	c.SameImpl(asserts.Arg("dropout_state"), &a15)
-	c.SameStorage(asserts.Arg("dropout_state"), &a15)
-	c.NoMutation(asserts.Arg("dropout_state"), &a15)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(4))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(4))
-	c.PlanSkip(asserts.CheckDistinctOutputs, asserts.Arg(""))
-	c.End()
+	checksPost39(&c, &locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1309,84 +812,13 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnOut)
 	var (
-		a0, a3, a4, a5, a15, a16, a17, a18, a19, a20, o0, o1, o2, o3, o4 asserts.Saved
-		l1                                                               asserts.SavedList
+		a0, a3, a4, a5, a15, a16, a17, a18, a19, a20 asserts.Saved
+		l1                                           asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.SaveOpt(&a3, weight_buf, weight_buf != nil)
-	c.Save(&a4, hx)
-	c.SaveOpt(&a5, cx, cx != nil)
-	c.SaveOpt(&a15, dropout_state, dropout_state != nil)
-	c.Save(&a16, out0)
-	c.Save(&a17, out1)
-	c.Save(&a18, out2)
-	c.Save(&a19, out3)
-	c.Save(&a20, out4)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("weight"), &l1, weight)
-	c.BindingContext(asserts.Arg("weight_buf"), &a3, weight_buf)
-	c.BindingContext(asserts.Arg("hx"), &a4, hx)
-	c.BindingContext(asserts.Arg("cx"), &a5, cx)
-	c.BindingContext(asserts.Arg("dropout_state"), &a15, dropout_state)
-	c.BindingContext(asserts.Arg("out0"), &a16, out0)
-	c.BindingContext(asserts.Arg("out1"), &a17, out1)
-	c.BindingContext(asserts.Arg("out2"), &a18, out2)
-	c.BindingContext(asserts.Arg("out3"), &a19, out3)
-	c.BindingContext(asserts.Arg("out4"), &a20, out4)
+	checksPre40(&c, &opXCudnnRnnOut, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a5, cx)
-	c.After(&a15, dropout_state)
-	c.After(&a16, out0)
-	c.After(&a17, out1)
-	c.After(&a18, out2)
-	c.After(&a19, out3)
-	c.After(&a20, out4)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.NoMutationList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.NoMutation(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.NoMutation(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("cx"), &a5)
-	c.SameStorage(asserts.Arg("cx"), &a5)
-	c.NoMutation(asserts.Arg("cx"), &a5)
-	c.SameImpl(asserts.Arg("dropout_state"), &a15)
-	c.SameStorage(asserts.Arg("dropout_state"), &a15)
-	c.NoMutation(asserts.Arg("dropout_state"), &a15)
-	c.SameImpl(asserts.Arg("out0"), &a16)
-	c.SameStorage(asserts.Arg("out0"), &a16)
-	c.SameImpl(asserts.Arg("out1"), &a17)
-	c.SameStorage(asserts.Arg("out1"), &a17)
-	c.SameImpl(asserts.Arg("out2"), &a18)
-	c.SameStorage(asserts.Arg("out2"), &a18)
-	c.SameImpl(asserts.Arg("out3"), &a19)
-	c.SameStorage(asserts.Arg("out3"), &a19)
-	c.SameImpl(asserts.Arg("out4"), &a20)
-	c.SameStorage(asserts.Arg("out4"), &a20)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a16)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a17)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a18)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a19)
-	c.ReturnsArg(asserts.Ret(4), &o4, asserts.Arg("out4"), &a20)
-	c.End()
+	checksPost41(&c, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1402,88 +834,13 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnBackward)
 	var (
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, weight_buf)
-	c.Save(&a4, hx)
-	c.SaveOpt(&a5, cx, cx != nil)
-	c.Save(&a6, output)
-	c.SaveOpt(&a7, grad_output, grad_output != nil)
-	c.SaveOpt(&a8, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a9, grad_cy, grad_cy != nil)
-	c.SaveOpt(&a19, dropout_state, dropout_state != nil)
-	c.Save(&a20, reserve)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("weight"), &l1, weight)
-	c.BindingContext(asserts.Arg("weight_buf"), &a3, weight_buf)
-	c.BindingContext(asserts.Arg("hx"), &a4, hx)
-	c.BindingContext(asserts.Arg("cx"), &a5, cx)
-	c.BindingContext(asserts.Arg("output"), &a6, output)
-	c.BindingContext(asserts.Arg("grad_output"), &a7, grad_output)
-	c.BindingContext(asserts.Arg("grad_hy"), &a8, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a9, grad_cy)
-	c.BindingContext(asserts.Arg("dropout_state"), &a19, dropout_state)
-	c.BindingContext(asserts.Arg("reserve"), &a20, reserve)
+	checksPre42(&c, &opXCudnnRnnBackward, &locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a5, cx)
-	c.After(&a6, output)
-	c.After(&a7, grad_output)
-	c.After(&a8, grad_hy)
-	c.After(&a9, grad_cy)
-	c.After(&a19, dropout_state)
-	c.After(&a20, reserve)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.NoMutationList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.NoMutation(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.NoMutation(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("cx"), &a5)
-	c.SameStorage(asserts.Arg("cx"), &a5)
-	c.NoMutation(asserts.Arg("cx"), &a5)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.NoMutation(asserts.Arg("output"), &a6)
-	c.SameImpl(asserts.Arg("grad_output"), &a7)
-	c.SameStorage(asserts.Arg("grad_output"), &a7)
-	c.NoMutation(asserts.Arg("grad_output"), &a7)
-	c.SameImpl(asserts.Arg("grad_hy"), &a8)
-	c.SameStorage(asserts.Arg("grad_hy"), &a8)
-	c.NoMutation(asserts.Arg("grad_hy"), &a8)
-	c.SameImpl(asserts.Arg("grad_cy"), &a9)
-	c.SameStorage(asserts.Arg("grad_cy"), &a9)
-	c.NoMutation(asserts.Arg("grad_cy"), &a9)
-	c.SameImpl(asserts.Arg("dropout_state"), &a19)
-	c.SameStorage(asserts.Arg("dropout_state"), &a19)
-	c.NoMutation(asserts.Arg("dropout_state"), &a19)
-	c.SameImpl(asserts.Arg("reserve"), &a20)
-	c.SameStorage(asserts.Arg("reserve"), &a20)
-	c.NoMutation(asserts.Arg("reserve"), &a20)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckDistinctOutputs, asserts.Arg(""))
-	c.End()
+	checksPost43(&c, &locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -1497,101 +854,16 @@ var opXCudnnRnnBackwardOut = asserts.Op{
 func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64, weight_buf *torch.Tensor, hx *torch.Tensor, cx *torch.Tensor, output *torch.Tensor, grad_output *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch.Tensor, mode int64, hidden_size int64, proj_size int64, num_layers int64, batch_first bool, dropout float64, train bool, bidirectional bool, batch_sizes []int64, dropout_state *torch.Tensor, reserve *torch.Tensor, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor, out2 *torch.Tensor, out3 []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnBackwardOut)
 	var (
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20, a22, a23, a24 asserts.Saved
 		l1, l25                                                 asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, weight_buf)
-	c.Save(&a4, hx)
-	c.SaveOpt(&a5, cx, cx != nil)
-	c.Save(&a6, output)
-	c.SaveOpt(&a7, grad_output, grad_output != nil)
-	c.SaveOpt(&a8, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a9, grad_cy, grad_cy != nil)
-	c.SaveOpt(&a19, dropout_state, dropout_state != nil)
-	c.Save(&a20, reserve)
-	c.Save(&a22, out0)
-	c.Save(&a23, out1)
-	c.Save(&a24, out2)
-	asserts.SaveList(&c, &l25, out3)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("weight"), &l1, weight)
-	c.BindingContext(asserts.Arg("weight_buf"), &a3, weight_buf)
-	c.BindingContext(asserts.Arg("hx"), &a4, hx)
-	c.BindingContext(asserts.Arg("cx"), &a5, cx)
-	c.BindingContext(asserts.Arg("output"), &a6, output)
-	c.BindingContext(asserts.Arg("grad_output"), &a7, grad_output)
-	c.BindingContext(asserts.Arg("grad_hy"), &a8, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a9, grad_cy)
-	c.BindingContext(asserts.Arg("dropout_state"), &a19, dropout_state)
-	c.BindingContext(asserts.Arg("reserve"), &a20, reserve)
-	c.BindingContext(asserts.Arg("out0"), &a22, out0)
-	c.BindingContext(asserts.Arg("out1"), &a23, out1)
-	c.BindingContext(asserts.Arg("out2"), &a24, out2)
-	asserts.BindingContextList(&c, asserts.Arg("out3"), &l25, out3)
+	checksPre44(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a5, cx)
-	c.After(&a6, output)
-	c.After(&a7, grad_output)
-	c.After(&a8, grad_hy)
-	c.After(&a9, grad_cy)
-	c.After(&a19, dropout_state)
-	c.After(&a20, reserve)
-	c.After(&a22, out0)
-	c.After(&a23, out1)
-	c.After(&a24, out2)
-	asserts.AfterList(&c, &l25, out3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.NoMutationList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.NoMutation(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.NoMutation(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("cx"), &a5)
-	c.SameStorage(asserts.Arg("cx"), &a5)
-	c.NoMutation(asserts.Arg("cx"), &a5)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.NoMutation(asserts.Arg("output"), &a6)
-	c.SameImpl(asserts.Arg("grad_output"), &a7)
-	c.SameStorage(asserts.Arg("grad_output"), &a7)
-	c.NoMutation(asserts.Arg("grad_output"), &a7)
-	c.SameImpl(asserts.Arg("grad_hy"), &a8)
-	c.SameStorage(asserts.Arg("grad_hy"), &a8)
-	c.NoMutation(asserts.Arg("grad_hy"), &a8)
-	c.SameImpl(asserts.Arg("grad_cy"), &a9)
-	c.SameStorage(asserts.Arg("grad_cy"), &a9)
-	c.NoMutation(asserts.Arg("grad_cy"), &a9)
-	c.SameImpl(asserts.Arg("dropout_state"), &a19)
-	c.SameStorage(asserts.Arg("dropout_state"), &a19)
-	c.NoMutation(asserts.Arg("dropout_state"), &a19)
-	c.SameImpl(asserts.Arg("reserve"), &a20)
-	c.SameStorage(asserts.Arg("reserve"), &a20)
-	c.NoMutation(asserts.Arg("reserve"), &a20)
-	c.SameImpl(asserts.Arg("out0"), &a22)
-	c.SameStorage(asserts.Arg("out0"), &a22)
-	c.SameImpl(asserts.Arg("out1"), &a23)
-	c.SameStorage(asserts.Arg("out1"), &a23)
-	c.SameImpl(asserts.Arg("out2"), &a24)
-	c.SameStorage(asserts.Arg("out2"), &a24)
-	c.SameImplList(asserts.Arg("out3"), &l25)
-	c.SameStorageList(asserts.Arg("out3"), &l25)
-	c.End()
+	checksPost45(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -1606,13 +878,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnInitDropoutState)
-	var o0 asserts.Saved
+	checksPre46(&c, &opXCudnnInitDropoutState, &locs23)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1628,17 +896,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnInitDropoutStateOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opXCudnnInitDropoutStateOut, &locs24, &a3, out)
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1654,16 +915,10 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXDebugHasInternalOverlap)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXDebugHasInternalOverlap, &locs3, &a0, self)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1679,25 +934,10 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 		return kernels.XFusedDropout(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedDropout)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opXFusedDropout, &locs25, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1713,30 +953,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedDropoutOut)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opXFusedDropoutOut, &locs26, &a0, &a3, &a4, self, out0, out1)
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	c.After(&a0, self)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1752,27 +972,10 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedScale)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXMaskedScale, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1788,29 +991,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedScaleOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXMaskedScaleOut, &locs28, &a0, &a1, &a3, self, mask, out)
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1826,25 +1010,10 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 		return kernels.NativeDropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeDropout)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre16(&c, &opNativeDropout, &locs29, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1860,30 +1029,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeDropoutOut)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opNativeDropoutOut, &locs30, &a0, &a3, &a4, input, out0, out1)
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	c.After(&a0, input)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost50(&c, &locs30, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1899,27 +1048,10 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 		return kernels.NativeDropoutBackward(grad_output, mask, scale)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeDropoutBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opNativeDropoutBackward, &locs31, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	c.After(&a0, grad_output)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs31, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1935,29 +1067,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeDropoutBackwardOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, mask)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opNativeDropoutBackwardOut, &locs32, &a0, &a1, &a3, grad_output, mask, out)
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, mask)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs32, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
 }
 
@@ -1973,33 +1086,10 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSobolEngineDraw)
-	var a0, a2, o0, o1 asserts.Saved
-	c.Save(&a0, quasi)
-	c.Save(&a2, sobolstate)
-	c.BindingContext(asserts.Arg("quasi"), &a0, quasi)
-	c.BindingContext(asserts.Arg("sobolstate"), &a2, sobolstate)
+	var a0, a2 asserts.Saved
+	checksPre27(&c, &opXSobolEngineDraw, &locs33, &a0, &a2, quasi, sobolstate)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	c.After(&a0, quasi)
-	c.After(&a2, sobolstate)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("quasi"), &a0)
-	c.SameStorage(asserts.Arg("quasi"), &a0)
-	c.NoMutation(asserts.Arg("quasi"), &a0)
-	c.SameImpl(asserts.Arg("sobolstate"), &a2)
-	c.SameStorage(asserts.Arg("sobolstate"), &a2)
-	c.NoMutation(asserts.Arg("sobolstate"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("quasi"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("sobolstate"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("quasi"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("sobolstate"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs33, &a0, &a2, quasi, sobolstate, r0, r1)
 	return r0, r1
 }
 
@@ -2015,23 +1105,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
 	var c asserts.Call
-	c.Begin(&opXSobolEngineFf_)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, sobolstate)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("sobolstate"), &a2, sobolstate)
+	var a0, a2 asserts.Saved
+	checksPre51(&c, &opXSobolEngineFf_, &locs34, &a0, &a2, self, sobolstate)
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	c.After(&a0, self)
-	c.After(&a2, sobolstate)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("sobolstate"), &a2)
-	c.SameStorage(asserts.Arg("sobolstate"), &a2)
-	c.NoMutation(asserts.Arg("sobolstate"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs34, &a0, &a2, self, sobolstate, r0)
 	return r0
 }
 
@@ -2047,23 +1124,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
 	var c asserts.Call
-	c.Begin(&opXSobolEngineScramble_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, ltm)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("ltm"), &a1, ltm)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opXSobolEngineScramble_, &locs35, &a0, &a1, self, ltm)
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	c.After(&a0, self)
-	c.After(&a1, ltm)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("ltm"), &a1)
-	c.SameStorage(asserts.Arg("ltm"), &a1)
-	c.NoMutation(asserts.Arg("ltm"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs35, &a0, &a1, self, ltm, r0)
 	return r0
 }
 
@@ -2079,17 +1143,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
 	var c asserts.Call
-	c.Begin(&opXSobolEngineInitializeState_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2105,24 +1162,10 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	c.Begin(&opXReshapeFromTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, shape)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("shape"), &a1, shape)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXReshapeFromTensor, &locs36, &a0, &a1, self, shape)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	c.After(&a0, self)
-	c.After(&a1, shape)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("shape"), &a1)
-	c.SameStorage(asserts.Arg("shape"), &a1)
-	c.NoMutation(asserts.Arg("shape"), &a1)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost53(&c, &locs36, &a0, &a1, self, shape, r0)
 	return r0
 }
 
@@ -2138,20 +1181,10 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XShapeAsTensor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXShapeAsTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXShapeAsTensor, &locs0, &a0, self)
 	r0 := kernels.XShapeAsTensor(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2167,20 +1200,10 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opDropout)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDropout, &locs37, &a0, input)
 	r0 := kernels.Dropout(input, p, train)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -2196,17 +1219,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout_(self, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opDropout_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDropout_, &locs0, &a0, self)
 	r0 := kernels.Dropout_(self, p, train)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2222,20 +1238,10 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opFeatureDropout)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFeatureDropout, &locs37, &a0, input)
 	r0 := kernels.FeatureDropout(input, p, train)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -2251,17 +1257,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout_(self, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opFeatureDropout_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFeatureDropout_, &locs0, &a0, self)
 	r0 := kernels.FeatureDropout_(self, p, train)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2277,20 +1276,10 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opAlphaDropout)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAlphaDropout, &locs37, &a0, input)
 	r0 := kernels.AlphaDropout(input, p, train)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -2306,17 +1295,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opAlphaDropout_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAlphaDropout_, &locs0, &a0, self)
 	r0 := kernels.AlphaDropout_(self, p, train)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2332,20 +1314,10 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opFeatureAlphaDropout)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFeatureAlphaDropout, &locs37, &a0, input)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -2361,17 +1333,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opFeatureAlphaDropout_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2387,20 +1352,10 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 		return kernels.Abs(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAbs)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAbs, &locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2416,17 +1371,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Abs_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAbs_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAbs_, &locs0, &a0, self)
 	r0 := kernels.Abs_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2442,23 +1390,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAbsOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AbsOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2474,20 +1409,10 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAbsolute)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAbsolute, &locs0, &a0, self)
 	r0 := kernels.Absolute(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2503,17 +1428,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAbsolute_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAbsolute_, &locs0, &a0, self)
 	r0 := kernels.Absolute_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2529,23 +1447,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsoluteOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAbsoluteOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAbsoluteOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AbsoluteOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2561,20 +1466,10 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 		return kernels.Angle(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAngle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAngle, &locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2590,23 +1485,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AngleOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAngleOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AngleOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2622,20 +1504,10 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsReal(self)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsReal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opViewAsReal, &locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2651,20 +1523,10 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplex(self)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsComplex)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opViewAsComplex, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2680,20 +1542,10 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sgn(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSgn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSgn, &locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2709,17 +1561,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sgn_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSgn_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSgn_, &locs0, &a0, self)
 	r0 := kernels.Sgn_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2735,23 +1580,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SgnOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSgnOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SgnOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2767,18 +1599,10 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Chalf(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opChalf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opChalf, &locs0, &a0, self)
 	r0 := kernels.Chalf(self, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2794,18 +1618,10 @@ func Real(self *torch.Tensor) *torch.Tensor {
 		return kernels.Real(self)
 	}
 	var c asserts.Call
-	c.Begin(&opReal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReal, &locs0, &a0, self)
 	r0 := kernels.Real(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2821,18 +1637,10 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 		return kernels.Imag(self)
 	}
 	var c asserts.Call
-	c.Begin(&opImag)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opImag, &locs0, &a0, self)
 	r0 := kernels.Imag(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2848,20 +1656,10 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConj(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXConj)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXConj, &locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2877,18 +1675,10 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 		return kernels.Conj(self)
 	}
 	var c asserts.Call
-	c.Begin(&opConj)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opConj, &locs0, &a0, self)
 	r0 := kernels.Conj(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2904,20 +1694,10 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysical(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXConjPhysical)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXConjPhysical, &locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2933,23 +1713,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConjPhysicalOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXConjPhysicalOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XConjPhysicalOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2965,18 +1732,10 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical(self)
 	}
 	var c asserts.Call
-	c.Begin(&opConjPhysical)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opConjPhysical, &locs0, &a0, self)
 	r0 := kernels.ConjPhysical(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2992,23 +1751,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConjPhysicalOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opConjPhysicalOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ConjPhysicalOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3024,17 +1770,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opConjPhysical_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opConjPhysical_, &locs0, &a0, self)
 	r0 := kernels.ConjPhysical_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3050,18 +1789,10 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveConj(self)
 	}
 	var c asserts.Call
-	c.Begin(&opResolveConj)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opResolveConj, &locs0, &a0, self)
 	r0 := kernels.ResolveConj(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3077,18 +1808,10 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveNeg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opResolveNeg)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opResolveNeg, &locs0, &a0, self)
 	r0 := kernels.ResolveNeg(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3104,20 +1827,10 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegView(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNegView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXNegView, &locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3133,20 +1846,10 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAcos)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAcos, &locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3162,17 +1865,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acos_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAcos_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAcos_, &locs0, &a0, self)
 	r0 := kernels.Acos_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3188,23 +1884,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AcosOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAcosOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AcosOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3220,20 +1903,10 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArccos)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArccos, &locs0, &a0, self)
 	r0 := kernels.Arccos(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3249,17 +1922,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArccos_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opArccos_, &locs0, &a0, self)
 	r0 := kernels.Arccos_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3275,23 +1941,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccosOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArccosOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opArccosOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArccosOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3307,20 +1960,10 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAvgPool1d, &locs0, &a0, self)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3336,20 +1979,10 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAdaptiveAvgPool1d, &locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3365,25 +1998,10 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool1d)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opAdaptiveMaxPool1d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3399,27 +2017,10 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3435,23 +2036,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAdd_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3467,29 +2055,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.AddOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -3505,27 +2074,10 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddReluTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXAddReluTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3541,23 +2093,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddRelu_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3573,29 +2112,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddReluOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -3611,20 +2131,10 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddReluScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXAddReluScalar, &locs0, &a0, self)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3640,17 +2150,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddRelu_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3666,23 +2169,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddReluScalarOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXAddReluScalarOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3698,20 +2188,10 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 		return kernels.AddScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAddScalar, &locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3727,17 +2207,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.Add_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAdd_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAdd_Scalar, &locs0, &a0, self)
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3753,23 +2226,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddScalarOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opAddScalarOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3785,34 +2245,10 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 		return kernels.Addmv(self, mat, vec, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmv)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat)
-	c.Save(&a2, vec)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat"), &a1, mat)
-	c.BindingContext(asserts.Arg("vec"), &a2, vec)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opAddmv, &locs39, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat)
-	c.After(&a2, vec)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat"), &a1)
-	c.SameStorage(asserts.Arg("mat"), &a1)
-	c.NoMutation(asserts.Arg("mat"), &a1)
-	c.SameImpl(asserts.Arg("vec"), &a2)
-	c.SameStorage(asserts.Arg("vec"), &a2)
-	c.NoMutation(asserts.Arg("vec"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -3828,29 +2264,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 		return kernels.Addmv_(self, mat, vec, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmv_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat)
-	c.Save(&a2, vec)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat"), &a1, mat)
-	c.BindingContext(asserts.Arg("vec"), &a2, vec)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opAddmv_, &locs39, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat)
-	c.After(&a2, vec)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat"), &a1)
-	c.SameStorage(asserts.Arg("mat"), &a1)
-	c.NoMutation(asserts.Arg("mat"), &a1)
-	c.SameImpl(asserts.Arg("vec"), &a2)
-	c.SameStorage(asserts.Arg("vec"), &a2)
-	c.NoMutation(asserts.Arg("vec"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -3866,35 +2283,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 		return kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmvOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat)
-	c.Save(&a2, vec)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat"), &a1, mat)
-	c.BindingContext(asserts.Arg("vec"), &a2, vec)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opAddmvOut, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, mat)
-	c.After(&a2, vec)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat"), &a1)
-	c.SameStorage(asserts.Arg("mat"), &a1)
-	c.NoMutation(asserts.Arg("mat"), &a1)
-	c.SameImpl(asserts.Arg("vec"), &a2)
-	c.SameStorage(asserts.Arg("vec"), &a2)
-	c.NoMutation(asserts.Arg("vec"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
 }
 
@@ -3910,34 +2302,10 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 		return kernels.Addr(self, vec1, vec2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddr)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec1)
-	c.Save(&a2, vec2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec1"), &a1, vec1)
-	c.BindingContext(asserts.Arg("vec2"), &a2, vec2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opAddr, &locs41, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, vec1)
-	c.After(&a2, vec2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec1"), &a1)
-	c.SameStorage(asserts.Arg("vec1"), &a1)
-	c.NoMutation(asserts.Arg("vec1"), &a1)
-	c.SameImpl(asserts.Arg("vec2"), &a2)
-	c.SameStorage(asserts.Arg("vec2"), &a2)
-	c.NoMutation(asserts.Arg("vec2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -3953,29 +2321,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 		return kernels.Addr_(self, vec1, vec2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddr_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec1)
-	c.Save(&a2, vec2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec1"), &a1, vec1)
-	c.BindingContext(asserts.Arg("vec2"), &a2, vec2)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opAddr_, &locs41, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, vec1)
-	c.After(&a2, vec2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec1"), &a1)
-	c.SameStorage(asserts.Arg("vec1"), &a1)
-	c.NoMutation(asserts.Arg("vec1"), &a1)
-	c.SameImpl(asserts.Arg("vec2"), &a2)
-	c.SameStorage(asserts.Arg("vec2"), &a2)
-	c.NoMutation(asserts.Arg("vec2"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -3991,35 +2340,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 		return kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddrOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec1)
-	c.Save(&a2, vec2)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec1"), &a1, vec1)
-	c.BindingContext(asserts.Arg("vec2"), &a2, vec2)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opAddrOut, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, vec1)
-	c.After(&a2, vec2)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec1"), &a1)
-	c.SameStorage(asserts.Arg("vec1"), &a1)
-	c.NoMutation(asserts.Arg("vec1"), &a1)
-	c.SameImpl(asserts.Arg("vec2"), &a2)
-	c.SameStorage(asserts.Arg("vec2"), &a2)
-	c.NoMutation(asserts.Arg("vec2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
 }
 
@@ -4035,20 +2359,10 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 		return kernels.AffineGridGenerator(theta, size, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opAffineGridGenerator)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, theta)
-	c.BindingContext(asserts.Arg("theta"), &a0, theta)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAffineGridGenerator, &locs43, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	c.After(&a0, theta)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("theta"), &a0)
-	c.SameStorage(asserts.Arg("theta"), &a0)
-	c.NoMutation(asserts.Arg("theta"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("theta"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs43, &a0, theta, r0)
 	return r0
 }
 
@@ -4064,23 +2378,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAffineGridGeneratorOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, theta)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("theta"), &a0, theta)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opAffineGridGeneratorOut, &locs44, &a0, &a3, theta, out)
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	c.After(&a0, theta)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("theta"), &a0)
-	c.SameStorage(asserts.Arg("theta"), &a0)
-	c.NoMutation(asserts.Arg("theta"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs44, &a0, &a3, theta, out, r0)
 	return r0
 }
 
@@ -4096,20 +2397,10 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opAffineGridGeneratorBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAffineGridGeneratorBackward, &locs45, &a0, grad)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	c.After(&a0, grad)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs45, &a0, grad, r0)
 	return r0
 }
 
@@ -4125,20 +2416,10 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 		return kernels.AllDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAllDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAllDim, &locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4154,23 +2435,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 		return kernels.AllOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAllOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opAllOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4186,20 +2454,10 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAllDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAllDimname, &locs0, &a0, self)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4215,23 +2473,10 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AllDimnameOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAllDimnameOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opAllDimnameOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4247,22 +2492,10 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 		return kernels.Allclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	c.Begin(&opAllclose)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	checksPre21(&c, &opAllclose, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost22(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4278,20 +2511,10 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 		return kernels.AnyDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAnyDim, &locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4307,23 +2530,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 		return kernels.AnyOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4339,20 +2549,10 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAnyDimname, &locs0, &a0, self)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4368,23 +2568,10 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AnyDimnameOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyDimnameOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opAnyDimnameOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4400,13 +2587,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opArange)
-	var o0 asserts.Saved
+	checksPre46(&c, &opArange, &locs23)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4422,13 +2605,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opArangeStart)
-	var o0 asserts.Saved
+	checksPre46(&c, &opArangeStart, &locs23)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4444,13 +2623,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opArangeStartStep)
-	var o0 asserts.Saved
+	checksPre46(&c, &opArangeStartStep, &locs23)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -4466,17 +2641,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArangeOut(end, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArangeOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opArangeOut, &locs24, &a1, out)
 	r0 := kernels.ArangeOut(end, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -4492,17 +2660,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArangeStartOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opArangeStartOut, &locs24, &a3, out)
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -4518,20 +2679,10 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXDimArange)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, like)
-	c.BindingContext(asserts.Arg("like"), &a0, like)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXDimArange, &locs46, &a0, like)
 	r0 := kernels.XDimArange(like, dim)
-	c.After(&a0, like)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("like"), &a0)
-	c.SameStorage(asserts.Arg("like"), &a0)
-	c.NoMutation(asserts.Arg("like"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("like"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs46, &a0, like, r0)
 	return r0
 }
 
@@ -4547,20 +2698,10 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 		return kernels.Argmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opArgmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArgmax, &locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4576,23 +2717,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 		return kernels.ArgmaxOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArgmaxOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4608,20 +2736,10 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 		return kernels.Argmin(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opArgmin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArgmin, &locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4637,23 +2755,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 		return kernels.ArgminOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArgminOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4669,20 +2774,10 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acosh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAcosh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAcosh, &locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4698,17 +2793,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acosh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAcosh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAcosh_, &locs0, &a0, self)
 	r0 := kernels.Acosh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4724,23 +2812,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AcoshOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAcoshOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AcoshOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4756,20 +2831,10 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArccosh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArccosh, &locs0, &a0, self)
 	r0 := kernels.Arccosh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4785,17 +2850,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArccosh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opArccosh_, &locs0, &a0, self)
 	r0 := kernels.Arccosh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4811,23 +2869,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccoshOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArccoshOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opArccoshOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArccoshOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4843,20 +2888,10 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asinh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAsinh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAsinh, &locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4872,17 +2907,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asinh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAsinh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAsinh_, &locs0, &a0, self)
 	r0 := kernels.Asinh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4898,23 +2926,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AsinhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAsinhOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AsinhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4930,20 +2945,10 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsinh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArcsinh, &locs0, &a0, self)
 	r0 := kernels.Arcsinh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4959,17 +2964,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsinh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opArcsinh_, &locs0, &a0, self)
 	r0 := kernels.Arcsinh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4985,23 +2983,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsinhOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opArcsinhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArcsinhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5017,20 +3002,10 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atanh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtanh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAtanh, &locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5046,17 +3021,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atanh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtanh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAtanh_, &locs0, &a0, self)
 	r0 := kernels.Atanh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5072,23 +3040,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AtanhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAtanhOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AtanhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5104,20 +3059,10 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArctanh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArctanh, &locs0, &a0, self)
 	r0 := kernels.Arctanh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5133,17 +3078,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArctanh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opArctanh_, &locs0, &a0, self)
 	r0 := kernels.Arctanh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5159,23 +3097,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArctanhOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opArctanhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArctanhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5191,20 +3116,10 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStrided)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAsStrided, &locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5220,17 +3135,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStrided_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAsStrided_, &locs0, &a0, self)
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5246,20 +3154,10 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAsin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAsin, &locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5275,17 +3173,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asin_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAsin_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAsin_, &locs0, &a0, self)
 	r0 := kernels.Asin_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5301,23 +3192,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AsinOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAsinOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AsinOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5333,20 +3211,10 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArcsin, &locs0, &a0, self)
 	r0 := kernels.Arcsin(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5362,17 +3230,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsin_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opArcsin_, &locs0, &a0, self)
 	r0 := kernels.Arcsin_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5388,23 +3249,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsinOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opArcsinOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArcsinOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5420,20 +3268,10 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAtan, &locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5449,17 +3287,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atan_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opAtan_, &locs0, &a0, self)
 	r0 := kernels.Atan_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5475,23 +3306,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AtanOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAtanOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AtanOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5507,20 +3325,10 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArctan, &locs0, &a0, self)
 	r0 := kernels.Arctan(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5536,17 +3344,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opArctan_, &locs0, &a0, self)
 	r0 := kernels.Arctan_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5562,23 +3363,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArctanOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opArctanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ArctanOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5594,18 +3382,10 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast1d(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAtleast1d, &locs0, &a0, self)
 	r0 := kernels.Atleast1d(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5621,18 +3401,10 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast1dSequence)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opAtleast1dSequence, &locs9, &l0, tensors)
 	r0 := kernels.Atleast1dSequence(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.FreshOrAliasListOf(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost62(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5648,18 +3420,10 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast2d(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAtleast2d, &locs0, &a0, self)
 	r0 := kernels.Atleast2d(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5675,18 +3439,10 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast2dSequence)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opAtleast2dSequence, &locs9, &l0, tensors)
 	r0 := kernels.Atleast2dSequence(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.FreshOrAliasListOf(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost62(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5702,18 +3458,10 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast3d(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAtleast3d, &locs0, &a0, self)
 	r0 := kernels.Atleast3d(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5729,18 +3477,10 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast3dSequence)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opAtleast3dSequence, &locs9, &l0, tensors)
 	r0 := kernels.Atleast3dSequence(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.FreshOrAliasListOf(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost62(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5756,34 +3496,10 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opBaddbmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("batch1"), &a1, batch1)
-	c.BindingContext(asserts.Arg("batch2"), &a2, batch2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opBaddbmm, &locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.NoMutation(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.NoMutation(asserts.Arg("batch2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -5799,29 +3515,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 		return kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opBaddbmm_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("batch1"), &a1, batch1)
-	c.BindingContext(asserts.Arg("batch2"), &a2, batch2)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opBaddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.NoMutation(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.NoMutation(asserts.Arg("batch2"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -5837,35 +3534,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 		return kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBaddbmmOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("batch1"), &a1, batch1)
-	c.BindingContext(asserts.Arg("batch2"), &a2, batch2)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opBaddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.NoMutation(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.NoMutation(asserts.Arg("batch2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -5881,13 +3553,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opBartlettWindow)
-	var o0 asserts.Saved
+	checksPre46(&c, &opBartlettWindow, &locs23)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -5903,17 +3571,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBartlettWindowOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opBartlettWindowOut, &locs24, &a1, out)
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -5929,13 +3590,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opBartlettWindowPeriodic)
-	var o0 asserts.Saved
+	checksPre46(&c, &opBartlettWindowPeriodic, &locs23)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -5951,17 +3608,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBartlettWindowPeriodicOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opBartlettWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -5977,48 +3627,10 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNorm)
-	var a0, a1, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre63(&c, &opBatchNorm, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost64(&c, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -6034,48 +3646,10 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedBatchNorm)
-	var a0, a1, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a3, mean)
-	c.Save(&a4, var_)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("mean"), &a3, mean)
-	c.BindingContext(asserts.Arg("var"), &a4, var_)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre65(&c, &opQuantizedBatchNorm, &locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, mean)
-	c.After(&a4, var_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("mean"), &a3)
-	c.SameStorage(asserts.Arg("mean"), &a3)
-	c.NoMutation(asserts.Arg("mean"), &a3)
-	c.SameImpl(asserts.Arg("var"), &a4)
-	c.SameStorage(asserts.Arg("var"), &a4)
-	c.NoMutation(asserts.Arg("var"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
 	return r0
 }
 
@@ -6091,47 +3665,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedBatchNormOut)
-	var a0, a1, a2, a3, a4, a8, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a3, mean)
-	c.Save(&a4, var_)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("mean"), &a3, mean)
-	c.BindingContext(asserts.Arg("var"), &a4, var_)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a1, a2, a3, a4, a8 asserts.Saved
+	checksPre67(&c, &opQuantizedBatchNormOut, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, mean)
-	c.After(&a4, var_)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("mean"), &a3)
-	c.SameStorage(asserts.Arg("mean"), &a3)
-	c.NoMutation(asserts.Arg("mean"), &a3)
-	c.SameImpl(asserts.Arg("var"), &a4)
-	c.SameStorage(asserts.Arg("var"), &a4)
-	c.NoMutation(asserts.Arg("var"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost68(&c, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
 }
 
@@ -6147,73 +3684,10 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opXBatchNormImplIndex)
-	var a0, a1, a2, a3, a4, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre69(&c, &opXBatchNormImplIndex, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost70(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6229,92 +3703,10 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	c.Begin(&opXBatchNormImplIndexBackward)
-	var a1, a2, a3, a4, a5, a6, a7, a11, o0, o1, o2 asserts.Saved
-	c.Save(&a1, input)
-	c.Save(&a2, grad_output)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.SaveOpt(&a4, running_mean, running_mean != nil)
-	c.SaveOpt(&a5, running_var, running_var != nil)
-	c.SaveOpt(&a6, save_mean, save_mean != nil)
-	c.SaveOpt(&a7, save_var_transform, save_var_transform != nil)
-	c.Save(&a11, reservedSpace)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("grad_output"), &a2, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	c.BindingContext(asserts.Arg("running_mean"), &a4, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a5, running_var)
-	c.BindingContext(asserts.Arg("save_mean"), &a6, save_mean)
-	c.BindingContext(asserts.Arg("save_var_transform"), &a7, save_var_transform)
-	c.BindingContext(asserts.Arg("reservedSpace"), &a11, reservedSpace)
+	var a1, a2, a3, a4, a5, a6, a7, a11 asserts.Saved
+	checksPre71(&c, &opXBatchNormImplIndexBackward, &locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	c.After(&a1, input)
-	c.After(&a2, grad_output)
-	c.After(&a3, weight)
-	c.After(&a4, running_mean)
-	c.After(&a5, running_var)
-	c.After(&a6, save_mean)
-	c.After(&a7, save_var_transform)
-	c.After(&a11, reservedSpace)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("grad_output"), &a2)
-	c.SameStorage(asserts.Arg("grad_output"), &a2)
-	c.NoMutation(asserts.Arg("grad_output"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImpl(asserts.Arg("running_mean"), &a4)
-	c.SameStorage(asserts.Arg("running_mean"), &a4)
-	c.NoMutation(asserts.Arg("running_mean"), &a4)
-	c.SameImpl(asserts.Arg("running_var"), &a5)
-	c.SameStorage(asserts.Arg("running_var"), &a5)
-	c.NoMutation(asserts.Arg("running_var"), &a5)
-	c.SameImpl(asserts.Arg("save_mean"), &a6)
-	c.SameStorage(asserts.Arg("save_mean"), &a6)
-	c.NoMutation(asserts.Arg("save_mean"), &a6)
-	c.SameImpl(asserts.Arg("save_var_transform"), &a7)
-	c.SameStorage(asserts.Arg("save_var_transform"), &a7)
-	c.NoMutation(asserts.Arg("save_var_transform"), &a7)
-	c.SameImpl(asserts.Arg("reservedSpace"), &a11)
-	c.SameStorage(asserts.Arg("reservedSpace"), &a11)
-	c.NoMutation(asserts.Arg("reservedSpace"), &a11)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("save_mean"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("save_var_transform"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("reservedSpace"), &a11)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("save_mean"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("save_var_transform"), &a7)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("reservedSpace"), &a11)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_mean"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_var"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("save_mean"), &a6)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("save_var_transform"), &a7)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("reservedSpace"), &a11)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost72(&c, &locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6330,20 +3722,10 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Bernoulli(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulli)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBernoulli, &locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6359,23 +3741,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 		return kernels.BernoulliOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BernoulliOut(self, generator, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6391,23 +3760,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 		return kernels.Bernoulli_Tensor(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulli_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, p)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("p"), &a1, p)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opBernoulli_Tensor, &locs54, &a0, &a1, self, p)
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	c.After(&a0, self)
-	c.After(&a1, p)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("p"), &a1)
-	c.SameStorage(asserts.Arg("p"), &a1)
-	c.NoMutation(asserts.Arg("p"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs54, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -6423,29 +3779,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliTensorOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, p)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("p"), &a1, p)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opBernoulliTensorOut, &locs55, &a0, &a1, &a3, self, p, out)
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	c.After(&a0, self)
-	c.After(&a1, p)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("p"), &a1)
-	c.SameStorage(asserts.Arg("p"), &a1)
-	c.NoMutation(asserts.Arg("p"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs55, &a0, &a1, &a3, self, p, out, r0)
 	return r0
 }
 
@@ -6461,27 +3798,10 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 		return kernels.BernoulliTensor(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, p)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("p"), &a1, p)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBernoulliTensor, &locs54, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	c.After(&a0, self)
-	c.After(&a1, p)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("p"), &a1)
-	c.SameStorage(asserts.Arg("p"), &a1)
-	c.NoMutation(asserts.Arg("p"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("p"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs54, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -6497,17 +3817,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 		return kernels.Bernoulli_Float(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulli_Float)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opBernoulli_Float, &locs0, &a0, self)
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6523,23 +3836,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliFloatOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opBernoulliFloatOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6555,20 +3855,10 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.BernoulliP(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliP)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBernoulliP, &locs0, &a0, self)
 	r0 := kernels.BernoulliP(self, p, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6584,41 +3874,10 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opBilinear)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, input1)
-	c.Save(&a1, input2)
-	c.Save(&a2, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input1"), &a0, input1)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre73(&c, &opBilinear, &locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	c.After(&a0, input1)
-	c.After(&a1, input2)
-	c.After(&a2, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input1"), &a0)
-	c.SameStorage(asserts.Arg("input1"), &a0)
-	c.NoMutation(asserts.Arg("input1"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input2"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
 	return r0
 }
 
@@ -6634,34 +3893,10 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 		return kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropy)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opBinaryCrossEntropy, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6677,35 +3912,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 		return kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre76(&c, &opBinaryCrossEntropyOut, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out)
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
 }
 
@@ -6721,41 +3931,10 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyBackward)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre73(&c, &opBinaryCrossEntropyBackward, &locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a3, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -6771,41 +3950,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 		return kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyBackwardGradInput)
-	var a0, a1, a2, a3, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a1, a2, a3, a5 asserts.Saved
+	checksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a3, weight)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost78(&c, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -6821,41 +3969,10 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 		return kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyWithLogits)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.SaveOpt(&a3, pos_weight, pos_weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("pos_weight"), &a3, pos_weight)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre79(&c, &opBinaryCrossEntropyWithLogits, &locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.After(&a3, pos_weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("pos_weight"), &a3)
-	c.SameStorage(asserts.Arg("pos_weight"), &a3)
-	c.NoMutation(asserts.Arg("pos_weight"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("pos_weight"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -6871,41 +3988,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyWithLogitsOut)
-	var a0, a1, a2, a3, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.SaveOpt(&a3, pos_weight, pos_weight != nil)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("pos_weight"), &a3, pos_weight)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a3, a5 asserts.Saved
+	checksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.After(&a3, pos_weight)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("pos_weight"), &a3)
-	c.SameStorage(asserts.Arg("pos_weight"), &a3)
-	c.NoMutation(asserts.Arg("pos_weight"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost78(&c, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
 }
 
@@ -6921,27 +4007,10 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 		return kernels.Bincount(self, weights, minlength)
 	}
 	var c asserts.Call
-	c.Begin(&opBincount)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, weights, weights != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weights"), &a1, weights)
+	var a0, a1 asserts.Saved
+	checksPre81(&c, &opBincount, &locs63, &a0, &a1, self, weights)
 	r0 := kernels.Bincount(self, weights, minlength)
-	c.After(&a0, self)
-	c.After(&a1, weights)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weights"), &a1)
-	c.SameStorage(asserts.Arg("weights"), &a1)
-	c.NoMutation(asserts.Arg("weights"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weights"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs63, &a0, &a1, self, weights, r0)
 	return r0
 }
 
@@ -6957,29 +4026,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBincountOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, weights, weights != nil)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weights"), &a1, weights)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre82(&c, &opBincountOut, &locs64, &a0, &a1, &a3, self, weights, out)
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	c.After(&a0, self)
-	c.After(&a1, weights)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weights"), &a1)
-	c.SameStorage(asserts.Arg("weights"), &a1)
-	c.NoMutation(asserts.Arg("weights"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs64, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
 }
 
@@ -6995,20 +4045,10 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot(self)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseNot)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBitwiseNot, &locs0, &a0, self)
 	r0 := kernels.BitwiseNot(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7024,17 +4064,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseNot_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opBitwiseNot_, &locs0, &a0, self)
 	r0 := kernels.BitwiseNot_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7050,23 +4083,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNotOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseNotOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opBitwiseNotOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.BitwiseNotOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7082,29 +4102,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.CopysignOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysignOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.CopysignOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7120,27 +4121,10 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.CopysignTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysignTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7156,23 +4140,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Copysign_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysign_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Copysign_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7188,20 +4159,10 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.CopysignScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysignScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCopysignScalar, &locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7217,17 +4178,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Copysign_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysign_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCopysign_Scalar, &locs0, &a0, self)
 	r0 := kernels.Copysign_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7243,23 +4197,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.CopysignScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysignScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7275,20 +4216,10 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNot(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalNot)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogicalNot, &locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7304,17 +4235,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNot_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalNot_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLogicalNot_, &locs0, &a0, self)
 	r0 := kernels.LogicalNot_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7330,23 +4254,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNotOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalNotOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LogicalNotOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7362,27 +4273,10 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalXor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalXor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7398,23 +4292,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalXor_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalXor_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7430,29 +4311,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LogicalXorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalXorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalXorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7468,27 +4330,10 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalAnd(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalAnd)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7504,23 +4349,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalAnd_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalAnd_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7536,29 +4368,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LogicalAndOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalAndOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalAndOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7574,27 +4387,10 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalOr(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalOr)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7610,23 +4406,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalOr_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalOr_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7642,29 +4425,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogicalOrOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalOrOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalOrOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7680,13 +4444,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opBlackmanWindow)
-	var o0 asserts.Saved
+	checksPre46(&c, &opBlackmanWindow, &locs23)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -7702,17 +4462,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBlackmanWindowOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opBlackmanWindowOut, &locs24, &a1, out)
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -7728,13 +4481,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opBlackmanWindowPeriodic)
-	var o0 asserts.Saved
+	checksPre46(&c, &opBlackmanWindowPeriodic, &locs23)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -7750,17 +4499,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBlackmanWindowPeriodicOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opBlackmanWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -7776,27 +4518,10 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Bmm(self, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opBmm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBmm, &locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -7812,29 +4537,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.BmmOut(self, mat2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBmmOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opBmmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
 	r0 := kernels.BmmOut(self, mat2, out)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -7850,21 +4556,10 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opBroadcastTensors)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opBroadcastTensors, &locs9, &l0, tensors)
 	r0 := kernels.BroadcastTensors(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -7880,18 +4575,10 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.BroadcastTo(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opBroadcastTo)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBroadcastTo, &locs0, &a0, self)
 	r0 := kernels.BroadcastTo(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7907,20 +4594,10 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBroadcastTo)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseBroadcastTo, &locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7936,23 +4613,10 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCat)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opCat, &locs9, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -7968,26 +4632,13 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		return kernels.CatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCatOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre36(&c, &opCatOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.CatOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -8003,23 +4654,10 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.CatNames(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCatNames)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opCatNames, &locs9, &l0, tensors)
 	r0 := kernels.CatNames(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8035,26 +4673,13 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		return kernels.CatNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCatNamesOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre36(&c, &opCatNamesOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -8070,23 +4695,10 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opConcat)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opConcat, &locs9, &l0, tensors)
 	r0 := kernels.Concat(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8102,26 +4714,13 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.ConcatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre36(&c, &opConcatOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -8137,23 +4736,10 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatNames(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatNames)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opConcatNames, &locs9, &l0, tensors)
 	r0 := kernels.ConcatNames(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8169,26 +4755,13 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		return kernels.ConcatNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatNamesOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre36(&c, &opConcatNamesOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -8204,23 +4777,10 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatenate)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opConcatenate, &locs9, &l0, tensors)
 	r0 := kernels.Concatenate(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8236,26 +4796,13 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatenateOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre36(&c, &opConcatenateOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -8271,23 +4818,10 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatenateNames)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opConcatenateNames, &locs9, &l0, tensors)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8303,26 +4837,13 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		return kernels.ConcatenateNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatenateNamesOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre36(&c, &opConcatenateNamesOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -8338,23 +4859,10 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiag(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opBlockDiag)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opBlockDiag, &locs9, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8370,26 +4878,13 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiagOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBlockDiagOut)
 	var (
-		a1, o0 asserts.Saved
-		l0     asserts.SavedList
+		a1 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	checksPre36(&c, &opBlockDiagOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.BlockDiagOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -8405,20 +4900,10 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ceil(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCeil)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCeil, &locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8434,17 +4919,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ceil_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCeil_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCeil_, &locs0, &a0, self)
 	r0 := kernels.Ceil_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8460,23 +4938,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CeilOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCeilOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CeilOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8492,23 +4957,10 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	c.Begin(&opChainMatmul)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, matrices)
-	asserts.BindingContextList(&c, asserts.Arg("matrices"), &l0, matrices)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opChainMatmul, &locs68, &l0, matrices)
 	r0 := kernels.ChainMatmul(matrices)
-	asserts.AfterList(&c, &l0, matrices)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("matrices"), &l0)
-	c.SameStorageList(asserts.Arg("matrices"), &l0)
-	c.NoMutationList(asserts.Arg("matrices"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("matrices"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs68, &l0, matrices, r0)
 	return r0
 }
 
@@ -8524,26 +4976,13 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
 	var c asserts.Call
-	c.Begin(&opChainMatmulOut)
 	var (
-		a1, o0 asserts.Saved
-		l0     asserts.SavedList
+		a1 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, matrices)
-	c.Save(&a1, out)
-	asserts.BindingContextList(&c, asserts.Arg("matrices"), &l0, matrices)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	checksPre36(&c, &opChainMatmulOut, &locs69, &l0, &a1, matrices, out)
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	asserts.AfterList(&c, &l0, matrices)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("matrices"), &l0)
-	c.SameStorageList(asserts.Arg("matrices"), &l0)
-	c.NoMutationList(asserts.Arg("matrices"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost84(&c, &locs69, &l0, &a1, matrices, out, r0)
 	return r0
 }
 
@@ -8559,23 +4998,10 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeChunk)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnsafeChunk, &locs0, &a0, self)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8591,21 +5017,10 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.Chunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opChunk)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opChunk, &locs0, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8621,21 +5036,10 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTensorSplitSections)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTensorSplitSections, &locs0, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8651,21 +5055,10 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTensorSplitIndices)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTensorSplitIndices, &locs0, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8681,27 +5074,10 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTensorSplitTensorIndicesOrSections)
-	var (
-		a0, a1 asserts.Saved
-		ol0    asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.Save(&a1, tensor_indices_or_sections)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor_indices_or_sections"), &a1, tensor_indices_or_sections)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTensorSplitTensorIndicesOrSections, &locs70, &a0, &a1, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	c.After(&a0, self)
-	c.After(&a1, tensor_indices_or_sections)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor_indices_or_sections"), &a1)
-	c.SameStorage(asserts.Arg("tensor_indices_or_sections"), &a1)
-	c.NoMutation(asserts.Arg("tensor_indices_or_sections"), &a1)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost87(&c, &locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
 	return r0
 }
 
@@ -8717,20 +5093,10 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clamp(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClamp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opClamp, &locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8746,34 +5112,10 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.ClampTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, min_, min_ != nil)
-	c.SaveOpt(&a2, max_, max_ != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("max"), &a2, max_)
+	var a0, a1, a2 asserts.Saved
+	checksPre88(&c, &opClampTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("max"), &a2)
-	c.SameStorage(asserts.Arg("max"), &a2)
-	c.NoMutation(asserts.Arg("max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -8789,17 +5131,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 		return kernels.Clamp_(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClamp_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opClamp_, &locs0, &a0, self)
 	r0 := kernels.Clamp_(self, min_, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8815,29 +5150,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 		return kernels.Clamp_Tensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClamp_Tensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, min_, min_ != nil)
-	c.SaveOpt(&a2, max_, max_ != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("max"), &a2, max_)
+	var a0, a1, a2 asserts.Saved
+	checksPre89(&c, &opClamp_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("max"), &a2)
-	c.SameStorage(asserts.Arg("max"), &a2)
-	c.NoMutation(asserts.Arg("max"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -8853,23 +5169,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 		return kernels.ClampOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opClampOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8885,35 +5188,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 		return kernels.ClampTensorOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampTensorOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, min_, min_ != nil)
-	c.SaveOpt(&a2, max_, max_ != nil)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("max"), &a2, max_)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre90(&c, &opClampTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, max_)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("max"), &a2)
-	c.SameStorage(asserts.Arg("max"), &a2)
-	c.NoMutation(asserts.Arg("max"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -8929,20 +5207,10 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMax(self, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opClampMax, &locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8958,27 +5226,10 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMaxTensor(self, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMaxTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, max_)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("max"), &a1, max_)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opClampMaxTensor, &locs73, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	c.After(&a0, self)
-	c.After(&a1, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a1)
-	c.SameStorage(asserts.Arg("max"), &a1)
-	c.NoMutation(asserts.Arg("max"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs73, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -8994,17 +5245,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMax_(self, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMax_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opClampMax_, &locs0, &a0, self)
 	r0 := kernels.ClampMax_(self, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9020,23 +5264,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMax_Tensor(self, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMax_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, max_)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("max"), &a1, max_)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opClampMax_Tensor, &locs73, &a0, &a1, self, max_)
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	c.After(&a0, self)
-	c.After(&a1, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a1)
-	c.SameStorage(asserts.Arg("max"), &a1)
-	c.NoMutation(asserts.Arg("max"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs73, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -9052,23 +5283,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 		return kernels.ClampMaxOut(self, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMaxOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9084,29 +5302,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 		return kernels.ClampMaxTensorOut(self, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMaxTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, max_)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("max"), &a1, max_)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opClampMaxTensorOut, &locs74, &a0, &a1, &a2, self, max_, out)
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	c.After(&a0, self)
-	c.After(&a1, max_)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a1)
-	c.SameStorage(asserts.Arg("max"), &a1)
-	c.NoMutation(asserts.Arg("max"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs74, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
 }
 
@@ -9122,20 +5321,10 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMin(self, min_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opClampMin, &locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9151,27 +5340,10 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMinTensor(self, min_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMinTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, min_)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opClampMinTensor, &locs75, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs75, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -9187,17 +5359,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMin_(self, min_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMin_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opClampMin_, &locs0, &a0, self)
 	r0 := kernels.ClampMin_(self, min_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9213,23 +5378,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMin_Tensor(self, min_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMin_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, min_)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opClampMin_Tensor, &locs75, &a0, &a1, self, min_)
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs75, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -9245,23 +5397,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 		return kernels.ClampMinOut(self, min_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMinOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ClampMinOut(self, min_, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9277,29 +5416,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 		return kernels.ClampMinTensorOut(self, min_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMinTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, min_)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opClampMinTensorOut, &locs76, &a0, &a1, &a2, self, min_, out)
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs76, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
 }
 
@@ -9315,20 +5435,10 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 		return kernels.Clip(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClip)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opClip, &locs0, &a0, self)
 	r0 := kernels.Clip(self, min_, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9344,34 +5454,10 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 		return kernels.ClipTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClipTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, min_, min_ != nil)
-	c.SaveOpt(&a2, max_, max_ != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("max"), &a2, max_)
+	var a0, a1, a2 asserts.Saved
+	checksPre88(&c, &opClipTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("max"), &a2)
-	c.SameStorage(asserts.Arg("max"), &a2)
-	c.NoMutation(asserts.Arg("max"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -9387,17 +5473,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clip_(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClip_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opClip_, &locs0, &a0, self)
 	r0 := kernels.Clip_(self, min_, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9413,29 +5492,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClip_Tensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, min_, min_ != nil)
-	c.SaveOpt(&a2, max_, max_ != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("max"), &a2, max_)
+	var a0, a1, a2 asserts.Saved
+	checksPre89(&c, &opClip_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("max"), &a2)
-	c.SameStorage(asserts.Arg("max"), &a2)
-	c.NoMutation(asserts.Arg("max"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -9451,23 +5511,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 		return kernels.ClipOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClipOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opClipOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9483,35 +5530,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClipTensorOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, min_, min_ != nil)
-	c.SaveOpt(&a2, max_, max_ != nil)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a1, min_)
-	c.BindingContext(asserts.Arg("max"), &a2, max_)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre90(&c, &opClipTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, max_)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.NoMutation(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("max"), &a2)
-	c.SameStorage(asserts.Arg("max"), &a2)
-	c.NoMutation(asserts.Arg("max"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -9527,16 +5549,10 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnIsAcceptable)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opCudnnIsAcceptable, &locs3, &a0, self)
 	r0 := kernels.CudnnIsAcceptable(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9552,27 +5568,10 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 		return kernels.Complex(real_, imag_)
 	}
 	var c asserts.Call
-	c.Begin(&opComplex)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, real_)
-	c.Save(&a1, imag_)
-	c.BindingContext(asserts.Arg("real"), &a0, real_)
-	c.BindingContext(asserts.Arg("imag"), &a1, imag_)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opComplex, &locs77, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	c.After(&a0, real_)
-	c.After(&a1, imag_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("real"), &a0)
-	c.SameStorage(asserts.Arg("real"), &a0)
-	c.NoMutation(asserts.Arg("real"), &a0)
-	c.SameImpl(asserts.Arg("imag"), &a1)
-	c.SameStorage(asserts.Arg("imag"), &a1)
-	c.NoMutation(asserts.Arg("imag"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("real"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("imag"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs77, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -9588,29 +5587,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 		return kernels.ComplexOut(real_, imag_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opComplexOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, real_)
-	c.Save(&a1, imag_)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("real"), &a0, real_)
-	c.BindingContext(asserts.Arg("imag"), &a1, imag_)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opComplexOut, &locs78, &a0, &a1, &a2, real_, imag_, out)
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	c.After(&a0, real_)
-	c.After(&a1, imag_)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("real"), &a0)
-	c.SameStorage(asserts.Arg("real"), &a0)
-	c.NoMutation(asserts.Arg("real"), &a0)
-	c.SameImpl(asserts.Arg("imag"), &a1)
-	c.SameStorage(asserts.Arg("imag"), &a1)
-	c.NoMutation(asserts.Arg("imag"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs78, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
 }
 
@@ -9626,27 +5606,10 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 		return kernels.Polar(abs, angle)
 	}
 	var c asserts.Call
-	c.Begin(&opPolar)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, abs)
-	c.Save(&a1, angle)
-	c.BindingContext(asserts.Arg("abs"), &a0, abs)
-	c.BindingContext(asserts.Arg("angle"), &a1, angle)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opPolar, &locs79, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	c.After(&a0, abs)
-	c.After(&a1, angle)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("abs"), &a0)
-	c.SameStorage(asserts.Arg("abs"), &a0)
-	c.NoMutation(asserts.Arg("abs"), &a0)
-	c.SameImpl(asserts.Arg("angle"), &a1)
-	c.SameStorage(asserts.Arg("angle"), &a1)
-	c.NoMutation(asserts.Arg("angle"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("abs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("angle"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs79, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -9662,29 +5625,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.PolarOut(abs, angle, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPolarOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, abs)
-	c.Save(&a1, angle)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("abs"), &a0, abs)
-	c.BindingContext(asserts.Arg("angle"), &a1, angle)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opPolarOut, &locs80, &a0, &a1, &a2, abs, angle, out)
 	r0 := kernels.PolarOut(abs, angle, out)
-	c.After(&a0, abs)
-	c.After(&a1, angle)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("abs"), &a0)
-	c.SameStorage(asserts.Arg("abs"), &a0)
-	c.NoMutation(asserts.Arg("abs"), &a0)
-	c.SameImpl(asserts.Arg("angle"), &a1)
-	c.SameStorage(asserts.Arg("angle"), &a1)
-	c.NoMutation(asserts.Arg("angle"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs80, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
 }
 
@@ -9700,20 +5644,10 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 		return kernels.ConstantPadNd(self, pad, value)
 	}
 	var c asserts.Call
-	c.Begin(&opConstantPadNd)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opConstantPadNd, &locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9729,23 +5663,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConstantPadNdOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opConstantPadNdOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9761,18 +5682,10 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opContiguous)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opContiguous, &locs0, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9788,34 +5701,10 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 		return kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolution)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -9831,35 +5720,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionOut)
-	var a0, a1, a2, a9, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a9, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a9, out)
+	var a0, a1, a2, a9 asserts.Saved
+	checksPre76(&c, &opConvolutionOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a9, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a9)
-	c.SameStorage(asserts.Arg("out"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a9)
-	c.End()
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -9875,47 +5739,10 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 		return kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionBackward)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre91(&c, &opConvolutionBackward, &locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost92(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9931,49 +5758,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionBackwardOut)
-	var a0, a1, a2, a11, a12, a13, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
-	c.Save(&a11, out0)
-	c.Save(&a12, out1)
-	c.Save(&a13, out2)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a11, out0)
-	c.BindingContext(asserts.Arg("out1"), &a12, out1)
-	c.BindingContext(asserts.Arg("out2"), &a13, out2)
+	var a0, a1, a2, a11, a12, a13 asserts.Saved
+	checksPre93(&c, &opConvolutionBackwardOut, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.After(&a11, out0)
-	c.After(&a12, out1)
-	c.After(&a13, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a11)
-	c.SameStorage(asserts.Arg("out0"), &a11)
-	c.SameImpl(asserts.Arg("out1"), &a12)
-	c.SameStorage(asserts.Arg("out1"), &a12)
-	c.SameImpl(asserts.Arg("out2"), &a13)
-	c.SameStorage(asserts.Arg("out2"), &a13)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a11)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a12)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a13)
-	c.End()
+	checksPost94(&c, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9989,34 +5777,10 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 		return kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionOverrideable)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConvolutionOverrideable, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10032,35 +5796,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionOverrideableOut)
-	var a0, a1, a2, a9, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a9, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a9, out)
+	var a0, a1, a2, a9 asserts.Saved
+	checksPre76(&c, &opConvolutionOverrideableOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a9, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a9)
-	c.SameStorage(asserts.Arg("out"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a9)
-	c.End()
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -10076,47 +5815,10 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 		return kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionBackwardOverrideable)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre91(&c, &opConvolutionBackwardOverrideable, &locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost92(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10132,49 +5834,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionBackwardOverrideableOut)
-	var a0, a1, a2, a10, a11, a12, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
-	c.Save(&a10, out0)
-	c.Save(&a11, out1)
-	c.Save(&a12, out2)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a10, out0)
-	c.BindingContext(asserts.Arg("out1"), &a11, out1)
-	c.BindingContext(asserts.Arg("out2"), &a12, out2)
+	var a0, a1, a2, a10, a11, a12 asserts.Saved
+	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.After(&a10, out0)
-	c.After(&a11, out1)
-	c.After(&a12, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a10)
-	c.SameStorage(asserts.Arg("out0"), &a10)
-	c.SameImpl(asserts.Arg("out1"), &a11)
-	c.SameStorage(asserts.Arg("out1"), &a11)
-	c.SameImpl(asserts.Arg("out2"), &a12)
-	c.SameStorage(asserts.Arg("out2"), &a12)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a10)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a11)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a12)
-	c.End()
+	checksPost94(&c, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10190,34 +5853,10 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolution)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opXConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10233,35 +5872,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolutionOut)
-	var a0, a1, a2, a13, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a13, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a13, out)
+	var a0, a1, a2, a13 asserts.Saved
+	checksPre76(&c, &opXConvolutionOut, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out)
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a13, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a13)
-	c.SameStorage(asserts.Arg("out"), &a13)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a13)
-	c.End()
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -10277,34 +5891,10 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolutionDeprecated)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opXConvolutionDeprecated, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10320,34 +5910,10 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolutionMode)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opXConvolutionMode, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10363,74 +5929,10 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolutionDoubleBackward)
-	var a0, a1, a2, a3, a4, a5, o0, o1, o2 asserts.Saved
-	c.SaveOpt(&a0, ggI, ggI != nil)
-	c.SaveOpt(&a1, ggW, ggW != nil)
-	c.SaveOpt(&a2, ggb, ggb != nil)
-	c.Save(&a3, gO)
-	c.Save(&a4, weight)
-	c.Save(&a5, self)
-	c.BindingContext(asserts.Arg("ggI"), &a0, ggI)
-	c.BindingContext(asserts.Arg("ggW"), &a1, ggW)
-	c.BindingContext(asserts.Arg("ggb"), &a2, ggb)
-	c.BindingContext(asserts.Arg("gO"), &a3, gO)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
-	c.BindingContext(asserts.Arg("self"), &a5, self)
+	var a0, a1, a2, a3, a4, a5 asserts.Saved
+	checksPre95(&c, &opXConvolutionDoubleBackward, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	c.After(&a0, ggI)
-	c.After(&a1, ggW)
-	c.After(&a2, ggb)
-	c.After(&a3, gO)
-	c.After(&a4, weight)
-	c.After(&a5, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("ggI"), &a0)
-	c.SameStorage(asserts.Arg("ggI"), &a0)
-	c.NoMutation(asserts.Arg("ggI"), &a0)
-	c.SameImpl(asserts.Arg("ggW"), &a1)
-	c.SameStorage(asserts.Arg("ggW"), &a1)
-	c.NoMutation(asserts.Arg("ggW"), &a1)
-	c.SameImpl(asserts.Arg("ggb"), &a2)
-	c.SameStorage(asserts.Arg("ggb"), &a2)
-	c.NoMutation(asserts.Arg("ggb"), &a2)
-	c.SameImpl(asserts.Arg("gO"), &a3)
-	c.SameStorage(asserts.Arg("gO"), &a3)
-	c.NoMutation(asserts.Arg("gO"), &a3)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.SameImpl(asserts.Arg("self"), &a5)
-	c.SameStorage(asserts.Arg("self"), &a5)
-	c.NoMutation(asserts.Arg("self"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ggI"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ggW"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ggb"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("gO"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("ggI"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("ggW"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("ggb"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("gO"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("ggI"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("ggW"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("ggb"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("gO"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost96(&c, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10446,34 +5948,10 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv1d)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConv1d, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10489,34 +5967,10 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv2d)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConv2d, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10532,34 +5986,10 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv3d)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConv3d, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10575,34 +6005,10 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv1dPadding)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConv1dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10618,34 +6024,10 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv2dPadding)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConv2dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10661,34 +6043,10 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv3dPadding)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConv3dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10704,34 +6062,10 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 		return kernels.ConvTbc(self, weight, bias, pad)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTbc)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a2, bias)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opConvTbc, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -10747,35 +6081,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTbcOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a2, bias)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opConvTbcOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10791,56 +6100,10 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTbcBackward)
-	var a0, a1, a2, a3, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
-	c.Save(&a3, bias)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre97(&c, &opConvTbcBackward, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	c.After(&a0, self)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost98(&c, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10856,34 +6119,10 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTranspose1d)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConvTranspose1d, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10899,34 +6138,10 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTranspose2dInput)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConvTranspose2dInput, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10942,34 +6157,10 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTranspose3dInput)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opConvTranspose3dInput, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -10985,27 +6176,10 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopy)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCopy, &locs89, &a0, &a1, self, src)
 	r0 := kernels.Copy(self, src, non_blocking)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -11021,23 +6195,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopy_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opCopy_, &locs89, &a0, &a1, self, src)
 	r0 := kernels.Copy_(self, src, non_blocking)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -11053,29 +6214,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCopyOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opCopyOut, &locs90, &a0, &a1, &a3, self, src, out)
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -11091,27 +6233,10 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCopyFrom)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, dst)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("dst"), &a1, dst)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXCopyFrom, &locs91, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	c.After(&a0, self)
-	c.After(&a1, dst)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("dst"), &a1)
-	c.SameStorage(asserts.Arg("dst"), &a1)
-	c.NoMutation(asserts.Arg("dst"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dst"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs91, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -11127,29 +6252,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCopyFromOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, dst)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("dst"), &a1, dst)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXCopyFromOut, &locs92, &a0, &a1, &a3, self, dst, out)
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	c.After(&a0, self)
-	c.After(&a1, dst)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("dst"), &a1)
-	c.SameStorage(asserts.Arg("dst"), &a1)
-	c.NoMutation(asserts.Arg("dst"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs92, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
 }
 
@@ -11165,27 +6271,10 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	c.Begin(&opXCopyFromAndResize)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, dst)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("dst"), &a1, dst)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXCopyFromAndResize, &locs91, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	c.After(&a0, self)
-	c.After(&a1, dst)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("dst"), &a1)
-	c.SameStorage(asserts.Arg("dst"), &a1)
-	c.NoMutation(asserts.Arg("dst"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dst"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs91, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -11201,29 +6290,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCopyFromAndResizeOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, dst)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("dst"), &a1, dst)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXCopyFromAndResizeOut, &locs92, &a0, &a1, &a2, self, dst, out)
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	c.After(&a0, self)
-	c.After(&a1, dst)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("dst"), &a1)
-	c.SameStorage(asserts.Arg("dst"), &a1)
-	c.NoMutation(asserts.Arg("dst"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs92, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
 }
 
@@ -11239,20 +6309,10 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCos)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCos, &locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11268,17 +6328,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cos_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCos_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCos_, &locs0, &a0, self)
 	r0 := kernels.Cos_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11294,23 +6347,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CosOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCosOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opCosOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CosOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -11326,20 +6366,10 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cosh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCosh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCosh, &locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11355,17 +6385,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cosh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCosh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCosh_, &locs0, &a0, self)
 	r0 := kernels.Cosh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11381,23 +6404,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CoshOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCoshOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CoshOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -11413,34 +6423,10 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opCosineEmbeddingLoss)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input1)
-	c.Save(&a1, input2)
-	c.Save(&a2, target)
-	c.BindingContext(asserts.Arg("input1"), &a0, input1)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opCosineEmbeddingLoss, &locs93, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	c.After(&a0, input1)
-	c.After(&a1, input2)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input1"), &a0)
-	c.SameStorage(asserts.Arg("input1"), &a0)
-	c.NoMutation(asserts.Arg("input1"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input2"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs93, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -11456,20 +6442,10 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.CountNonzeroDimIntList(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCountNonzeroDimIntList)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11485,23 +6461,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCountNonzeroDimIntListOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opCountNonzeroDimIntListOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11517,20 +6480,10 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.CountNonzero(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCountNonzero)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCountNonzero, &locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11546,23 +6499,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCountNonzeroOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opCountNonzeroOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11578,34 +6518,10 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
 	var c asserts.Call
-	c.Begin(&opCov)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a2, fweights, fweights != nil)
-	c.SaveOpt(&a3, aweights, aweights != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("fweights"), &a2, fweights)
-	c.BindingContext(asserts.Arg("aweights"), &a3, aweights)
+	var a0, a2, a3 asserts.Saved
+	checksPre88(&c, &opCov, &locs94, &a0, &a2, &a3, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	c.After(&a0, self)
-	c.After(&a2, fweights)
-	c.After(&a3, aweights)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("fweights"), &a2)
-	c.SameStorage(asserts.Arg("fweights"), &a2)
-	c.NoMutation(asserts.Arg("fweights"), &a2)
-	c.SameImpl(asserts.Arg("aweights"), &a3)
-	c.SameStorage(asserts.Arg("aweights"), &a3)
-	c.NoMutation(asserts.Arg("aweights"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("fweights"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("aweights"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs94, &a0, &a2, &a3, self, fweights, aweights, r0)
 	return r0
 }
 
@@ -11621,20 +6537,10 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 		return kernels.Corrcoef(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCorrcoef)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCorrcoef, &locs0, &a0, self)
 	r0 := kernels.Corrcoef(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11650,20 +6556,10 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 		return kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnAffineGridGenerator)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, theta)
-	c.BindingContext(asserts.Arg("theta"), &a0, theta)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCudnnAffineGridGenerator, &locs43, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	c.After(&a0, theta)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("theta"), &a0)
-	c.SameStorage(asserts.Arg("theta"), &a0)
-	c.NoMutation(asserts.Arg("theta"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("theta"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs43, &a0, theta, r0)
 	return r0
 }
 
@@ -11679,23 +6575,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnAffineGridGeneratorOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, theta)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("theta"), &a0, theta)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opCudnnAffineGridGeneratorOut, &locs44, &a0, &a5, theta, out)
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	c.After(&a0, theta)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("theta"), &a0)
-	c.SameStorage(asserts.Arg("theta"), &a0)
-	c.NoMutation(asserts.Arg("theta"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs44, &a0, &a5, theta, out, r0)
 	return r0
 }
 
@@ -11711,20 +6594,10 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnAffineGridGeneratorBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs45, &a0, grad)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	c.After(&a0, grad)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs45, &a0, grad, r0)
 	return r0
 }
 
@@ -11740,23 +6613,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnAffineGridGeneratorBackwardOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs95, &a0, &a5, grad, out)
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	c.After(&a0, grad)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs95, &a0, &a5, grad, out, r0)
 	return r0
 }
 
@@ -11772,73 +6632,10 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnBatchNorm)
-	var a0, a1, a2, a3, a4, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre99(&c, &opCudnnBatchNorm, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost70(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -11854,68 +6651,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnBatchNormOut)
-	var a0, a1, a2, a3, a4, a8, a9, a10, a11, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.Save(&a10, out2)
-	c.Save(&a11, out3)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
-	c.BindingContext(asserts.Arg("out2"), &a10, out2)
-	c.BindingContext(asserts.Arg("out3"), &a11, out3)
+	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
+	checksPre100(&c, &opCudnnBatchNormOut, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.After(&a10, out2)
-	c.After(&a11, out3)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.SameImpl(asserts.Arg("out2"), &a10)
-	c.SameStorage(asserts.Arg("out2"), &a10)
-	c.SameImpl(asserts.Arg("out3"), &a11)
-	c.SameStorage(asserts.Arg("out3"), &a11)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a10)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a11)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost101(&c, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -11931,92 +6670,10 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnBatchNormBackward)
-	var a0, a1, a2, a3, a4, a5, a6, a8, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.SaveOpt(&a5, save_mean, save_mean != nil)
-	c.SaveOpt(&a6, save_var, save_var != nil)
-	c.Save(&a8, reserveSpace)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("save_mean"), &a5, save_mean)
-	c.BindingContext(asserts.Arg("save_var"), &a6, save_var)
-	c.BindingContext(asserts.Arg("reserveSpace"), &a8, reserveSpace)
+	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
+	checksPre102(&c, &opCudnnBatchNormBackward, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	c.After(&a0, input)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a5, save_mean)
-	c.After(&a6, save_var)
-	c.After(&a8, reserveSpace)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.NoMutation(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.NoMutation(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("save_mean"), &a5)
-	c.SameStorage(asserts.Arg("save_mean"), &a5)
-	c.NoMutation(asserts.Arg("save_mean"), &a5)
-	c.SameImpl(asserts.Arg("save_var"), &a6)
-	c.SameStorage(asserts.Arg("save_var"), &a6)
-	c.NoMutation(asserts.Arg("save_var"), &a6)
-	c.SameImpl(asserts.Arg("reserveSpace"), &a8)
-	c.SameStorage(asserts.Arg("reserveSpace"), &a8)
-	c.NoMutation(asserts.Arg("reserveSpace"), &a8)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("save_var"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("reserveSpace"), &a8)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("save_var"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("reserveSpace"), &a8)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("save_var"), &a6)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("reserveSpace"), &a8)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost72(&c, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12032,79 +6689,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnBatchNormBackwardOut)
-	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.SaveOpt(&a5, save_mean, save_mean != nil)
-	c.SaveOpt(&a6, save_var, save_var != nil)
-	c.Save(&a8, reserveSpace)
-	c.Save(&a9, out0)
-	c.Save(&a10, out1)
-	c.Save(&a11, out2)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("save_mean"), &a5, save_mean)
-	c.BindingContext(asserts.Arg("save_var"), &a6, save_var)
-	c.BindingContext(asserts.Arg("reserveSpace"), &a8, reserveSpace)
-	c.BindingContext(asserts.Arg("out0"), &a9, out0)
-	c.BindingContext(asserts.Arg("out1"), &a10, out1)
-	c.BindingContext(asserts.Arg("out2"), &a11, out2)
+	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
+	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	c.After(&a0, input)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a5, save_mean)
-	c.After(&a6, save_var)
-	c.After(&a8, reserveSpace)
-	c.After(&a9, out0)
-	c.After(&a10, out1)
-	c.After(&a11, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.NoMutation(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.NoMutation(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("save_mean"), &a5)
-	c.SameStorage(asserts.Arg("save_mean"), &a5)
-	c.NoMutation(asserts.Arg("save_mean"), &a5)
-	c.SameImpl(asserts.Arg("save_var"), &a6)
-	c.SameStorage(asserts.Arg("save_var"), &a6)
-	c.NoMutation(asserts.Arg("save_var"), &a6)
-	c.SameImpl(asserts.Arg("reserveSpace"), &a8)
-	c.SameStorage(asserts.Arg("reserveSpace"), &a8)
-	c.NoMutation(asserts.Arg("reserveSpace"), &a8)
-	c.SameImpl(asserts.Arg("out0"), &a9)
-	c.SameStorage(asserts.Arg("out0"), &a9)
-	c.SameImpl(asserts.Arg("out1"), &a10)
-	c.SameStorage(asserts.Arg("out1"), &a10)
-	c.SameImpl(asserts.Arg("out2"), &a11)
-	c.SameStorage(asserts.Arg("out2"), &a11)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a9)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a10)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a11)
-	c.End()
+	checksPost104(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12120,27 +6708,10 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 		return kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCudnnConvolution, &locs99, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -12156,29 +6727,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionOut)
-	var a0, a1, a9, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a9, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("out"), &a9, out)
+	var a0, a1, a9 asserts.Saved
+	checksPre19(&c, &opCudnnConvolutionOut, &locs100, &a0, &a1, &a9, self, weight, out)
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a9, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a9)
-	c.SameStorage(asserts.Arg("out"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a9)
-	c.End()
+	checksPost20(&c, &locs100, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
 }
 
@@ -12194,27 +6746,10 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 		return kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionTranspose)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCudnnConvolutionTranspose, &locs99, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -12230,29 +6765,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionTransposeOut)
-	var a0, a1, a10, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a10, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("out"), &a10, out)
+	var a0, a1, a10 asserts.Saved
+	checksPre19(&c, &opCudnnConvolutionTransposeOut, &locs100, &a0, &a1, &a10, self, weight, out)
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a10, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a10)
-	c.SameStorage(asserts.Arg("out"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a10)
-	c.End()
+	checksPost20(&c, &locs100, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
 }
 
@@ -12268,27 +6784,10 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 		return kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsConvolutionTranspose)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXMpsConvolutionTranspose, &locs99, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -12304,29 +6803,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsConvolutionTransposeOut)
-	var a0, a1, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a7 asserts.Saved
+	checksPre19(&c, &opXMpsConvolutionTransposeOut, &locs100, &a0, &a1, &a7, self, weight, out)
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost20(&c, &locs100, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
 }
 
@@ -12342,41 +6822,10 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsConvolutionTransposeBackward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opMpsConvolutionTransposeBackward, &locs101, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
 	return r0, r1
 }
 
@@ -12392,42 +6841,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsConvolutionTransposeBackwardOut)
-	var a0, a1, a2, a9, a10, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.Save(&a9, out0)
-	c.Save(&a10, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a9, out0)
-	c.BindingContext(asserts.Arg("out1"), &a10, out1)
+	var a0, a1, a2, a9, a10 asserts.Saved
+	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a9, out0)
-	c.After(&a10, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a9)
-	c.SameStorage(asserts.Arg("out0"), &a9)
-	c.SameImpl(asserts.Arg("out1"), &a10)
-	c.SameStorage(asserts.Arg("out1"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a9)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a10)
-	c.End()
+	checksPost108(&c, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -12443,34 +6860,10 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionRelu)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opCudnnConvolutionRelu, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -12486,35 +6879,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionReluOut)
-	var a0, a1, a2, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a2, a7 asserts.Saved
+	checksPre76(&c, &opCudnnConvolutionReluOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -12530,41 +6898,10 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionAddRelu)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a2, z)
-	c.SaveOpt(&a4, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("z"), &a2, z)
-	c.BindingContext(asserts.Arg("bias"), &a4, bias)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre73(&c, &opCudnnConvolutionAddRelu, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, z)
-	c.After(&a4, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("z"), &a2)
-	c.SameStorage(asserts.Arg("z"), &a2)
-	c.NoMutation(asserts.Arg("z"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a4)
-	c.SameStorage(asserts.Arg("bias"), &a4)
-	c.NoMutation(asserts.Arg("bias"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("z"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -12580,41 +6917,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionAddReluOut)
-	var a0, a1, a2, a4, a9, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a2, z)
-	c.SaveOpt(&a4, bias, bias != nil)
-	c.Save(&a9, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("z"), &a2, z)
-	c.BindingContext(asserts.Arg("bias"), &a4, bias)
-	c.BindingContext(asserts.Arg("out"), &a9, out)
+	var a0, a1, a2, a4, a9 asserts.Saved
+	checksPre77(&c, &opCudnnConvolutionAddReluOut, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, z)
-	c.After(&a4, bias)
-	c.After(&a9, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("z"), &a2)
-	c.SameStorage(asserts.Arg("z"), &a2)
-	c.NoMutation(asserts.Arg("z"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a4)
-	c.SameStorage(asserts.Arg("bias"), &a4)
-	c.NoMutation(asserts.Arg("bias"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a9)
-	c.SameStorage(asserts.Arg("out"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a9)
-	c.End()
+	checksPost78(&c, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
 }
 
@@ -12630,27 +6936,10 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 		return kernels.CudnnGridSampler(self, grid)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnGridSampler)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grid)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCudnnGridSampler, &locs105, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	c.After(&a0, self)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs105, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -12666,29 +6955,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnGridSamplerOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grid)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opCudnnGridSamplerOut, &locs106, &a0, &a1, &a2, self, grid, out)
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	c.After(&a0, self)
-	c.After(&a1, grid)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs106, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
 }
 
@@ -12704,41 +6974,10 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnGridSamplerBackward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grid)
-	c.Save(&a2, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
-	c.BindingContext(asserts.Arg("grad_output"), &a2, grad_output)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opCudnnGridSamplerBackward, &locs107, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	c.After(&a0, self)
-	c.After(&a1, grid)
-	c.After(&a2, grad_output)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.SameImpl(asserts.Arg("grad_output"), &a2)
-	c.SameStorage(asserts.Arg("grad_output"), &a2)
-	c.NoMutation(asserts.Arg("grad_output"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grid"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -12754,42 +6993,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnGridSamplerBackwardOut)
-	var a0, a1, a2, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grid)
-	c.Save(&a2, grad_output)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
-	c.BindingContext(asserts.Arg("grad_output"), &a2, grad_output)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	c.After(&a0, self)
-	c.After(&a1, grid)
-	c.After(&a2, grad_output)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.SameImpl(asserts.Arg("grad_output"), &a2)
-	c.SameStorage(asserts.Arg("grad_output"), &a2)
-	c.NoMutation(asserts.Arg("grad_output"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost108(&c, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -12805,25 +7012,10 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Cummax(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCummax)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opCummax, &locs25, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -12839,30 +7031,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 		return kernels.CummaxOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opCummaxOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, values)
-	c.Save(&a3, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opCummaxOut, &locs109, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	c.After(&a0, self)
-	c.After(&a2, values)
-	c.After(&a3, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -12878,25 +7050,10 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CummaxDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCummaxDimname)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opCummaxDimname, &locs25, &a0, self)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -12912,30 +7069,10 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CummaxDimnameOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opCummaxDimnameOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, values)
-	c.Save(&a3, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opCummaxDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	c.After(&a0, self)
-	c.After(&a2, values)
-	c.After(&a3, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -12949,28 +7086,13 @@ var opXCummaxHelper = asserts.Op{
 func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tensor, dim int64) {
 	if !asserts.Checking() {
 		kernels.XCummaxHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCummaxHelper)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	checksPre109(&c, &opXCummaxHelper, &locs110, &a0, &a1, &a2, self, values, indices)
 	kernels.XCummaxHelper(self, values, indices, dim)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.End()
+	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -12985,25 +7107,10 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Cummin(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCummin)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opCummin, &locs25, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -13019,30 +7126,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 		return kernels.CumminOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opCumminOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, values)
-	c.Save(&a3, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opCumminOut, &locs109, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	c.After(&a0, self)
-	c.After(&a2, values)
-	c.After(&a3, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -13058,25 +7145,10 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CumminDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCumminDimname)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opCumminDimname, &locs25, &a0, self)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -13092,30 +7164,10 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CumminDimnameOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opCumminDimnameOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, values)
-	c.Save(&a3, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opCumminDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	c.After(&a0, self)
-	c.After(&a2, values)
-	c.After(&a3, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -13129,28 +7181,13 @@ var opXCumminHelper = asserts.Op{
 func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tensor, dim int64) {
 	if !asserts.Checking() {
 		kernels.XCumminHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCumminHelper)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	checksPre109(&c, &opXCumminHelper, &locs110, &a0, &a1, &a2, self, values, indices)
 	kernels.XCumminHelper(self, values, indices, dim)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.End()
+	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -13165,30 +7202,10 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCummaxminBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, input)
-	c.Save(&a2, indices)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opCummaxminBackward, &locs111, &a0, &a1, &a2, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	c.After(&a0, grad)
-	c.After(&a1, input)
-	c.After(&a2, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.NoMutation(asserts.Arg("indices"), &a2)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.End()
+	checksPost111(&c, &locs111, &a0, &a1, &a2, grad, input, indices, r0)
 	return r0
 }
 
@@ -13204,20 +7221,10 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumprod(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprod)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCumprod, &locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13233,17 +7240,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprod_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCumprod_, &locs0, &a0, self)
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13259,23 +7259,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 		return kernels.CumprodOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprodOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -13291,20 +7278,10 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprodDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCumprodDimname, &locs0, &a0, self)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13320,17 +7297,10 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_Dimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprod_Dimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCumprod_Dimname, &locs0, &a0, self)
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13346,23 +7316,10 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 		return kernels.CumprodDimnameOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprodDimnameOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opCumprodDimnameOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -13378,30 +7335,10 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprodBackward)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, input)
-	c.Save(&a3, output)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("output"), &a3, output)
+	var a0, a1, a3 asserts.Saved
+	checksPre56(&c, &opCumprodBackward, &locs112, &a0, &a1, &a3, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	c.After(&a0, grad)
-	c.After(&a1, input)
-	c.After(&a3, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("output"), &a3)
-	c.SameStorage(asserts.Arg("output"), &a3)
-	c.NoMutation(asserts.Arg("output"), &a3)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.End()
+	checksPost112(&c, &locs112, &a0, &a1, &a3, grad, input, output, r0)
 	return r0
 }
 
@@ -13417,20 +7354,10 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumsum(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCumsum, &locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13446,17 +7373,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsum_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCumsum_, &locs0, &a0, self)
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13472,23 +7392,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 		return kernels.CumsumOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsumOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -13504,20 +7411,10 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsumDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCumsumDimname, &locs0, &a0, self)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13533,17 +7430,10 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_Dimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsum_Dimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCumsum_Dimname, &locs0, &a0, self)
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13559,23 +7449,10 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 		return kernels.CumsumDimnameOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsumDimnameOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opCumsumDimnameOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -13591,27 +7468,10 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCumulativeTrapezoidX)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, y)
-	c.Save(&a1, x)
-	c.BindingContext(asserts.Arg("y"), &a0, y)
-	c.BindingContext(asserts.Arg("x"), &a1, x)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCumulativeTrapezoidX, &locs113, &a0, &a1, y, x)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	c.After(&a0, y)
-	c.After(&a1, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("y"), &a0)
-	c.SameStorage(asserts.Arg("y"), &a0)
-	c.NoMutation(asserts.Arg("y"), &a0)
-	c.SameImpl(asserts.Arg("x"), &a1)
-	c.SameStorage(asserts.Arg("x"), &a1)
-	c.NoMutation(asserts.Arg("x"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("y"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -13627,20 +7487,10 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCumulativeTrapezoidDx)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, y)
-	c.BindingContext(asserts.Arg("y"), &a0, y)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCumulativeTrapezoidDx, &locs114, &a0, y)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	c.After(&a0, y)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("y"), &a0)
-	c.SameStorage(asserts.Arg("y"), &a0)
-	c.NoMutation(asserts.Arg("y"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("y"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs114, &a0, y, r0)
 	return r0
 }
 
@@ -13656,27 +7506,10 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opCtcLossIntList)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCtcLossIntList, &locs115, &a0, &a1, log_probs, targets)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs115, &a0, &a1, log_probs, targets, r0)
 	return r0
 }
 
@@ -13692,41 +7525,10 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opCtcLossTensor)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a2, input_lengths)
-	c.Save(&a3, target_lengths)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
-	c.BindingContext(asserts.Arg("input_lengths"), &a2, input_lengths)
-	c.BindingContext(asserts.Arg("target_lengths"), &a3, target_lengths)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre113(&c, &opCtcLossTensor, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a2, input_lengths)
-	c.After(&a3, target_lengths)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("input_lengths"), &a2)
-	c.SameStorage(asserts.Arg("input_lengths"), &a2)
-	c.NoMutation(asserts.Arg("input_lengths"), &a2)
-	c.SameImpl(asserts.Arg("target_lengths"), &a3)
-	c.SameStorage(asserts.Arg("target_lengths"), &a3)
-	c.NoMutation(asserts.Arg("target_lengths"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
 }
 
@@ -13742,33 +7544,10 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 		return kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLoss)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opXCtcLoss, &locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -13784,36 +7563,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossOut)
-	var a0, a1, a6, a7, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a6, out0)
-	c.Save(&a7, out1)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
-	c.BindingContext(asserts.Arg("out0"), &a6, out0)
-	c.BindingContext(asserts.Arg("out1"), &a7, out1)
+	var a0, a1, a6, a7 asserts.Saved
+	checksPre29(&c, &opXCtcLossOut, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a6, out0)
-	c.After(&a7, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("out0"), &a6)
-	c.SameStorage(asserts.Arg("out0"), &a6)
-	c.SameImpl(asserts.Arg("out1"), &a7)
-	c.SameStorage(asserts.Arg("out1"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a6)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a7)
-	c.End()
+	checksPost30(&c, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -13829,49 +7582,10 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossTensor)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a2, input_lengths)
-	c.Save(&a3, target_lengths)
-	c.BindingContext(asserts.Arg("log_probs"), &a0, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a1, targets)
-	c.BindingContext(asserts.Arg("input_lengths"), &a2, input_lengths)
-	c.BindingContext(asserts.Arg("target_lengths"), &a3, target_lengths)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre31(&c, &opXCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a2, input_lengths)
-	c.After(&a3, target_lengths)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.NoMutation(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.NoMutation(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("input_lengths"), &a2)
-	c.SameStorage(asserts.Arg("input_lengths"), &a2)
-	c.NoMutation(asserts.Arg("input_lengths"), &a2)
-	c.SameImpl(asserts.Arg("target_lengths"), &a3)
-	c.SameStorage(asserts.Arg("target_lengths"), &a3)
-	c.NoMutation(asserts.Arg("target_lengths"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost32(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -13887,48 +7601,10 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossBackward)
-	var a0, a1, a2, a5, a6, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, log_probs)
-	c.Save(&a2, targets)
-	c.Save(&a5, neg_log_likelihood)
-	c.Save(&a6, log_alpha)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("log_probs"), &a1, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a2, targets)
-	c.BindingContext(asserts.Arg("neg_log_likelihood"), &a5, neg_log_likelihood)
-	c.BindingContext(asserts.Arg("log_alpha"), &a6, log_alpha)
+	var a0, a1, a2, a5, a6 asserts.Saved
+	checksPre114(&c, &opXCtcLossBackward, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	c.After(&a0, grad)
-	c.After(&a1, log_probs)
-	c.After(&a2, targets)
-	c.After(&a5, neg_log_likelihood)
-	c.After(&a6, log_alpha)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("log_probs"), &a1)
-	c.SameStorage(asserts.Arg("log_probs"), &a1)
-	c.NoMutation(asserts.Arg("log_probs"), &a1)
-	c.SameImpl(asserts.Arg("targets"), &a2)
-	c.SameStorage(asserts.Arg("targets"), &a2)
-	c.NoMutation(asserts.Arg("targets"), &a2)
-	c.SameImpl(asserts.Arg("neg_log_likelihood"), &a5)
-	c.SameStorage(asserts.Arg("neg_log_likelihood"), &a5)
-	c.NoMutation(asserts.Arg("neg_log_likelihood"), &a5)
-	c.SameImpl(asserts.Arg("log_alpha"), &a6)
-	c.SameStorage(asserts.Arg("log_alpha"), &a6)
-	c.NoMutation(asserts.Arg("log_alpha"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("neg_log_likelihood"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_alpha"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -13944,47 +7620,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossBackwardOut)
-	var a0, a1, a2, a5, a6, a9, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, log_probs)
-	c.Save(&a2, targets)
-	c.Save(&a5, neg_log_likelihood)
-	c.Save(&a6, log_alpha)
-	c.Save(&a9, out)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("log_probs"), &a1, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a2, targets)
-	c.BindingContext(asserts.Arg("neg_log_likelihood"), &a5, neg_log_likelihood)
-	c.BindingContext(asserts.Arg("log_alpha"), &a6, log_alpha)
-	c.BindingContext(asserts.Arg("out"), &a9, out)
+	var a0, a1, a2, a5, a6, a9 asserts.Saved
+	checksPre115(&c, &opXCtcLossBackwardOut, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	c.After(&a0, grad)
-	c.After(&a1, log_probs)
-	c.After(&a2, targets)
-	c.After(&a5, neg_log_likelihood)
-	c.After(&a6, log_alpha)
-	c.After(&a9, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("log_probs"), &a1)
-	c.SameStorage(asserts.Arg("log_probs"), &a1)
-	c.NoMutation(asserts.Arg("log_probs"), &a1)
-	c.SameImpl(asserts.Arg("targets"), &a2)
-	c.SameStorage(asserts.Arg("targets"), &a2)
-	c.NoMutation(asserts.Arg("targets"), &a2)
-	c.SameImpl(asserts.Arg("neg_log_likelihood"), &a5)
-	c.SameStorage(asserts.Arg("neg_log_likelihood"), &a5)
-	c.NoMutation(asserts.Arg("neg_log_likelihood"), &a5)
-	c.SameImpl(asserts.Arg("log_alpha"), &a6)
-	c.SameStorage(asserts.Arg("log_alpha"), &a6)
-	c.NoMutation(asserts.Arg("log_alpha"), &a6)
-	c.SameImpl(asserts.Arg("out"), &a9)
-	c.SameStorage(asserts.Arg("out"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a9)
-	c.End()
+	checksPost68(&c, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
 }
 
@@ -14000,62 +7639,10 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossBackwardTensor)
-	var a0, a1, a2, a3, a4, a5, a6, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, log_probs)
-	c.Save(&a2, targets)
-	c.Save(&a3, input_lengths)
-	c.Save(&a4, target_lengths)
-	c.Save(&a5, neg_log_likelihood)
-	c.Save(&a6, log_alpha)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("log_probs"), &a1, log_probs)
-	c.BindingContext(asserts.Arg("targets"), &a2, targets)
-	c.BindingContext(asserts.Arg("input_lengths"), &a3, input_lengths)
-	c.BindingContext(asserts.Arg("target_lengths"), &a4, target_lengths)
-	c.BindingContext(asserts.Arg("neg_log_likelihood"), &a5, neg_log_likelihood)
-	c.BindingContext(asserts.Arg("log_alpha"), &a6, log_alpha)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre116(&c, &opXCtcLossBackwardTensor, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	c.After(&a0, grad)
-	c.After(&a1, log_probs)
-	c.After(&a2, targets)
-	c.After(&a3, input_lengths)
-	c.After(&a4, target_lengths)
-	c.After(&a5, neg_log_likelihood)
-	c.After(&a6, log_alpha)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("log_probs"), &a1)
-	c.SameStorage(asserts.Arg("log_probs"), &a1)
-	c.NoMutation(asserts.Arg("log_probs"), &a1)
-	c.SameImpl(asserts.Arg("targets"), &a2)
-	c.SameStorage(asserts.Arg("targets"), &a2)
-	c.NoMutation(asserts.Arg("targets"), &a2)
-	c.SameImpl(asserts.Arg("input_lengths"), &a3)
-	c.SameStorage(asserts.Arg("input_lengths"), &a3)
-	c.NoMutation(asserts.Arg("input_lengths"), &a3)
-	c.SameImpl(asserts.Arg("target_lengths"), &a4)
-	c.SameStorage(asserts.Arg("target_lengths"), &a4)
-	c.NoMutation(asserts.Arg("target_lengths"), &a4)
-	c.SameImpl(asserts.Arg("neg_log_likelihood"), &a5)
-	c.SameStorage(asserts.Arg("neg_log_likelihood"), &a5)
-	c.NoMutation(asserts.Arg("neg_log_likelihood"), &a5)
-	c.SameImpl(asserts.Arg("log_alpha"), &a6)
-	c.SameStorage(asserts.Arg("log_alpha"), &a6)
-	c.NoMutation(asserts.Arg("log_alpha"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_lengths"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target_lengths"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("neg_log_likelihood"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_alpha"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost117(&c, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -14071,20 +7658,10 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 		return kernels.DiagEmbed(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagEmbed)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDiagEmbed, &locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14100,23 +7677,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagEmbedOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opDiagEmbedOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -14132,20 +7696,10 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 		return kernels.Diagflat(self, offset)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagflat)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDiagflat, &locs0, &a0, self)
 	r0 := kernels.Diagflat(self, offset)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14161,20 +7715,10 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDiagonal, &locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14190,18 +7734,10 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgDiagonal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgDiagonal, &locs120, &a0, A)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.End()
+	checksPost1(&c, &locs120, &a0, A, r0)
 	return r0
 }
 
@@ -14217,18 +7753,10 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDiagonalDimname, &locs0, &a0, self)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14244,20 +7772,10 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 		return kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDiagonalBackward, &locs121, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14273,23 +7791,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalBackwardOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opDiagonalBackwardOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	c.After(&a0, grad_output)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -14305,17 +7810,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 		return kernels.FillDiagonal_(self, fill_value, wrap)
 	}
 	var c asserts.Call
-	c.Begin(&opFillDiagonal_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFillDiagonal_, &locs0, &a0, self)
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14331,34 +7829,10 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
 	var c asserts.Call
-	c.Begin(&opDiff)
-	var a0, a3, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, prepend, prepend != nil)
-	c.SaveOpt(&a4, append_, append_ != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("prepend"), &a3, prepend)
-	c.BindingContext(asserts.Arg("append"), &a4, append_)
+	var a0, a3, a4 asserts.Saved
+	checksPre88(&c, &opDiff, &locs123, &a0, &a3, &a4, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	c.After(&a0, self)
-	c.After(&a3, prepend)
-	c.After(&a4, append_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("prepend"), &a3)
-	c.SameStorage(asserts.Arg("prepend"), &a3)
-	c.NoMutation(asserts.Arg("prepend"), &a3)
-	c.SameImpl(asserts.Arg("append"), &a4)
-	c.SameStorage(asserts.Arg("append"), &a4)
-	c.NoMutation(asserts.Arg("append"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("prepend"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("append"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs123, &a0, &a3, &a4, self, prepend, append_, r0)
 	return r0
 }
 
@@ -14374,35 +7848,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiffOut)
-	var a0, a3, a4, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, prepend, prepend != nil)
-	c.SaveOpt(&a4, append_, append_ != nil)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("prepend"), &a3, prepend)
-	c.BindingContext(asserts.Arg("append"), &a4, append_)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a3, a4, a5 asserts.Saved
+	checksPre90(&c, &opDiffOut, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	c.After(&a0, self)
-	c.After(&a3, prepend)
-	c.After(&a4, append_)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("prepend"), &a3)
-	c.SameStorage(asserts.Arg("prepend"), &a3)
-	c.NoMutation(asserts.Arg("prepend"), &a3)
-	c.SameImpl(asserts.Arg("append"), &a4)
-	c.SameStorage(asserts.Arg("append"), &a4)
-	c.NoMutation(asserts.Arg("append"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
 }
 
@@ -14418,24 +7867,10 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientScalarint)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGradientScalarint, &locs0, &a0, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14451,24 +7886,10 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientScalararray)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGradientScalararray, &locs0, &a0, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14484,24 +7905,10 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientArray)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGradientArray, &locs0, &a0, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14517,24 +7924,10 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientScalarrayint)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGradientScalarrayint, &locs0, &a0, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14550,24 +7943,10 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientScalarrayarray)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGradientScalarrayarray, &locs0, &a0, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14583,31 +7962,13 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientTensorarrayint)
 	var (
-		a0      asserts.Saved
-		l1, ol0 asserts.SavedList
+		a0 asserts.Saved
+		l1 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l1, spacing)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("spacing"), &l1, spacing)
+	checksPre119(&c, &opGradientTensorarrayint, &locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, spacing)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("spacing"), &l1)
-	c.SameStorageList(asserts.Arg("spacing"), &l1)
-	c.NoMutationList(asserts.Arg("spacing"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("spacing"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost120(&c, &locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -14623,31 +7984,13 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientTensorarray)
 	var (
-		a0      asserts.Saved
-		l1, ol0 asserts.SavedList
+		a0 asserts.Saved
+		l1 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l1, spacing)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("spacing"), &l1, spacing)
+	checksPre119(&c, &opGradientTensorarray, &locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, spacing)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("spacing"), &l1)
-	c.SameStorageList(asserts.Arg("spacing"), &l1)
-	c.NoMutationList(asserts.Arg("spacing"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("spacing"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost120(&c, &locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -14663,27 +8006,10 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14699,23 +8025,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Div_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDiv_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Div_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14731,29 +8044,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.DivOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DivOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -14769,27 +8063,10 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivTensorMode)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14805,23 +8082,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 		return kernels.Div_TensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDiv_TensorMode)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14837,29 +8101,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 		return kernels.DivOutMode(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivOutMode)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -14875,20 +8120,10 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDivScalar, &locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14904,17 +8139,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Div_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDiv_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDiv_Scalar, &locs0, &a0, self)
 	r0 := kernels.Div_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14930,23 +8158,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.DivScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opDivScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DivScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14962,20 +8177,10 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 		return kernels.DivScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivScalarMode)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDivScalarMode, &locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14991,17 +8196,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 		return kernels.Div_ScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDiv_ScalarMode)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDiv_ScalarMode, &locs0, &a0, self)
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15017,23 +8215,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivScalarModeOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opDivScalarModeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -15049,27 +8234,10 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDivideTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15085,23 +8253,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Divide_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivide_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Divide_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15117,29 +8272,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.DivideOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DivideOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -15155,20 +8291,10 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivideScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDivideScalar, &locs0, &a0, self)
 	r0 := kernels.DivideScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15184,17 +8310,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Divide_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivide_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDivide_Scalar, &locs0, &a0, self)
 	r0 := kernels.Divide_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15210,27 +8329,10 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideTensorMode)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDivideTensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15246,23 +8348,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivide_TensorMode)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15278,29 +8367,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideOutMode)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -15316,20 +8386,10 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideScalarMode)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDivideScalarMode, &locs0, &a0, self)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15345,17 +8405,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivide_ScalarMode)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDivide_ScalarMode, &locs0, &a0, self)
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15371,27 +8424,10 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivideTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTrueDivideTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.TrueDivideTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15407,23 +8443,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivide_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15439,29 +8462,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.TrueDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivideOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.TrueDivideOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -15477,20 +8481,10 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivideScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivideScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTrueDivideScalar, &locs0, &a0, self)
 	r0 := kernels.TrueDivideScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15506,17 +8500,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivide_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15532,27 +8519,10 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 		return kernels.Dot(self, tensor)
 	}
 	var c asserts.Call
-	c.Begin(&opDot)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor"), &a1, tensor)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDot, &locs126, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	c.After(&a0, self)
-	c.After(&a1, tensor)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor"), &a1)
-	c.SameStorage(asserts.Arg("tensor"), &a1)
-	c.NoMutation(asserts.Arg("tensor"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs126, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -15568,29 +8538,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.DotOut(self, tensor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDotOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor"), &a1, tensor)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opDotOut, &locs127, &a0, &a1, &a2, self, tensor, out)
 	r0 := kernels.DotOut(self, tensor, out)
-	c.After(&a0, self)
-	c.After(&a1, tensor)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor"), &a1)
-	c.SameStorage(asserts.Arg("tensor"), &a1)
-	c.NoMutation(asserts.Arg("tensor"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs127, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
 }
 
@@ -15606,27 +8557,10 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Vdot(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opVdot)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opVdot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15642,29 +8576,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.VdotOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVdotOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.VdotOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -15680,23 +8595,10 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	c.Begin(&opEinsum)
-	var (
-		o0 asserts.Saved
-		l1 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l1, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l1, tensors)
+	var l1 asserts.SavedList
+	checksPre23(&c, &opEinsum, &locs9, &l1, tensors)
 	r0 := kernels.Einsum(equation, tensors, path)
-	asserts.AfterList(&c, &l1, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l1)
-	c.SameStorageList(asserts.Arg("tensors"), &l1)
-	c.NoMutationList(asserts.Arg("tensors"), &l1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l1, tensors, r0)
 	return r0
 }
 
@@ -15712,27 +8614,10 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 		return kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbedding)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opEmbedding, &locs128, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs128, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -15748,29 +8633,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opEmbeddingOut, &locs129, &a0, &a1, &a5, weight, indices, out)
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs129, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
 }
 
@@ -15786,27 +8652,10 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opEmbeddingBackward, &locs130, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	c.After(&a0, grad)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs130, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -15822,27 +8671,10 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 		return kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingDenseBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opEmbeddingDenseBackward, &locs131, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	c.After(&a0, grad_output)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs131, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -15858,29 +8690,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingDenseBackwardOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, indices)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opEmbeddingDenseBackwardOut, &locs132, &a0, &a1, &a5, grad_output, indices, out)
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, indices)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs132, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
 }
 
@@ -15896,23 +8709,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 		return kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingRenorm_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opEmbeddingRenorm_, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -15928,29 +8728,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingRenormOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opEmbeddingRenormOut, &locs134, &a0, &a1, &a4, self, indices, out)
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs134, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
 }
 
@@ -15966,27 +8747,10 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 		return kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingRenorm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opEmbeddingRenorm, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -16002,27 +8766,10 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingSparseBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opEmbeddingSparseBackward, &locs130, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	c.After(&a0, grad)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs130, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -16038,43 +8785,10 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 		return kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagForwardOnly)
 	var a0, a1, a2, a6 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
-	c.SaveOpt(&a6, per_sample_weights, per_sample_weights != nil)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a2, offsets)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a6, per_sample_weights)
+	checksPre121(&c, &opXEmbeddingBagForwardOnly, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.After(&a6, per_sample_weights)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.NoMutation(asserts.Arg("offsets"), &a2)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a6)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a6)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a6)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckDistinctOutputs, asserts.Arg(""))
-	c.End()
+	checksPost122(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -16090,62 +8804,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagForwardOnlyOut)
-	var a0, a1, a2, a6, a9, a10, a11, a12, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
-	c.SaveOpt(&a6, per_sample_weights, per_sample_weights != nil)
-	c.Save(&a9, out0)
-	c.Save(&a10, out1)
-	c.Save(&a11, out2)
-	c.Save(&a12, out3)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a2, offsets)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a6, per_sample_weights)
-	c.BindingContext(asserts.Arg("out0"), &a9, out0)
-	c.BindingContext(asserts.Arg("out1"), &a10, out1)
-	c.BindingContext(asserts.Arg("out2"), &a11, out2)
-	c.BindingContext(asserts.Arg("out3"), &a12, out3)
+	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
+	checksPre123(&c, &opXEmbeddingBagForwardOnlyOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.After(&a6, per_sample_weights)
-	c.After(&a9, out0)
-	c.After(&a10, out1)
-	c.After(&a11, out2)
-	c.After(&a12, out3)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.NoMutation(asserts.Arg("offsets"), &a2)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a6)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a6)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a6)
-	c.SameImpl(asserts.Arg("out0"), &a9)
-	c.SameStorage(asserts.Arg("out0"), &a9)
-	c.SameImpl(asserts.Arg("out1"), &a10)
-	c.SameStorage(asserts.Arg("out1"), &a10)
-	c.SameImpl(asserts.Arg("out2"), &a11)
-	c.SameStorage(asserts.Arg("out2"), &a11)
-	c.SameImpl(asserts.Arg("out3"), &a12)
-	c.SameStorage(asserts.Arg("out3"), &a12)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a9)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a10)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a11)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a12)
-	c.End()
+	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -16161,33 +8823,10 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXRowwisePrune)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opXRowwisePrune, &locs137, &a0, &a1, weight, mask)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	c.After(&a0, weight)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs137, &a0, &a1, weight, mask, r0, r1)
 	return r0, r1
 }
 
@@ -16203,23 +8842,10 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opRowStack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opRowStack, &locs9, &l0, tensors)
 	r0 := kernels.RowStack(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -16235,26 +8861,13 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowStackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRowStackOut)
 	var (
-		a1, o0 asserts.Saved
-		l0     asserts.SavedList
+		a1 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	checksPre36(&c, &opRowStackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.RowStackOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -16270,63 +8883,10 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingBag)
-	var a0, a1, a2, a6, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
-	c.SaveOpt(&a6, per_sample_weights, per_sample_weights != nil)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a2, offsets)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a6, per_sample_weights)
+	var a0, a1, a2, a6 asserts.Saved
+	checksPre125(&c, &opEmbeddingBag, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.After(&a6, per_sample_weights)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.NoMutation(asserts.Arg("offsets"), &a2)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a6)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a6)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("per_sample_weights"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("per_sample_weights"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("per_sample_weights"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("per_sample_weights"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.End()
+	checksPost126(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -16342,63 +8902,10 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingBagPaddingIdx)
-	var a0, a1, a2, a6, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
-	c.SaveOpt(&a6, per_sample_weights, per_sample_weights != nil)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a2, offsets)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a6, per_sample_weights)
+	var a0, a1, a2, a6 asserts.Saved
+	checksPre125(&c, &opEmbeddingBagPaddingIdx, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.After(&a6, per_sample_weights)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.NoMutation(asserts.Arg("offsets"), &a2)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a6)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a6)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("per_sample_weights"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("per_sample_weights"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("per_sample_weights"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("per_sample_weights"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.End()
+	checksPost126(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -16414,43 +8921,10 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 		return kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBag)
 	var a0, a1, a2, a6 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
-	c.SaveOpt(&a6, per_sample_weights, per_sample_weights != nil)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a2, offsets)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a6, per_sample_weights)
+	checksPre121(&c, &opXEmbeddingBag, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.After(&a6, per_sample_weights)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.NoMutation(asserts.Arg("offsets"), &a2)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a6)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a6)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a6)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckDistinctOutputs, asserts.Arg(""))
-	c.End()
+	checksPost122(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -16466,62 +8940,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagOut)
-	var a0, a1, a2, a6, a9, a10, a11, a12, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
-	c.SaveOpt(&a6, per_sample_weights, per_sample_weights != nil)
-	c.Save(&a9, out0)
-	c.Save(&a10, out1)
-	c.Save(&a11, out2)
-	c.Save(&a12, out3)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a2, offsets)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a6, per_sample_weights)
-	c.BindingContext(asserts.Arg("out0"), &a9, out0)
-	c.BindingContext(asserts.Arg("out1"), &a10, out1)
-	c.BindingContext(asserts.Arg("out2"), &a11, out2)
-	c.BindingContext(asserts.Arg("out3"), &a12, out3)
+	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
+	checksPre123(&c, &opXEmbeddingBagOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.After(&a6, per_sample_weights)
-	c.After(&a9, out0)
-	c.After(&a10, out1)
-	c.After(&a11, out2)
-	c.After(&a12, out3)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.NoMutation(asserts.Arg("offsets"), &a2)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a6)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a6)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a6)
-	c.SameImpl(asserts.Arg("out0"), &a9)
-	c.SameStorage(asserts.Arg("out0"), &a9)
-	c.SameImpl(asserts.Arg("out1"), &a10)
-	c.SameStorage(asserts.Arg("out1"), &a10)
-	c.SameImpl(asserts.Arg("out2"), &a11)
-	c.SameStorage(asserts.Arg("out2"), &a11)
-	c.SameImpl(asserts.Arg("out3"), &a12)
-	c.SameStorage(asserts.Arg("out3"), &a12)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a9)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a10)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a11)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a12)
-	c.End()
+	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -16537,62 +8959,10 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagBackward)
-	var a0, a1, a2, a3, a4, a5, a10, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
-	c.Save(&a3, offset2bag)
-	c.Save(&a4, bag_size)
-	c.Save(&a5, maximum_indices)
-	c.SaveOpt(&a10, per_sample_weights, per_sample_weights != nil)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a2, offsets)
-	c.BindingContext(asserts.Arg("offset2bag"), &a3, offset2bag)
-	c.BindingContext(asserts.Arg("bag_size"), &a4, bag_size)
-	c.BindingContext(asserts.Arg("maximum_indices"), &a5, maximum_indices)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a10, per_sample_weights)
+	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
+	checksPre127(&c, &opXEmbeddingBagBackward, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	c.After(&a0, grad)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.After(&a3, offset2bag)
-	c.After(&a4, bag_size)
-	c.After(&a5, maximum_indices)
-	c.After(&a10, per_sample_weights)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.NoMutation(asserts.Arg("offsets"), &a2)
-	c.SameImpl(asserts.Arg("offset2bag"), &a3)
-	c.SameStorage(asserts.Arg("offset2bag"), &a3)
-	c.NoMutation(asserts.Arg("offset2bag"), &a3)
-	c.SameImpl(asserts.Arg("bag_size"), &a4)
-	c.SameStorage(asserts.Arg("bag_size"), &a4)
-	c.NoMutation(asserts.Arg("bag_size"), &a4)
-	c.SameImpl(asserts.Arg("maximum_indices"), &a5)
-	c.SameStorage(asserts.Arg("maximum_indices"), &a5)
-	c.NoMutation(asserts.Arg("maximum_indices"), &a5)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a10)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a10)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a10)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offset2bag"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bag_size"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("maximum_indices"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("per_sample_weights"), &a10)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost117(&c, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -16608,55 +8978,10 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagSparseBackward)
-	var a0, a1, a2, a3, a4, a8, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
-	c.Save(&a3, offset2bag)
-	c.Save(&a4, bag_size)
-	c.SaveOpt(&a8, per_sample_weights, per_sample_weights != nil)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a2, offsets)
-	c.BindingContext(asserts.Arg("offset2bag"), &a3, offset2bag)
-	c.BindingContext(asserts.Arg("bag_size"), &a4, bag_size)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a8, per_sample_weights)
+	var a0, a1, a2, a3, a4, a8 asserts.Saved
+	checksPre128(&c, &opXEmbeddingBagSparseBackward, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	c.After(&a0, grad)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.After(&a3, offset2bag)
-	c.After(&a4, bag_size)
-	c.After(&a8, per_sample_weights)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.NoMutation(asserts.Arg("offsets"), &a2)
-	c.SameImpl(asserts.Arg("offset2bag"), &a3)
-	c.SameStorage(asserts.Arg("offset2bag"), &a3)
-	c.NoMutation(asserts.Arg("offset2bag"), &a3)
-	c.SameImpl(asserts.Arg("bag_size"), &a4)
-	c.SameStorage(asserts.Arg("bag_size"), &a4)
-	c.NoMutation(asserts.Arg("bag_size"), &a4)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a8)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a8)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a8)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offsets"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offset2bag"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bag_size"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("per_sample_weights"), &a8)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost129(&c, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -16672,55 +8997,10 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagDenseBackward)
-	var a0, a1, a2, a3, a4, a8, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, indices)
-	c.Save(&a2, offset2bag)
-	c.Save(&a3, bag_size)
-	c.Save(&a4, maximum_indices)
-	c.SaveOpt(&a8, per_sample_weights, per_sample_weights != nil)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offset2bag"), &a2, offset2bag)
-	c.BindingContext(asserts.Arg("bag_size"), &a3, bag_size)
-	c.BindingContext(asserts.Arg("maximum_indices"), &a4, maximum_indices)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a8, per_sample_weights)
+	var a0, a1, a2, a3, a4, a8 asserts.Saved
+	checksPre128(&c, &opXEmbeddingBagDenseBackward, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	c.After(&a0, grad)
-	c.After(&a1, indices)
-	c.After(&a2, offset2bag)
-	c.After(&a3, bag_size)
-	c.After(&a4, maximum_indices)
-	c.After(&a8, per_sample_weights)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offset2bag"), &a2)
-	c.SameStorage(asserts.Arg("offset2bag"), &a2)
-	c.NoMutation(asserts.Arg("offset2bag"), &a2)
-	c.SameImpl(asserts.Arg("bag_size"), &a3)
-	c.SameStorage(asserts.Arg("bag_size"), &a3)
-	c.NoMutation(asserts.Arg("bag_size"), &a3)
-	c.SameImpl(asserts.Arg("maximum_indices"), &a4)
-	c.SameStorage(asserts.Arg("maximum_indices"), &a4)
-	c.NoMutation(asserts.Arg("maximum_indices"), &a4)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a8)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a8)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a8)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offset2bag"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bag_size"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("maximum_indices"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("per_sample_weights"), &a8)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost129(&c, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -16736,53 +9016,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagDenseBackwardOut)
-	var a0, a1, a2, a3, a4, a8, a10, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, indices)
-	c.Save(&a2, offset2bag)
-	c.Save(&a3, bag_size)
-	c.Save(&a4, maximum_indices)
-	c.SaveOpt(&a8, per_sample_weights, per_sample_weights != nil)
-	c.Save(&a10, out)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("offset2bag"), &a2, offset2bag)
-	c.BindingContext(asserts.Arg("bag_size"), &a3, bag_size)
-	c.BindingContext(asserts.Arg("maximum_indices"), &a4, maximum_indices)
-	c.BindingContext(asserts.Arg("per_sample_weights"), &a8, per_sample_weights)
-	c.BindingContext(asserts.Arg("out"), &a10, out)
+	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
+	checksPre130(&c, &opXEmbeddingBagDenseBackwardOut, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	c.After(&a0, grad)
-	c.After(&a1, indices)
-	c.After(&a2, offset2bag)
-	c.After(&a3, bag_size)
-	c.After(&a4, maximum_indices)
-	c.After(&a8, per_sample_weights)
-	c.After(&a10, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offset2bag"), &a2)
-	c.SameStorage(asserts.Arg("offset2bag"), &a2)
-	c.NoMutation(asserts.Arg("offset2bag"), &a2)
-	c.SameImpl(asserts.Arg("bag_size"), &a3)
-	c.SameStorage(asserts.Arg("bag_size"), &a3)
-	c.NoMutation(asserts.Arg("bag_size"), &a3)
-	c.SameImpl(asserts.Arg("maximum_indices"), &a4)
-	c.SameStorage(asserts.Arg("maximum_indices"), &a4)
-	c.NoMutation(asserts.Arg("maximum_indices"), &a4)
-	c.SameImpl(asserts.Arg("per_sample_weights"), &a8)
-	c.SameStorage(asserts.Arg("per_sample_weights"), &a8)
-	c.NoMutation(asserts.Arg("per_sample_weights"), &a8)
-	c.SameImpl(asserts.Arg("out"), &a10)
-	c.SameStorage(asserts.Arg("out"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a10)
-	c.End()
+	checksPost131(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
 }
 
@@ -16798,48 +9035,10 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagPerSampleWeightsBackward)
-	var a0, a1, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, weight)
-	c.Save(&a2, indices)
-	c.Save(&a3, offsets)
-	c.Save(&a4, offset2bag)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a3, offsets)
-	c.BindingContext(asserts.Arg("offset2bag"), &a4, offset2bag)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre114(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	c.After(&a0, grad)
-	c.After(&a1, weight)
-	c.After(&a2, indices)
-	c.After(&a3, offsets)
-	c.After(&a4, offset2bag)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.NoMutation(asserts.Arg("indices"), &a2)
-	c.SameImpl(asserts.Arg("offsets"), &a3)
-	c.SameStorage(asserts.Arg("offsets"), &a3)
-	c.NoMutation(asserts.Arg("offsets"), &a3)
-	c.SameImpl(asserts.Arg("offset2bag"), &a4)
-	c.SameStorage(asserts.Arg("offset2bag"), &a4)
-	c.NoMutation(asserts.Arg("offset2bag"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offsets"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offset2bag"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
 }
 
@@ -16855,47 +9054,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagPerSampleWeightsBackwardOut)
-	var a0, a1, a2, a3, a4, a7, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, weight)
-	c.Save(&a2, indices)
-	c.Save(&a3, offsets)
-	c.Save(&a4, offset2bag)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a3, offsets)
-	c.BindingContext(asserts.Arg("offset2bag"), &a4, offset2bag)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a2, a3, a4, a7 asserts.Saved
+	checksPre115(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	c.After(&a0, grad)
-	c.After(&a1, weight)
-	c.After(&a2, indices)
-	c.After(&a3, offsets)
-	c.After(&a4, offset2bag)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.NoMutation(asserts.Arg("indices"), &a2)
-	c.SameImpl(asserts.Arg("offsets"), &a3)
-	c.SameStorage(asserts.Arg("offsets"), &a3)
-	c.NoMutation(asserts.Arg("offsets"), &a3)
-	c.SameImpl(asserts.Arg("offset2bag"), &a4)
-	c.SameStorage(asserts.Arg("offset2bag"), &a4)
-	c.NoMutation(asserts.Arg("offset2bag"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost68(&c, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
 }
 
@@ -16911,13 +9073,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyNames)
-	var o0 asserts.Saved
+	checksPre46(&c, &opEmptyNames, &locs23)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -16933,17 +9091,10 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 		return kernels.EmptyNamesOut(size, names, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyNamesOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opEmptyNamesOut, &locs24, &a3, out)
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -16959,13 +9110,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyMemoryFormat)
-	var o0 asserts.Saved
+	checksPre46(&c, &opEmptyMemoryFormat, &locs23)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -16981,20 +9128,10 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewEmpty)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNewEmpty, &locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17010,23 +9147,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.NewEmptyOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewEmptyOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewEmptyOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -17042,20 +9166,10 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewEmptyStrided)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNewEmptyStrided, &locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17071,23 +9185,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 		return kernels.NewEmptyStridedOut(self, size, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewEmptyStridedOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -17103,20 +9204,10 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewFull)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNewFull, &locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17132,23 +9223,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 		return kernels.NewFullOut(self, size, fill_value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewFullOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -17164,20 +9242,10 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewZeros)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNewZeros, &locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17193,23 +9261,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.NewZerosOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewZerosOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewZerosOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -17225,20 +9280,10 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewOnes)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNewOnes, &locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17254,23 +9299,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 		return kernels.NewOnesOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewOnesOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewOnesOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -17286,13 +9318,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmptyAffineQuantized)
-	var o0 asserts.Saved
+	checksPre46(&c, &opXEmptyAffineQuantized, &locs23)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -17308,17 +9336,10 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmptyAffineQuantizedOut)
-	var a4, o0 asserts.Saved
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a4 asserts.Saved
+	checksPre9(&c, &opXEmptyAffineQuantizedOut, &locs24, &a4, out)
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -17334,27 +9355,10 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmptyPerChannelAffineQuantized)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
-	c.BindingContext(asserts.Arg("scales"), &a1, scales)
-	c.BindingContext(asserts.Arg("zero_points"), &a2, zero_points)
+	var a1, a2 asserts.Saved
+	checksPre14(&c, &opXEmptyPerChannelAffineQuantized, &locs145, &a1, &a2, scales, zero_points)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.NoMutation(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.NoMutation(asserts.Arg("zero_points"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scales"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_points"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs145, &a1, &a2, scales, zero_points, r0)
 	return r0
 }
 
@@ -17370,29 +9374,10 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmptyPerChannelAffineQuantizedOut)
-	var a1, a2, a5, o0 asserts.Saved
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("scales"), &a1, scales)
-	c.BindingContext(asserts.Arg("zero_points"), &a2, zero_points)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a1, a2, a5 asserts.Saved
+	checksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs146, &a1, &a2, &a5, scales, zero_points, out)
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.NoMutation(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.NoMutation(asserts.Arg("zero_points"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs146, &a1, &a2, &a5, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -17408,17 +9393,10 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResize_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opResize_, &locs0, &a0, self)
 	r0 := kernels.Resize_(self, size, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17434,23 +9412,10 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opResizeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -17466,20 +9431,10 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 		return kernels.Resize(self, size, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResize)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opResize, &locs0, &a0, self)
 	r0 := kernels.Resize(self, size, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17495,17 +9450,10 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 		return kernels.XResizeOutput_(self, size, device)
 	}
 	var c asserts.Call
-	c.Begin(&opXResizeOutput_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opXResizeOutput_, &locs0, &a0, self)
 	r0 := kernels.XResizeOutput_(self, size, device)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17521,23 +9469,10 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXResizeOutputOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXResizeOutputOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -17553,20 +9488,10 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 		return kernels.XResizeOutput(self, size, device)
 	}
 	var c asserts.Call
-	c.Begin(&opXResizeOutput)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXResizeOutput, &locs0, &a0, self)
 	r0 := kernels.XResizeOutput(self, size, device)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17582,20 +9507,10 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyQuantized)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, qtensor)
-	c.BindingContext(asserts.Arg("qtensor"), &a1, qtensor)
+	var a1 asserts.Saved
+	checksPre0(&c, &opEmptyQuantized, &locs147, &a1, qtensor)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a1, qtensor)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("qtensor"), &a1)
-	c.SameStorage(asserts.Arg("qtensor"), &a1)
-	c.NoMutation(asserts.Arg("qtensor"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qtensor"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs147, &a1, qtensor, r0)
 	return r0
 }
 
@@ -17611,23 +9526,10 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyQuantizedOut)
-	var a1, a3, o0 asserts.Saved
-	c.Save(&a1, qtensor)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("qtensor"), &a1, qtensor)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a1, a3 asserts.Saved
+	checksPre54(&c, &opEmptyQuantizedOut, &locs148, &a1, &a3, qtensor, out)
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	c.After(&a1, qtensor)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("qtensor"), &a1)
-	c.SameStorage(asserts.Arg("qtensor"), &a1)
-	c.NoMutation(asserts.Arg("qtensor"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs148, &a1, &a3, qtensor, out, r0)
 	return r0
 }
 
@@ -17643,17 +9545,10 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 		return kernels.EmptyOut(size, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opEmptyOut, &locs24, &a2, out)
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 

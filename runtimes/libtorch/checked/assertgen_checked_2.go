@@ -22,20 +22,10 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opEmptyLike, &locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -51,23 +41,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.EmptyLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyLikeOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -83,13 +60,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyStrided)
-	var o0 asserts.Saved
+	checksPre46(&c, &opEmptyStrided, &locs23)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -105,17 +78,10 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyStridedOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opEmptyStridedOut, &locs24, &a2, out)
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -131,20 +97,10 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opErf, &locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -160,17 +116,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erf_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErf_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opErf_, &locs0, &a0, self)
 	r0 := kernels.Erf_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -186,23 +135,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opErfOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opErfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -218,20 +154,10 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErfc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opErfc, &locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -247,17 +173,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfc_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErfc_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opErfc_, &locs0, &a0, self)
 	r0 := kernels.Erfc_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -273,23 +192,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfcOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opErfcOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfcOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -305,20 +211,10 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opExp, &locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -334,17 +230,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExp_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opExp_, &locs0, &a0, self)
 	r0 := kernels.Exp_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -360,23 +249,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ExpOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExpOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opExpOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ExpOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -392,20 +268,10 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExp2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opExp2, &locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -421,17 +287,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExp2_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opExp2_, &locs0, &a0, self)
 	r0 := kernels.Exp2_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -447,23 +306,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExp2Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Exp2Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -479,20 +325,10 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExpm1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opExpm1, &locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -508,17 +344,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExpm1_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opExpm1_, &locs0, &a0, self)
 	r0 := kernels.Expm1_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -534,23 +363,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExpm1Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Expm1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -566,20 +382,10 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.Expand(self, size, implicit)
 	}
 	var c asserts.Call
-	c.Begin(&opExpand)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opExpand, &locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -595,24 +401,10 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opExpandAs)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opExpandAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.ExpandAs(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -628,13 +420,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opEye)
-	var o0 asserts.Saved
+	checksPre46(&c, &opEye, &locs23)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -650,13 +438,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opEyeM)
-	var o0 asserts.Saved
+	checksPre46(&c, &opEyeM, &locs23)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -672,17 +456,10 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeOut(n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEyeOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opEyeOut, &locs24, &a1, out)
 	r0 := kernels.EyeOut(n, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -698,17 +475,10 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeMOut(n, m, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEyeMOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opEyeMOut, &locs24, &a2, out)
 	r0 := kernels.EyeMOut(n, m, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -724,18 +494,10 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenUsingInts)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFlattenUsingInts, &locs0, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -751,18 +513,10 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenNamedOutDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFlattenNamedOutDim, &locs0, &a0, self)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -778,18 +532,10 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenUsingNames)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFlattenUsingNames, &locs0, &a0, self)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -805,18 +551,10 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 		return kernels.FlattenDimnameList(self, dims, out_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenDimnameList)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFlattenDimnameList, &locs0, &a0, self)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -832,18 +570,10 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
 	var c asserts.Call
-	c.Begin(&opUnflattenInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnflattenInt, &locs0, &a0, self)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -859,18 +589,10 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 		return kernels.UnflattenDimname(self, dim, sizes, names)
 	}
 	var c asserts.Call
-	c.Begin(&opUnflattenDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnflattenDimname, &locs0, &a0, self)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -886,20 +608,10 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 		return kernels.FillScalar(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFillScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFillScalar, &locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -915,27 +627,10 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 		return kernels.FillTensor(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFillTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, value)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("value"), &a1, value)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opFillTensor, &locs149, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	c.After(&a0, self)
-	c.After(&a1, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("value"), &a1)
-	c.SameStorage(asserts.Arg("value"), &a1)
-	c.NoMutation(asserts.Arg("value"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs149, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -951,17 +646,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 		return kernels.Fill_Scalar(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFill_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFill_Scalar, &locs0, &a0, self)
 	r0 := kernels.Fill_Scalar(self, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -977,23 +665,10 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 		return kernels.FillScalarOut(self, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFillScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opFillScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FillScalarOut(self, value, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1009,23 +684,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 		return kernels.Fill_Tensor(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFill_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, value)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("value"), &a1, value)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opFill_Tensor, &locs149, &a0, &a1, self, value)
 	r0 := kernels.Fill_Tensor(self, value)
-	c.After(&a0, self)
-	c.After(&a1, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("value"), &a1)
-	c.SameStorage(asserts.Arg("value"), &a1)
-	c.NoMutation(asserts.Arg("value"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs149, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -1041,29 +703,10 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 		return kernels.FillTensorOut(self, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFillTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, value)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("value"), &a1, value)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opFillTensorOut, &locs150, &a0, &a1, &a2, self, value, out)
 	r0 := kernels.FillTensorOut(self, value, out)
-	c.After(&a0, self)
-	c.After(&a1, value)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("value"), &a1)
-	c.SameStorage(asserts.Arg("value"), &a1)
-	c.NoMutation(asserts.Arg("value"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs150, &a0, &a1, &a2, self, value, out, r0)
 	return r0
 }
 
@@ -1079,20 +722,10 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 		return kernels.Floor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFloor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFloor, &locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1108,17 +741,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Floor_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFloor_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFloor_, &locs0, &a0, self)
 	r0 := kernels.Floor_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1134,23 +760,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FloorOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.FloorOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1166,27 +779,10 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivide)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opFloorDivide, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FloorDivide(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1202,23 +798,10 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivide_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1234,29 +817,10 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.FloorDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivideOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FloorDivideOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1272,20 +836,10 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivideScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivideScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFloorDivideScalar, &locs0, &a0, self)
 	r0 := kernels.FloorDivideScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1301,17 +855,10 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivide_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1327,20 +874,10 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 		return kernels.Frac(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFrac)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFrac, &locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1356,17 +893,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Frac_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFrac_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFrac_, &locs0, &a0, self)
 	r0 := kernels.Frac_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1382,23 +912,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FracOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFracOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opFracOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.FracOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1414,13 +931,9 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFullNames)
-	var o0 asserts.Saved
+	checksPre46(&c, &opFullNames, &locs23)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1436,17 +949,10 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 		return kernels.FullNamesOut(size, fill_value, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFullNamesOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opFullNamesOut, &locs24, &a3, out)
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1462,13 +968,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFull)
-	var o0 asserts.Saved
+	checksPre46(&c, &opFull, &locs23)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1484,17 +986,10 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 		return kernels.FullOut(size, fill_value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFullOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opFullOut, &locs24, &a2, out)
 	r0 := kernels.FullOut(size, fill_value, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1510,20 +1005,10 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opFullLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFullLike, &locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1539,23 +1024,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 		return kernels.FullLikeOut(self, fill_value, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFullLikeOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1571,13 +1043,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFromFile)
-	var o0 asserts.Saved
+	checksPre46(&c, &opFromFile, &locs23)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -1593,17 +1061,10 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFromFileOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opFromFileOut, &locs24, &a3, out)
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1619,29 +1080,10 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.GcdOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGcdOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GcdOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1657,27 +1099,10 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGcd)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGcd, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Gcd(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1693,23 +1118,10 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGcd_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opGcd_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Gcd_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1725,29 +1137,10 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.LcmOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLcmOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LcmOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1763,27 +1156,10 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLcm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLcm, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Lcm(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1799,23 +1175,10 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLcm_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLcm_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Lcm_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1831,27 +1194,10 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGridSampler, &locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1867,27 +1213,10 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler2d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGridSampler2d, &locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1903,29 +1232,10 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler2dOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opGridSampler2dOut, &locs152, &a0, &a1, &a5, input, grid, out)
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1941,41 +1251,10 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler2dBackward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, grid)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("grid"), &a2, grid)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opGridSampler2dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, grid)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("grid"), &a2)
-	c.SameStorage(asserts.Arg("grid"), &a2)
-	c.NoMutation(asserts.Arg("grid"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grid"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1991,42 +1270,10 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler2dBackwardOut)
-	var a0, a1, a2, a7, a8, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, grid)
-	c.Save(&a7, out0)
-	c.Save(&a8, out1)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("grid"), &a2, grid)
-	c.BindingContext(asserts.Arg("out0"), &a7, out0)
-	c.BindingContext(asserts.Arg("out1"), &a8, out1)
+	var a0, a1, a2, a7, a8 asserts.Saved
+	checksPre107(&c, &opGridSampler2dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, grid)
-	c.After(&a7, out0)
-	c.After(&a8, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("grid"), &a2)
-	c.SameStorage(asserts.Arg("grid"), &a2)
-	c.NoMutation(asserts.Arg("grid"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a7)
-	c.SameStorage(asserts.Arg("out0"), &a7)
-	c.SameImpl(asserts.Arg("out1"), &a8)
-	c.SameStorage(asserts.Arg("out1"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a7)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a8)
-	c.End()
+	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2042,27 +1289,10 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opXGridSampler2dCpuFallback)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXGridSampler2dCpuFallback, &locs151, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -2078,29 +1308,10 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXGridSampler2dCpuFallbackOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opXGridSampler2dCpuFallbackOut, &locs152, &a0, &a1, &a5, input, grid, out)
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -2116,41 +1327,10 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opXGridSampler2dCpuFallbackBackward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, grid)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("grid"), &a2, grid)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, grid)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("grid"), &a2)
-	c.SameStorage(asserts.Arg("grid"), &a2)
-	c.NoMutation(asserts.Arg("grid"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grid"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -2166,27 +1346,10 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler3d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGridSampler3d, &locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -2202,29 +1365,10 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler3dOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grid"), &a1, grid)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opGridSampler3dOut, &locs152, &a0, &a1, &a5, input, grid, out)
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.NoMutation(asserts.Arg("grid"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -2240,41 +1384,10 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler3dBackward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, grid)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("grid"), &a2, grid)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opGridSampler3dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, grid)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("grid"), &a2)
-	c.SameStorage(asserts.Arg("grid"), &a2)
-	c.NoMutation(asserts.Arg("grid"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grid"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -2290,42 +1403,10 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler3dBackwardOut)
-	var a0, a1, a2, a7, a8, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, grid)
-	c.Save(&a7, out0)
-	c.Save(&a8, out1)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("grid"), &a2, grid)
-	c.BindingContext(asserts.Arg("out0"), &a7, out0)
-	c.BindingContext(asserts.Arg("out1"), &a8, out1)
+	var a0, a1, a2, a7, a8 asserts.Saved
+	checksPre107(&c, &opGridSampler3dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, grid)
-	c.After(&a7, out0)
-	c.After(&a8, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("grid"), &a2)
-	c.SameStorage(asserts.Arg("grid"), &a2)
-	c.NoMutation(asserts.Arg("grid"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a7)
-	c.SameStorage(asserts.Arg("out0"), &a7)
-	c.SameImpl(asserts.Arg("out1"), &a8)
-	c.SameStorage(asserts.Arg("out1"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a7)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a8)
-	c.End()
+	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2341,13 +1422,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHannWindow)
-	var o0 asserts.Saved
+	checksPre46(&c, &opHannWindow, &locs23)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2363,17 +1440,10 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HannWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHannWindowOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opHannWindowOut, &locs24, &a1, out)
 	r0 := kernels.HannWindowOut(window_length, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -2389,13 +1459,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHannWindowPeriodic)
-	var o0 asserts.Saved
+	checksPre46(&c, &opHannWindowPeriodic, &locs23)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2411,17 +1477,10 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHannWindowPeriodicOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opHannWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -2437,13 +1496,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindow)
-	var o0 asserts.Saved
+	checksPre46(&c, &opHammingWindow, &locs23)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2459,17 +1514,10 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HammingWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opHammingWindowOut, &locs24, &a1, out)
 	r0 := kernels.HammingWindowOut(window_length, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -2485,13 +1533,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodic)
-	var o0 asserts.Saved
+	checksPre46(&c, &opHammingWindowPeriodic, &locs23)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2507,17 +1551,10 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opHammingWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -2533,13 +1570,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicAlpha)
-	var o0 asserts.Saved
+	checksPre46(&c, &opHammingWindowPeriodicAlpha, &locs23)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2555,17 +1588,10 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicAlphaOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opHammingWindowPeriodicAlphaOut, &locs24, &a3, out)
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -2581,13 +1607,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicAlphaBeta)
-	var o0 asserts.Saved
+	checksPre46(&c, &opHammingWindowPeriodicAlphaBeta, &locs23)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2603,17 +1625,10 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicAlphaBetaOut)
-	var a4, o0 asserts.Saved
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a4 asserts.Saved
+	checksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24, &a4, out)
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -2629,13 +1644,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindow)
-	var o0 asserts.Saved
+	checksPre46(&c, &opKaiserWindow, &locs23)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2651,17 +1662,10 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opKaiserWindowOut, &locs24, &a1, out)
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -2677,13 +1681,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowPeriodic)
-	var o0 asserts.Saved
+	checksPre46(&c, &opKaiserWindowPeriodic, &locs23)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2699,17 +1699,10 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowPeriodicOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opKaiserWindowPeriodicOut, &locs24, &a2, out)
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -2725,13 +1718,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowBeta)
-	var o0 asserts.Saved
+	checksPre46(&c, &opKaiserWindowBeta, &locs23)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -2747,17 +1736,10 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowBetaOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opKaiserWindowBetaOut, &locs24, &a3, out)
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -2773,27 +1755,10 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opHingeEmbeddingLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHingeEmbeddingLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -2809,34 +1774,10 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opGroupNorm)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a2, a3 asserts.Saved
+	checksPre88(&c, &opGroupNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	c.After(&a0, input)
-	c.After(&a2, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -2852,47 +1793,10 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeGroupNorm)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre132(&c, &opNativeGroupNorm, &locs156, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost92(&c, &locs156, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2908,49 +1812,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeGroupNormOut)
-	var a0, a1, a2, a8, a9, a10, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.Save(&a10, out2)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
-	c.BindingContext(asserts.Arg("out2"), &a10, out2)
+	var a0, a1, a2, a8, a9, a10 asserts.Saved
+	checksPre133(&c, &opNativeGroupNormOut, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.After(&a10, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.SameImpl(asserts.Arg("out2"), &a10)
-	c.SameStorage(asserts.Arg("out2"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a10)
-	c.End()
+	checksPost94(&c, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2966,65 +1831,10 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeGroupNormBackward)
-	var a0, a1, a2, a3, a4, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a2, mean)
-	c.Save(&a3, rstd)
-	c.SaveOpt(&a4, weight, weight != nil)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mean"), &a2, mean)
-	c.BindingContext(asserts.Arg("rstd"), &a3, rstd)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre134(&c, &opNativeGroupNormBackward, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a2, mean)
-	c.After(&a3, rstd)
-	c.After(&a4, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a2)
-	c.SameStorage(asserts.Arg("mean"), &a2)
-	c.NoMutation(asserts.Arg("mean"), &a2)
-	c.SameImpl(asserts.Arg("rstd"), &a3)
-	c.SameStorage(asserts.Arg("rstd"), &a3)
-	c.NoMutation(asserts.Arg("rstd"), &a3)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("rstd"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mean"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("rstd"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("mean"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("rstd"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost135(&c, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3040,61 +1850,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeGroupNormBackwardOut)
-	var a0, a1, a2, a3, a4, a10, a11, a12, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a2, mean)
-	c.Save(&a3, rstd)
-	c.SaveOpt(&a4, weight, weight != nil)
-	c.Save(&a10, out0)
-	c.Save(&a11, out1)
-	c.Save(&a12, out2)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mean"), &a2, mean)
-	c.BindingContext(asserts.Arg("rstd"), &a3, rstd)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
-	c.BindingContext(asserts.Arg("out0"), &a10, out0)
-	c.BindingContext(asserts.Arg("out1"), &a11, out1)
-	c.BindingContext(asserts.Arg("out2"), &a12, out2)
+	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
+	checksPre136(&c, &opNativeGroupNormBackwardOut, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a2, mean)
-	c.After(&a3, rstd)
-	c.After(&a4, weight)
-	c.After(&a10, out0)
-	c.After(&a11, out1)
-	c.After(&a12, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a2)
-	c.SameStorage(asserts.Arg("mean"), &a2)
-	c.NoMutation(asserts.Arg("mean"), &a2)
-	c.SameImpl(asserts.Arg("rstd"), &a3)
-	c.SameStorage(asserts.Arg("rstd"), &a3)
-	c.NoMutation(asserts.Arg("rstd"), &a3)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.SameImpl(asserts.Arg("out0"), &a10)
-	c.SameStorage(asserts.Arg("out0"), &a10)
-	c.SameImpl(asserts.Arg("out1"), &a11)
-	c.SameStorage(asserts.Arg("out1"), &a11)
-	c.SameImpl(asserts.Arg("out2"), &a12)
-	c.SameStorage(asserts.Arg("out2"), &a12)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a10)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a11)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a12)
-	c.End()
+	checksPost137(&c, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3110,20 +1869,10 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 		return kernels.XFftR2c(self, dim, normalization, onesided)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftR2c)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXFftR2c, &locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3139,23 +1888,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 		return kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftR2cOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3171,20 +1907,10 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 		return kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftC2r)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXFftC2r, &locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3200,23 +1926,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 		return kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftC2rOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3232,20 +1945,10 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 		return kernels.XFftC2c(self, dim, normalization, forward)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftC2c)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXFftC2c, &locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3261,23 +1964,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 		return kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftC2cOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3291,24 +1981,13 @@ var opXValidateCompressedSparseIndices = asserts.Op{
 func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor, plain_idx *torch.Tensor, cdim int64, dim int64, nnz int64) {
 	if !asserts.Checking() {
 		kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateCompressedSparseIndices)
 	var a1, a2 asserts.Saved
-	c.Save(&a1, compressed_idx)
-	c.Save(&a2, plain_idx)
-	c.BindingContext(asserts.Arg("compressed_idx"), &a1, compressed_idx)
-	c.BindingContext(asserts.Arg("plain_idx"), &a2, plain_idx)
+	checksPre21(&c, &opXValidateCompressedSparseIndices, &locs160, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	c.After(&a1, compressed_idx)
-	c.After(&a2, plain_idx)
-	c.SameImpl(asserts.Arg("compressed_idx"), &a1)
-	c.SameStorage(asserts.Arg("compressed_idx"), &a1)
-	c.NoMutation(asserts.Arg("compressed_idx"), &a1)
-	c.SameImpl(asserts.Arg("plain_idx"), &a2)
-	c.SameStorage(asserts.Arg("plain_idx"), &a2)
-	c.NoMutation(asserts.Arg("plain_idx"), &a2)
-	c.End()
+	checksPost22(&c, &locs160, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = asserts.Op{
@@ -3323,9 +2002,9 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
 	var c asserts.Call
-	c.Begin(&opXCufftGetPlanCacheSize)
+	checksPre33(&c, &opXCufftGetPlanCacheSize, &locs16)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	c.End()
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -3341,9 +2020,9 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
 	var c asserts.Call
-	c.Begin(&opXCufftGetPlanCacheMaxSize)
+	checksPre33(&c, &opXCufftGetPlanCacheMaxSize, &locs16)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	c.End()
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -3357,11 +2036,12 @@ var opXCufftSetPlanCacheMaxSize = asserts.Op{
 func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 	if !asserts.Checking() {
 		kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCufftSetPlanCacheMaxSize)
+	checksPre33(&c, &opXCufftSetPlanCacheMaxSize, &locs16)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	c.End()
+	checksPost34(&c, &locs16)
 }
 
 var opXCufftClearPlanCache = asserts.Op{
@@ -3374,11 +2054,12 @@ var opXCufftClearPlanCache = asserts.Op{
 func XCufftClearPlanCache(device_index int64) {
 	if !asserts.Checking() {
 		kernels.XCufftClearPlanCache(device_index)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCufftClearPlanCache)
+	checksPre33(&c, &opXCufftClearPlanCache, &locs16)
 	kernels.XCufftClearPlanCache(device_index)
-	c.End()
+	checksPost34(&c, &locs16)
 }
 
 var opIndexTensor = asserts.Op{
@@ -3393,30 +2074,13 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		return kernels.IndexTensor(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexTensor)
 	var (
-		a0, o0 asserts.Saved
-		l1     asserts.SavedList
+		a0 asserts.Saved
+		l1 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
+	checksPre138(&c, &opIndexTensor, &locs133, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("indices"), &l1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost139(&c, &locs133, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -3432,32 +2096,13 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		return kernels.IndexTensorOut(self, indices, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexTensorOut)
 	var (
-		a0, a2, o0 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre140(&c, &opIndexTensorOut, &locs134, &a0, &l1, &a2, self, indices, out)
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost141(&c, &locs134, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
@@ -3473,35 +2118,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexCopyOut(self, dim, index, source, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopyOut)
-	var a0, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a2, a3, a4 asserts.Saved
+	checksPre60(&c, &opIndexCopyOut, &locs161, &a0, &a2, &a3, &a4, self, index, source, out)
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs161, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -3517,29 +2137,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 		return kernels.IndexCopy_(self, dim, index, source)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopy_)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opIndexCopy_, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3555,34 +2156,10 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexCopy(self, dim, index, source)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopy)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opIndexCopy, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3598,29 +2175,10 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 		return kernels.IndexCopy_Dimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopy_Dimname)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opIndexCopy_Dimname, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3636,34 +2194,10 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopyDimname)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opIndexCopyDimname, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3679,32 +2213,13 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexPut_)
 	var (
-		a0, a2, o0 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre142(&c, &opIndexPut_, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -3720,38 +2235,13 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexPutOut)
 	var (
-		a0, a2, a4, o0 asserts.Saved
-		l1             asserts.SavedList
+		a0, a2, a4 asserts.Saved
+		l1         asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	checksPre144(&c, &opIndexPutOut, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost145(&c, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
@@ -3767,37 +2257,13 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexPut)
 	var (
-		a0, a2, o0 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre146(&c, &opIndexPut, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("indices"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost147(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -3813,32 +2279,13 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndexPutImpl_)
 	var (
-		a0, a2, o0 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre142(&c, &opXIndexPutImpl_, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -3854,38 +2301,13 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndexPutImplOut)
 	var (
-		a0, a2, a5, o0 asserts.Saved
-		l1             asserts.SavedList
+		a0, a2, a5 asserts.Saved
+		l1         asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	checksPre144(&c, &opXIndexPutImplOut, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost145(&c, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
@@ -3901,37 +2323,13 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndexPutImpl)
 	var (
-		a0, a2, o0 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("indices"), &l1, indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre146(&c, &opXIndexPutImpl, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.NoMutationList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("indices"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost147(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -3947,48 +2345,10 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opInstanceNorm)
-	var a0, a1, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre63(&c, &opInstanceNorm, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost64(&c, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -4004,27 +2364,10 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	c.Begin(&opIsclose)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opIsclose, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4040,29 +2383,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 		return kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinTensorTensorOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, elements)
-	c.Save(&a1, test_elements)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("elements"), &a0, elements)
-	c.BindingContext(asserts.Arg("test_elements"), &a1, test_elements)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opIsinTensorTensorOut, &locs165, &a0, &a1, &a4, elements, test_elements, out)
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	c.After(&a0, elements)
-	c.After(&a1, test_elements)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("elements"), &a0)
-	c.SameStorage(asserts.Arg("elements"), &a0)
-	c.NoMutation(asserts.Arg("elements"), &a0)
-	c.SameImpl(asserts.Arg("test_elements"), &a1)
-	c.SameStorage(asserts.Arg("test_elements"), &a1)
-	c.NoMutation(asserts.Arg("test_elements"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs165, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -4078,27 +2402,10 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 		return kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinTensorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, elements)
-	c.Save(&a1, test_elements)
-	c.BindingContext(asserts.Arg("elements"), &a0, elements)
-	c.BindingContext(asserts.Arg("test_elements"), &a1, test_elements)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opIsinTensorTensor, &locs166, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	c.After(&a0, elements)
-	c.After(&a1, test_elements)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("elements"), &a0)
-	c.SameStorage(asserts.Arg("elements"), &a0)
-	c.NoMutation(asserts.Arg("elements"), &a0)
-	c.SameImpl(asserts.Arg("test_elements"), &a1)
-	c.SameStorage(asserts.Arg("test_elements"), &a1)
-	c.NoMutation(asserts.Arg("test_elements"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("elements"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("test_elements"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs166, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -4114,23 +2421,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 		return kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinTensorScalarOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, elements)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("elements"), &a0, elements)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opIsinTensorScalarOut, &locs167, &a0, &a4, elements, out)
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	c.After(&a0, elements)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("elements"), &a0)
-	c.SameStorage(asserts.Arg("elements"), &a0)
-	c.NoMutation(asserts.Arg("elements"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs167, &a0, &a4, elements, out, r0)
 	return r0
 }
 
@@ -4146,20 +2440,10 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 		return kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinTensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, elements)
-	c.BindingContext(asserts.Arg("elements"), &a0, elements)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIsinTensorScalar, &locs168, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	c.After(&a0, elements)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("elements"), &a0)
-	c.SameStorage(asserts.Arg("elements"), &a0)
-	c.NoMutation(asserts.Arg("elements"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("elements"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs168, &a0, elements, r0)
 	return r0
 }
 
@@ -4175,23 +2459,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 		return kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinScalarTensorOut)
-	var a1, a4, o0 asserts.Saved
-	c.Save(&a1, test_elements)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("test_elements"), &a1, test_elements)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a1, a4 asserts.Saved
+	checksPre54(&c, &opIsinScalarTensorOut, &locs169, &a1, &a4, test_elements, out)
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	c.After(&a1, test_elements)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("test_elements"), &a1)
-	c.SameStorage(asserts.Arg("test_elements"), &a1)
-	c.NoMutation(asserts.Arg("test_elements"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs169, &a1, &a4, test_elements, out, r0)
 	return r0
 }
 
@@ -4207,20 +2478,10 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 		return kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinScalarTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, test_elements)
-	c.BindingContext(asserts.Arg("test_elements"), &a1, test_elements)
+	var a1 asserts.Saved
+	checksPre0(&c, &opIsinScalarTensor, &locs170, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	c.After(&a1, test_elements)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("test_elements"), &a1)
-	c.SameStorage(asserts.Arg("test_elements"), &a1)
-	c.NoMutation(asserts.Arg("test_elements"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("test_elements"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs170, &a1, test_elements, r0)
 	return r0
 }
 
@@ -4236,20 +2497,10 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isnan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsnan)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIsnan, &locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4265,23 +2516,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsnanOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsnanOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsnanOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4297,16 +2535,10 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsDistributed)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsDistributed, &locs3, &a0, self)
 	r0 := kernels.IsDistributed(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4322,16 +2554,10 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsFloatingPoint)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsFloatingPoint, &locs3, &a0, self)
 	r0 := kernels.IsFloatingPoint(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4347,16 +2573,10 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsComplex)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsComplex, &locs3, &a0, self)
 	r0 := kernels.IsComplex(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4372,16 +2592,10 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsConj)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsConj, &locs3, &a0, self)
 	r0 := kernels.IsConj(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4397,16 +2611,10 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXIsZerotensor)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXIsZerotensor, &locs3, &a0, self)
 	r0 := kernels.XIsZerotensor(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4422,16 +2630,10 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsNeg)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsNeg, &locs3, &a0, self)
 	r0 := kernels.IsNeg(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4447,20 +2649,10 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsreal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIsreal, &locs0, &a0, self)
 	r0 := kernels.Isreal(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4476,16 +2668,10 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsNonzero)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsNonzero, &locs3, &a0, self)
 	r0 := kernels.IsNonzero(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4501,22 +2687,10 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.IsSameSize(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIsSameSize)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	checksPre21(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost22(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4532,16 +2706,10 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsSigned)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsSigned, &locs3, &a0, self)
 	r0 := kernels.IsSigned(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4557,16 +2725,10 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsInference)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsInference, &locs3, &a0, self)
 	r0 := kernels.IsInference(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4582,27 +2744,10 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	c.Begin(&opKlDiv)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opKlDiv, &locs155, &a0, &a1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4618,27 +2763,10 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opKron)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opKron, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Kron(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4654,29 +2782,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.KronOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opKronOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.KronOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4692,25 +2801,10 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 		return kernels.Kthvalue(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opKthvalue)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opKthvalue, &locs25, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4726,30 +2820,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 		return kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opKthvalueValues)
-	var a0, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, values)
-	c.Save(&a5, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a4, values)
-	c.BindingContext(asserts.Arg("indices"), &a5, indices)
+	var a0, a4, a5 asserts.Saved
+	checksPre49(&c, &opKthvalueValues, &locs109, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a4, values)
-	c.After(&a5, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -4765,25 +2839,10 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opKthvalueDimname)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opKthvalueDimname, &locs25, &a0, self)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4799,30 +2858,10 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 		return kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opKthvalueDimnameOut)
-	var a0, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, values)
-	c.Save(&a5, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a4, values)
-	c.BindingContext(asserts.Arg("indices"), &a5, indices)
+	var a0, a4, a5 asserts.Saved
+	checksPre49(&c, &opKthvalueDimnameOut, &locs109, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a4, values)
-	c.After(&a5, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -4838,34 +2877,10 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var c asserts.Call
-	c.Begin(&opLayerNorm)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a2, a3 asserts.Saved
+	checksPre88(&c, &opLayerNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	c.After(&a0, input)
-	c.After(&a2, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -4881,47 +2896,10 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 		return kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeLayerNorm)
-	var a0, a2, a3, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a2, a3 asserts.Saved
+	checksPre132(&c, &opNativeLayerNorm, &locs156, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	c.After(&a0, input)
-	c.After(&a2, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost92(&c, &locs156, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4937,49 +2915,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeLayerNormOut)
-	var a0, a2, a3, a5, a6, a7, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a5, out0)
-	c.Save(&a6, out1)
-	c.Save(&a7, out2)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out0"), &a5, out0)
-	c.BindingContext(asserts.Arg("out1"), &a6, out1)
-	c.BindingContext(asserts.Arg("out2"), &a7, out2)
+	var a0, a2, a3, a5, a6, a7 asserts.Saved
+	checksPre133(&c, &opNativeLayerNormOut, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	c.After(&a0, input)
-	c.After(&a2, weight)
-	c.After(&a3, bias)
-	c.After(&a5, out0)
-	c.After(&a6, out1)
-	c.After(&a7, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out0"), &a5)
-	c.SameStorage(asserts.Arg("out0"), &a5)
-	c.SameImpl(asserts.Arg("out1"), &a6)
-	c.SameStorage(asserts.Arg("out1"), &a6)
-	c.SameImpl(asserts.Arg("out2"), &a7)
-	c.SameStorage(asserts.Arg("out2"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a6)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a7)
-	c.End()
+	checksPost94(&c, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4995,74 +2934,10 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeLayerNormBackward)
-	var a0, a1, a3, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a3, mean)
-	c.Save(&a4, rstd)
-	c.SaveOpt(&a5, weight, weight != nil)
-	c.SaveOpt(&a6, bias, bias != nil)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mean"), &a3, mean)
-	c.BindingContext(asserts.Arg("rstd"), &a4, rstd)
-	c.BindingContext(asserts.Arg("weight"), &a5, weight)
-	c.BindingContext(asserts.Arg("bias"), &a6, bias)
+	var a0, a1, a3, a4, a5, a6 asserts.Saved
+	checksPre148(&c, &opNativeLayerNormBackward, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a3, mean)
-	c.After(&a4, rstd)
-	c.After(&a5, weight)
-	c.After(&a6, bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a3)
-	c.SameStorage(asserts.Arg("mean"), &a3)
-	c.NoMutation(asserts.Arg("mean"), &a3)
-	c.SameImpl(asserts.Arg("rstd"), &a4)
-	c.SameStorage(asserts.Arg("rstd"), &a4)
-	c.NoMutation(asserts.Arg("rstd"), &a4)
-	c.SameImpl(asserts.Arg("weight"), &a5)
-	c.SameStorage(asserts.Arg("weight"), &a5)
-	c.NoMutation(asserts.Arg("weight"), &a5)
-	c.SameImpl(asserts.Arg("bias"), &a6)
-	c.SameStorage(asserts.Arg("bias"), &a6)
-	c.NoMutation(asserts.Arg("bias"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("rstd"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("rstd"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bias"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("rstd"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("bias"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost96(&c, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5078,67 +2953,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeLayerNormBackwardOut)
-	var a0, a1, a3, a4, a5, a6, a8, a9, a10, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a3, mean)
-	c.Save(&a4, rstd)
-	c.SaveOpt(&a5, weight, weight != nil)
-	c.SaveOpt(&a6, bias, bias != nil)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.Save(&a10, out2)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mean"), &a3, mean)
-	c.BindingContext(asserts.Arg("rstd"), &a4, rstd)
-	c.BindingContext(asserts.Arg("weight"), &a5, weight)
-	c.BindingContext(asserts.Arg("bias"), &a6, bias)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
-	c.BindingContext(asserts.Arg("out2"), &a10, out2)
+	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
+	checksPre149(&c, &opNativeLayerNormBackwardOut, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a3, mean)
-	c.After(&a4, rstd)
-	c.After(&a5, weight)
-	c.After(&a6, bias)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.After(&a10, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a3)
-	c.SameStorage(asserts.Arg("mean"), &a3)
-	c.NoMutation(asserts.Arg("mean"), &a3)
-	c.SameImpl(asserts.Arg("rstd"), &a4)
-	c.SameStorage(asserts.Arg("rstd"), &a4)
-	c.NoMutation(asserts.Arg("rstd"), &a4)
-	c.SameImpl(asserts.Arg("weight"), &a5)
-	c.SameStorage(asserts.Arg("weight"), &a5)
-	c.NoMutation(asserts.Arg("weight"), &a5)
-	c.SameImpl(asserts.Arg("bias"), &a6)
-	c.SameStorage(asserts.Arg("bias"), &a6)
-	c.NoMutation(asserts.Arg("bias"), &a6)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.SameImpl(asserts.Arg("out2"), &a10)
-	c.SameStorage(asserts.Arg("out2"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a10)
-	c.End()
+	checksPost150(&c, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5154,20 +2972,10 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 		return kernels.NanToNum(self, nan, posinf, neginf)
 	}
 	var c asserts.Call
-	c.Begin(&opNanToNum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNanToNum, &locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5183,17 +2991,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 		return kernels.NanToNum_(self, nan, posinf, neginf)
 	}
 	var c asserts.Call
-	c.Begin(&opNanToNum_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opNanToNum_, &locs0, &a0, self)
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5209,23 +3010,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 		return kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanToNumOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5241,34 +3029,10 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 		return kernels.Linear(input, weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opLinear)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opLinear, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5284,47 +3048,10 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opLinearBackward)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre91(&c, &opLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5340,49 +3067,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opLinearBackwardOut)
-	var a0, a1, a2, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.Save(&a6, out2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
-	c.BindingContext(asserts.Arg("out2"), &a6, out2)
+	var a0, a1, a2, a4, a5, a6 asserts.Saved
+	checksPre93(&c, &opLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.After(&a6, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.SameImpl(asserts.Arg("out2"), &a6)
-	c.SameStorage(asserts.Arg("out2"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a6)
-	c.End()
+	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5398,35 +3086,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 		return kernels.LinearOut(input, weight, bias, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinearOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre76(&c, &opLinearOut, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out)
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -5442,34 +3105,10 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 		return kernels.MkldnnLinear(self, weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinear)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opMkldnnLinear, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5485,35 +3124,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre76(&c, &opMkldnnLinearOut, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out)
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5529,27 +3143,10 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardInput)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a1, a2 asserts.Saved
+	checksPre14(&c, &opMkldnnLinearBackwardInput, &locs175, &a1, &a2, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs175, &a1, &a2, grad_output, weight, r0)
 	return r0
 }
 
@@ -5565,29 +3162,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardInputOut)
-	var a1, a2, a3, o0 asserts.Saved
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a1, a2, a3 asserts.Saved
+	checksPre19(&c, &opMkldnnLinearBackwardInputOut, &locs176, &a1, &a2, &a3, grad_output, weight, out)
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs176, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -5603,41 +3181,10 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardWeights)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opMkldnnLinearBackwardWeights, &locs177, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs177, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5653,42 +3200,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardWeightsOut)
-	var a0, a1, a2, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
+	var a0, a1, a2, a4, a5 asserts.Saved
+	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.End()
+	checksPost108(&c, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5704,47 +3219,10 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackward)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre91(&c, &opMkldnnLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5760,49 +3238,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardOut)
-	var a0, a1, a2, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.Save(&a6, out2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
-	c.BindingContext(asserts.Arg("out2"), &a6, out2)
+	var a0, a1, a2, a4, a5, a6 asserts.Saved
+	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.After(&a6, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.SameImpl(asserts.Arg("out2"), &a6)
-	c.SameStorage(asserts.Arg("out2"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a6)
-	c.End()
+	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5818,48 +3257,10 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearInt8WeightFp32Activation)
-	var a0, a1, a2, a3, a6, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.Save(&a2, packed)
-	c.Save(&a3, col_offsets)
-	c.Save(&a6, bias)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("packed"), &a2, packed)
-	c.BindingContext(asserts.Arg("col_offsets"), &a3, col_offsets)
-	c.BindingContext(asserts.Arg("bias"), &a6, bias)
+	var a0, a1, a2, a3, a6 asserts.Saved
+	checksPre114(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, packed)
-	c.After(&a3, col_offsets)
-	c.After(&a6, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("packed"), &a2)
-	c.SameStorage(asserts.Arg("packed"), &a2)
-	c.NoMutation(asserts.Arg("packed"), &a2)
-	c.SameImpl(asserts.Arg("col_offsets"), &a3)
-	c.SameStorage(asserts.Arg("col_offsets"), &a3)
-	c.NoMutation(asserts.Arg("col_offsets"), &a3)
-	c.SameImpl(asserts.Arg("bias"), &a6)
-	c.SameStorage(asserts.Arg("bias"), &a6)
-	c.NoMutation(asserts.Arg("bias"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -5875,48 +3276,10 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearInt8Weight)
-	var a0, a1, a2, a3, a6, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.Save(&a2, packed)
-	c.Save(&a3, col_offsets)
-	c.Save(&a6, bias)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("packed"), &a2, packed)
-	c.BindingContext(asserts.Arg("col_offsets"), &a3, col_offsets)
-	c.BindingContext(asserts.Arg("bias"), &a6, bias)
+	var a0, a1, a2, a3, a6 asserts.Saved
+	checksPre114(&c, &opFbgemmLinearInt8Weight, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, packed)
-	c.After(&a3, col_offsets)
-	c.After(&a6, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("packed"), &a2)
-	c.SameStorage(asserts.Arg("packed"), &a2)
-	c.NoMutation(asserts.Arg("packed"), &a2)
-	c.SameImpl(asserts.Arg("col_offsets"), &a3)
-	c.SameStorage(asserts.Arg("col_offsets"), &a3)
-	c.NoMutation(asserts.Arg("col_offsets"), &a3)
-	c.SameImpl(asserts.Arg("bias"), &a6)
-	c.SameStorage(asserts.Arg("bias"), &a6)
-	c.NoMutation(asserts.Arg("bias"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -5932,25 +3295,10 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearQuantizeWeight)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre16(&c, &opFbgemmLinearQuantizeWeight, &locs29, &a0, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -5966,20 +3314,10 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmPackGemmMatrixFp16)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFbgemmPackGemmMatrixFp16, &locs37, &a0, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -5995,34 +3333,10 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearFp16WeightFp32Activation)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, packed_weight)
-	c.Save(&a2, bias)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("packed_weight"), &a1, packed_weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs180, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	c.After(&a0, input)
-	c.After(&a1, packed_weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("packed_weight"), &a1)
-	c.SameStorage(asserts.Arg("packed_weight"), &a1)
-	c.NoMutation(asserts.Arg("packed_weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -6038,34 +3352,10 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearFp16Weight)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, packed_weight)
-	c.Save(&a2, bias)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("packed_weight"), &a1, packed_weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opFbgemmLinearFp16Weight, &locs180, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	c.After(&a0, input)
-	c.After(&a1, packed_weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("packed_weight"), &a1)
-	c.SameStorage(asserts.Arg("packed_weight"), &a1)
-	c.NoMutation(asserts.Arg("packed_weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -6081,20 +3371,10 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmPackQuantizedMatrix)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFbgemmPackQuantizedMatrix, &locs37, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6110,20 +3390,10 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmPackQuantizedMatrixKN)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &locs37, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6139,27 +3409,10 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLdexpTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6175,23 +3428,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ldexp_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLdexp_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Ldexp_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6207,29 +3447,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.LdexpOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLdexpOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LdexpOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6245,13 +3466,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opLinspace)
-	var o0 asserts.Saved
+	checksPre46(&c, &opLinspace, &locs23)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -6267,17 +3484,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinspaceOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opLinspaceOut, &locs24, &a3, out)
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -6293,20 +3503,10 @@ func Log(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLog, &locs0, &a0, self)
 	r0 := kernels.Log(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6322,17 +3522,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLog_, &locs0, &a0, self)
 	r0 := kernels.Log_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6348,23 +3541,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLogOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LogOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6380,20 +3560,10 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog10)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLog10, &locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6409,17 +3579,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog10_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLog10_, &locs0, &a0, self)
 	r0 := kernels.Log10_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6435,23 +3598,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log10Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLog10Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log10Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6467,20 +3617,10 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog1p)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLog1p, &locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6496,17 +3636,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog1p_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLog1p_, &locs0, &a0, self)
 	r0 := kernels.Log1p_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6522,23 +3655,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log1pOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLog1pOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log1pOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6554,20 +3674,10 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLog2, &locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6583,17 +3693,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog2_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLog2_, &locs0, &a0, self)
 	r0 := kernels.Log2_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6609,23 +3712,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log2Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLog2Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log2Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6641,29 +3731,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogaddexpOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogaddexpOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogaddexpOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6679,27 +3750,10 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogaddexp)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6715,29 +3769,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.Logaddexp2Out(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogaddexp2Out)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6753,27 +3788,10 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp2(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogaddexp2)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6789,27 +3807,10 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6825,20 +3826,10 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyScalarSelf(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyScalarSelf)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opXlogyScalarSelf, &locs181, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -6854,20 +3845,10 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.XlogyScalarOther(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyScalarOther)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXlogyScalarOther, &locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6883,23 +3864,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Xlogy_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogy_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Xlogy_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6915,17 +3883,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Xlogy_ScalarOther(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogy_ScalarOther)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6941,29 +3902,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.XlogyOutTensor(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyOutTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6979,23 +3921,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 		return kernels.XlogyOutScalarSelf(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyOutScalarSelf)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opXlogyOutScalarSelf, &locs182, &a1, &a2, other, out)
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -7011,23 +3940,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.XlogyOutScalarOther(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyOutScalarOther)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7043,13 +3959,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opLogspace)
-	var o0 asserts.Saved
+	checksPre46(&c, &opLogspace, &locs23)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -7065,17 +3977,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogspaceOut)
-	var a4, o0 asserts.Saved
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a4 asserts.Saved
+	checksPre9(&c, &opLogspaceOut, &locs24, &a4, out)
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -7091,20 +3996,10 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSoftmaxInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogSoftmaxInt, &locs0, &a0, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7120,23 +4015,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSoftmaxIntOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opLogSoftmaxIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7152,20 +4034,10 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 		return kernels.LogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSoftmaxDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogSoftmaxDimname, &locs0, &a0, self)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7181,20 +4053,10 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 		return kernels.XLogSoftmax(self, dim, half_to_float)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7210,23 +4072,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 		return kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogSoftmaxOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7242,27 +4091,10 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogSoftmaxBackwardData)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXLogSoftmaxBackwardData, &locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -7278,29 +4110,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogSoftmaxBackwardDataOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opXLogSoftmaxBackwardDataOut, &locs184, &a0, &a1, &a4, grad_output, output, out)
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs184, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
 }
 
@@ -7316,20 +4129,10 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogcumsumexp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXLogcumsumexp, &locs0, &a0, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7345,23 +4148,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogcumsumexpOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXLogcumsumexpOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7377,20 +4167,10 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Logcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opLogcumsumexp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogcumsumexp, &locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7406,23 +4186,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 		return kernels.LogcumsumexpOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogcumsumexpOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7438,20 +4205,10 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.LogcumsumexpDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opLogcumsumexpDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogcumsumexpDimname, &locs0, &a0, self)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7467,23 +4224,10 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 		return kernels.LogcumsumexpDimnameOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogcumsumexpDimnameOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLogcumsumexpDimnameOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7499,20 +4243,10 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Logsumexp(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opLogsumexp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogsumexp, &locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7528,23 +4262,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 		return kernels.LogsumexpOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogsumexpOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7560,20 +4281,10 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 		return kernels.LogsumexpNames(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opLogsumexpNames)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogsumexpNames, &locs0, &a0, self)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7589,23 +4300,10 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 		return kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogsumexpNamesOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opLogsumexpNamesOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7621,34 +4319,10 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMarginRankingLoss)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input1)
-	c.Save(&a1, input2)
-	c.Save(&a2, target)
-	c.BindingContext(asserts.Arg("input1"), &a0, input1)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opMarginRankingLoss, &locs93, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	c.After(&a0, input1)
-	c.After(&a1, input2)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input1"), &a0)
-	c.SameStorage(asserts.Arg("input1"), &a0)
-	c.NoMutation(asserts.Arg("input1"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input2"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs93, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -7664,27 +4338,10 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Matmul(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMatmul)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7700,41 +4357,10 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMatmulBackward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a2, other)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("other"), &a2, other)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opMatmulBackward, &locs185, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a2, other)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("other"), &a2)
-	c.SameStorage(asserts.Arg("other"), &a2)
-	c.NoMutation(asserts.Arg("other"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("other"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs185, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -7750,42 +4376,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opMatmulBackwardOut)
-	var a0, a1, a2, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a2, other)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("other"), &a2, other)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
+	var a0, a1, a2, a4, a5 asserts.Saved
+	checksPre107(&c, &opMatmulBackwardOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a2, other)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("other"), &a2)
-	c.SameStorage(asserts.Arg("other"), &a2)
-	c.NoMutation(asserts.Arg("other"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.End()
+	checksPost108(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7801,29 +4395,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.MatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMatmulOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MatmulOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7839,20 +4414,10 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixPower)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMatrixPower, &locs0, &a0, self)
 	r0 := kernels.MatrixPower(self, n)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7868,23 +4433,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 		return kernels.MatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixPowerOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opMatrixPowerOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7900,20 +4452,10 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixExp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMatrixExp, &locs0, &a0, self)
 	r0 := kernels.MatrixExp(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7929,27 +4471,10 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixExpBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad"), &a1, grad)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMatrixExpBackward, &locs187, &a0, &a1, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	c.After(&a0, self)
-	c.After(&a1, grad)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad"), &a1)
-	c.SameStorage(asserts.Arg("grad"), &a1)
-	c.NoMutation(asserts.Arg("grad"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs187, &a0, &a1, self, grad, r0)
 	return r0
 }
 
@@ -7965,25 +4490,10 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXAminmax)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opXAminmax, &locs25, &a0, self)
 	r0, r1 := kernels.XAminmax(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7999,30 +4509,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXAminmaxOut)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out0)
-	c.Save(&a2, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a1, out0)
-	c.BindingContext(asserts.Arg("out1"), &a2, out1)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opXAminmaxOut, &locs26, &a0, &a1, &a2, self, out0, out1)
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	c.After(&a0, self)
-	c.After(&a1, out0)
-	c.After(&a2, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a1)
-	c.SameStorage(asserts.Arg("out0"), &a1)
-	c.SameImpl(asserts.Arg("out1"), &a2)
-	c.SameStorage(asserts.Arg("out1"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a2)
-	c.End()
+	checksPost50(&c, &locs26, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8038,25 +4528,10 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opXAminmaxDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opXAminmaxDim, &locs25, &a0, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8072,30 +4547,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXAminmaxDimOut)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opXAminmaxDimOut, &locs26, &a0, &a3, &a4, self, out0, out1)
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	c.After(&a0, self)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8111,25 +4566,10 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAminmax)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opAminmax, &locs25, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8145,30 +4585,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opAminmaxOut)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, min_)
-	c.Save(&a4, max_)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a3, min_)
-	c.BindingContext(asserts.Arg("max"), &a4, max_)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opAminmaxOut, &locs188, &a0, &a3, &a4, self, min_, max_)
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	c.After(&a0, self)
-	c.After(&a3, min_)
-	c.After(&a4, max_)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a3)
-	c.SameStorage(asserts.Arg("min"), &a3)
-	c.SameImpl(asserts.Arg("max"), &a4)
-	c.SameStorage(asserts.Arg("max"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("max"), &a4)
-	c.End()
+	checksPost50(&c, &locs188, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -8184,27 +4604,10 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	c.Begin(&opXComputeLinearCombination)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, coefficients)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("coefficients"), &a1, coefficients)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXComputeLinearCombination, &locs189, &a0, &a1, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	c.After(&a0, input)
-	c.After(&a1, coefficients)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("coefficients"), &a1)
-	c.SameStorage(asserts.Arg("coefficients"), &a1)
-	c.NoMutation(asserts.Arg("coefficients"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("coefficients"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs189, &a0, &a1, input, coefficients, r0)
 	return r0
 }
 
@@ -8220,29 +4623,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXComputeLinearCombinationOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, coefficients)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("coefficients"), &a1, coefficients)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXComputeLinearCombinationOut, &locs190, &a0, &a1, &a2, input, coefficients, out)
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	c.After(&a0, input)
-	c.After(&a1, coefficients)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("coefficients"), &a1)
-	c.SameStorage(asserts.Arg("coefficients"), &a1)
-	c.NoMutation(asserts.Arg("coefficients"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs190, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
 }
 
@@ -8258,25 +4642,10 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMaxDim, &locs25, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8292,30 +4661,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDimMax)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, max_)
-	c.Save(&a4, max_values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("max"), &a3, max_)
-	c.BindingContext(asserts.Arg("max_values"), &a4, max_values)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opMaxDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	c.After(&a0, self)
-	c.After(&a3, max_)
-	c.After(&a4, max_values)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a3)
-	c.SameStorage(asserts.Arg("max"), &a3)
-	c.SameImpl(asserts.Arg("max_values"), &a4)
-	c.SameStorage(asserts.Arg("max_values"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("max_values"), &a4)
-	c.End()
+	checksPost50(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -8331,25 +4680,10 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxNamesDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMaxNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8365,30 +4699,10 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 		return kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxNamesDimMax)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, max_)
-	c.Save(&a4, max_values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("max"), &a3, max_)
-	c.BindingContext(asserts.Arg("max_values"), &a4, max_values)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opMaxNamesDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	c.After(&a0, self)
-	c.After(&a3, max_)
-	c.After(&a4, max_values)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a3)
-	c.SameStorage(asserts.Arg("max"), &a3)
-	c.SameImpl(asserts.Arg("max_values"), &a4)
-	c.SameStorage(asserts.Arg("max_values"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("max_values"), &a4)
-	c.End()
+	checksPost50(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -8404,27 +4718,10 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opValueSelectingReductionBackward)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a2, indices)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opValueSelectingReductionBackward, &locs130, &a0, &a2, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	c.After(&a0, grad)
-	c.After(&a2, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.NoMutation(asserts.Arg("indices"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs130, &a0, &a2, grad, indices, r0)
 	return r0
 }
 
@@ -8440,20 +4737,10 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAmax, &locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8469,23 +4756,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AmaxOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAmaxOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8501,25 +4775,10 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool1dWithIndices)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMaxPool1dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8535,20 +4794,10 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMaxPool1d, &locs0, &a0, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8564,20 +4813,10 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8593,20 +4832,10 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 		return kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsMaxPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXMpsMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8622,23 +4851,10 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 		return kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsMaxPool2dOut)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opXMpsMaxPool2dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -8654,27 +4870,10 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsMaxPool2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMpsMaxPool2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8690,29 +4889,10 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 		return kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsMaxPool2dBackwardOut)
-	var a0, a1, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a7 asserts.Saved
+	checksPre19(&c, &opMpsMaxPool2dBackwardOut, &locs193, &a0, &a1, &a7, grad_output, self, out)
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost20(&c, &locs193, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
 }
 
@@ -8728,20 +4908,10 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8757,23 +4927,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool2dOut)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opMkldnnMaxPool2dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -8789,34 +4946,10 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool2dBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("input"), &a2, input)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opMkldnnMaxPool2dBackward, &locs194, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("input"), &a2)
-	c.SameStorage(asserts.Arg("input"), &a2)
-	c.NoMutation(asserts.Arg("input"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs194, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -8832,35 +4965,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool2dBackwardOut)
-	var a0, a1, a2, a8, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, input)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("input"), &a2, input)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a1, a2, a8 asserts.Saved
+	checksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, input)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("input"), &a2)
-	c.SameStorage(asserts.Arg("input"), &a2)
-	c.NoMutation(asserts.Arg("input"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost61(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -8876,20 +4984,10 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8905,23 +5003,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool3dOut)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opMkldnnMaxPool3dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -8937,34 +5022,10 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool3dBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("input"), &a2, input)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opMkldnnMaxPool3dBackward, &locs194, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("input"), &a2)
-	c.SameStorage(asserts.Arg("input"), &a2)
-	c.NoMutation(asserts.Arg("input"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs194, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -8980,35 +5041,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool3dBackwardOut)
-	var a0, a1, a2, a8, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, input)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("input"), &a2, input)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a1, a2, a8 asserts.Saved
+	checksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, input)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("input"), &a2)
-	c.SameStorage(asserts.Arg("input"), &a2)
-	c.NoMutation(asserts.Arg("input"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost61(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -9024,20 +5060,10 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedMaxPool1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opQuantizedMaxPool1d, &locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9053,23 +5079,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedMaxPool1dOut)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opQuantizedMaxPool1dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -9085,20 +5098,10 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedMaxPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opQuantizedMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9114,23 +5117,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedMaxPool2dOut)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opQuantizedMaxPool2dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -9146,20 +5136,10 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMaxPool3d, &locs0, &a0, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9175,20 +5155,10 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Mean(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opMean)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMean, &locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9204,20 +5174,10 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.MeanDim(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opMeanDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMeanDim, &locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9233,23 +5193,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 		return kernels.MeanOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMeanOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9265,20 +5212,10 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 		return kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opMeanNamesDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMeanNamesDim, &locs0, &a0, self)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9294,23 +5231,10 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 		return kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMeanNamesOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opMeanNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9326,20 +5250,10 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmean)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNanmean, &locs0, &a0, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9355,23 +5269,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmeanOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opNanmeanOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9387,20 +5288,10 @@ func Median(self *torch.Tensor) *torch.Tensor {
 		return kernels.Median(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMedian)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMedian, &locs0, &a0, self)
 	r0 := kernels.Median(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9416,23 +5307,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MedianOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opMedianOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.MedianOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9448,25 +5326,10 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 		return kernels.MedianDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMedianDim, &locs25, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9482,30 +5345,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 		return kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianDimValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opMedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9521,25 +5364,10 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianNamesDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMedianNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9555,30 +5383,10 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 		return kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianNamesDimValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opMedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9594,20 +5402,10 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nanmedian(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedian)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNanmedian, &locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9623,23 +5421,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NanmedianOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opNanmedianOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NanmedianOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9655,25 +5440,10 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 		return kernels.NanmedianDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opNanmedianDim, &locs25, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9689,30 +5459,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 		return kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianDimValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opNanmedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9728,25 +5478,10 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianNamesDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opNanmedianNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9762,30 +5497,10 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 		return kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianNamesDimValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opNanmedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9801,25 +5516,10 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MinDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMinDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMinDim, &locs25, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9835,30 +5535,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 		return kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMinDimMin)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, min_)
-	c.Save(&a4, min_indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a3, min_)
-	c.BindingContext(asserts.Arg("min_indices"), &a4, min_indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opMinDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	c.After(&a0, self)
-	c.After(&a3, min_)
-	c.After(&a4, min_indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a3)
-	c.SameStorage(asserts.Arg("min"), &a3)
-	c.SameImpl(asserts.Arg("min_indices"), &a4)
-	c.SameStorage(asserts.Arg("min_indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("min_indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -9874,25 +5554,10 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMinNamesDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMinNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9908,30 +5573,10 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 		return kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMinNamesDimMin)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, min_)
-	c.Save(&a4, min_indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("min"), &a3, min_)
-	c.BindingContext(asserts.Arg("min_indices"), &a4, min_indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opMinNamesDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	c.After(&a0, self)
-	c.After(&a3, min_)
-	c.After(&a4, min_indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a3)
-	c.SameStorage(asserts.Arg("min"), &a3)
-	c.SameImpl(asserts.Arg("min_indices"), &a4)
-	c.SameStorage(asserts.Arg("min_indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("min_indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -9947,20 +5592,10 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amin(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAmin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAmin, &locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9976,23 +5611,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AminOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAminOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opAminOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -10008,34 +5630,10 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsConvolution)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opXMpsConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -10051,35 +5649,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsConvolutionOut)
-	var a0, a1, a2, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a2, a7 asserts.Saved
+	checksPre76(&c, &opXMpsConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10095,47 +5668,10 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 		return kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsConvolutionBackward)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre91(&c, &opMpsConvolutionBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10151,49 +5687,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsConvolutionBackwardOut)
-	var a0, a1, a2, a8, a9, a10, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.Save(&a10, out2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
-	c.BindingContext(asserts.Arg("out2"), &a10, out2)
+	var a0, a1, a2, a8, a9, a10 asserts.Saved
+	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.After(&a10, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.SameImpl(asserts.Arg("out2"), &a10)
-	c.SameStorage(asserts.Arg("out2"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a10)
-	c.End()
+	checksPost94(&c, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10209,34 +5706,10 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnConvolution)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opMkldnnConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -10252,35 +5725,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnConvolutionOut)
-	var a0, a1, a2, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a2, a7 asserts.Saved
+	checksPre76(&c, &opMkldnnConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10296,65 +5744,10 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenBatchNorm)
-	var a0, a1, a2, a3, a4, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre151(&c, &opMiopenBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost152(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10370,61 +5763,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenBatchNormOut)
-	var a0, a1, a2, a3, a4, a8, a9, a10, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.Save(&a10, out2)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
-	c.BindingContext(asserts.Arg("out2"), &a10, out2)
+	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
+	checksPre153(&c, &opMiopenBatchNormOut, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.After(&a10, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.SameImpl(asserts.Arg("out2"), &a10)
-	c.SameStorage(asserts.Arg("out2"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a10)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost154(&c, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10440,83 +5782,10 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenBatchNormBackward)
-	var a0, a1, a2, a3, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.SaveOpt(&a5, save_mean, save_mean != nil)
-	c.SaveOpt(&a6, save_var, save_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("save_mean"), &a5, save_mean)
-	c.BindingContext(asserts.Arg("save_var"), &a6, save_var)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre155(&c, &opMiopenBatchNormBackward, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	c.After(&a0, input)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a5, save_mean)
-	c.After(&a6, save_var)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.NoMutation(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.NoMutation(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("save_mean"), &a5)
-	c.SameStorage(asserts.Arg("save_mean"), &a5)
-	c.NoMutation(asserts.Arg("save_mean"), &a5)
-	c.SameImpl(asserts.Arg("save_var"), &a6)
-	c.SameStorage(asserts.Arg("save_var"), &a6)
-	c.NoMutation(asserts.Arg("save_var"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("save_var"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("save_var"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("save_var"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost156(&c, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10532,73 +5801,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenBatchNormBackwardOut)
-	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.SaveOpt(&a5, save_mean, save_mean != nil)
-	c.SaveOpt(&a6, save_var, save_var != nil)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.Save(&a10, out2)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("grad_output"), &a1, grad_output)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("save_mean"), &a5, save_mean)
-	c.BindingContext(asserts.Arg("save_var"), &a6, save_var)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
-	c.BindingContext(asserts.Arg("out2"), &a10, out2)
+	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
+	checksPre157(&c, &opMiopenBatchNormBackwardOut, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	c.After(&a0, input)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a5, save_mean)
-	c.After(&a6, save_var)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.After(&a10, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.NoMutation(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.NoMutation(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.NoMutation(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("save_mean"), &a5)
-	c.SameStorage(asserts.Arg("save_mean"), &a5)
-	c.NoMutation(asserts.Arg("save_mean"), &a5)
-	c.SameImpl(asserts.Arg("save_var"), &a6)
-	c.SameStorage(asserts.Arg("save_var"), &a6)
-	c.NoMutation(asserts.Arg("save_var"), &a6)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.SameImpl(asserts.Arg("out2"), &a10)
-	c.SameStorage(asserts.Arg("out2"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a10)
-	c.End()
+	checksPost158(&c, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10614,34 +5820,10 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolution)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opMiopenConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -10657,35 +5839,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionOut)
-	var a0, a1, a2, a9, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a9, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a9, out)
+	var a0, a1, a2, a9 asserts.Saved
+	checksPre76(&c, &opMiopenConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a9, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a9)
-	c.SameStorage(asserts.Arg("out"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a9)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10701,34 +5858,10 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionTranspose)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opMiopenConvolutionTranspose, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -10744,35 +5877,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionTransposeOut)
-	var a0, a1, a2, a10, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a10, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a10, out)
+	var a0, a1, a2, a10 asserts.Saved
+	checksPre76(&c, &opMiopenConvolutionTransposeOut, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out)
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a10, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a10)
-	c.SameStorage(asserts.Arg("out"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a10)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10788,34 +5896,10 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenDepthwiseConvolution)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opMiopenDepthwiseConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -10831,35 +5915,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenDepthwiseConvolutionOut)
-	var a0, a1, a2, a9, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a9, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a9, out)
+	var a0, a1, a2, a9 asserts.Saved
+	checksPre76(&c, &opMiopenDepthwiseConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a9, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a9)
-	c.SameStorage(asserts.Arg("out"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a9)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10875,34 +5934,10 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionRelu)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opMiopenConvolutionRelu, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -10918,41 +5953,10 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionAddRelu)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a2, z)
-	c.SaveOpt(&a4, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("z"), &a2, z)
-	c.BindingContext(asserts.Arg("bias"), &a4, bias)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre73(&c, &opMiopenConvolutionAddRelu, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, z)
-	c.After(&a4, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("z"), &a2)
-	c.SameStorage(asserts.Arg("z"), &a2)
-	c.NoMutation(asserts.Arg("z"), &a2)
-	c.SameImpl(asserts.Arg("bias"), &a4)
-	c.SameStorage(asserts.Arg("bias"), &a4)
-	c.NoMutation(asserts.Arg("bias"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("z"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -10968,84 +5972,13 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenRnn)
 	var (
-		a0, a3, a4, a13, o0, o1, o2, o3, o4 asserts.Saved
-		l1                                  asserts.SavedList
+		a0, a3, a4, a13 asserts.Saved
+		l1              asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, hx)
-	c.SaveOpt(&a4, cx, cx != nil)
-	c.SaveOpt(&a13, dropout_state, dropout_state != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("weight"), &l1, weight)
-	c.BindingContext(asserts.Arg("hx"), &a3, hx)
-	c.BindingContext(asserts.Arg("cx"), &a4, cx)
-	c.BindingContext(asserts.Arg("dropout_state"), &a13, dropout_state)
+	checksPre159(&c, &opMiopenRnn, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, hx)
-	c.After(&a4, cx)
-	c.After(&a13, dropout_state)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.NoMutationList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("hx"), &a3)
-	c.SameStorage(asserts.Arg("hx"), &a3)
-	c.NoMutation(asserts.Arg("hx"), &a3)
-	c.SameImpl(asserts.Arg("cx"), &a4)
-	c.SameStorage(asserts.Arg("cx"), &a4)
-	c.NoMutation(asserts.Arg("cx"), &a4)
-	c.SameImpl(asserts.Arg("dropout_state"), &a13)
-	c.SameStorage(asserts.Arg("dropout_state"), &a13)
-	c.NoMutation(asserts.Arg("dropout_state"), &a13)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cx"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dropout_state"), &a13)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cx"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("dropout_state"), &a13)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cx"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("dropout_state"), &a13)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(3), &o3, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("cx"), &a4)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("dropout_state"), &a13)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(4), &o4, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("cx"), &a4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("dropout_state"), &a13)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3), asserts.Out(asserts.Ret(4), &o4))
-	c.End()
+	checksPost160(&c, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -11061,78 +5994,13 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenRnnOut)
 	var (
-		a0, a3, a4, a13, a14, a15, a16, a17, a18, o0, o1, o2, o3, o4 asserts.Saved
-		l1                                                           asserts.SavedList
+		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
+		l1                                       asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, hx)
-	c.SaveOpt(&a4, cx, cx != nil)
-	c.SaveOpt(&a13, dropout_state, dropout_state != nil)
-	c.Save(&a14, out0)
-	c.Save(&a15, out1)
-	c.Save(&a16, out2)
-	c.Save(&a17, out3)
-	c.Save(&a18, out4)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("weight"), &l1, weight)
-	c.BindingContext(asserts.Arg("hx"), &a3, hx)
-	c.BindingContext(asserts.Arg("cx"), &a4, cx)
-	c.BindingContext(asserts.Arg("dropout_state"), &a13, dropout_state)
-	c.BindingContext(asserts.Arg("out0"), &a14, out0)
-	c.BindingContext(asserts.Arg("out1"), &a15, out1)
-	c.BindingContext(asserts.Arg("out2"), &a16, out2)
-	c.BindingContext(asserts.Arg("out3"), &a17, out3)
-	c.BindingContext(asserts.Arg("out4"), &a18, out4)
+	checksPre161(&c, &opMiopenRnnOut, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, hx)
-	c.After(&a4, cx)
-	c.After(&a13, dropout_state)
-	c.After(&a14, out0)
-	c.After(&a15, out1)
-	c.After(&a16, out2)
-	c.After(&a17, out3)
-	c.After(&a18, out4)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.NoMutationList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("hx"), &a3)
-	c.SameStorage(asserts.Arg("hx"), &a3)
-	c.NoMutation(asserts.Arg("hx"), &a3)
-	c.SameImpl(asserts.Arg("cx"), &a4)
-	c.SameStorage(asserts.Arg("cx"), &a4)
-	c.NoMutation(asserts.Arg("cx"), &a4)
-	c.SameImpl(asserts.Arg("dropout_state"), &a13)
-	c.SameStorage(asserts.Arg("dropout_state"), &a13)
-	c.NoMutation(asserts.Arg("dropout_state"), &a13)
-	c.SameImpl(asserts.Arg("out0"), &a14)
-	c.SameStorage(asserts.Arg("out0"), &a14)
-	c.SameImpl(asserts.Arg("out1"), &a15)
-	c.SameStorage(asserts.Arg("out1"), &a15)
-	c.SameImpl(asserts.Arg("out2"), &a16)
-	c.SameStorage(asserts.Arg("out2"), &a16)
-	c.SameImpl(asserts.Arg("out3"), &a17)
-	c.SameStorage(asserts.Arg("out3"), &a17)
-	c.SameImpl(asserts.Arg("out4"), &a18)
-	c.SameStorage(asserts.Arg("out4"), &a18)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a14)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a15)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a16)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a17)
-	c.ReturnsArg(asserts.Ret(4), &o4, asserts.Arg("out4"), &a18)
-	c.End()
+	checksPost162(&c, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -11148,136 +6016,13 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenRnnBackward)
 	var (
-		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, o0, o1, o2 asserts.Saved
-		l1, ol3                                              asserts.SavedList
+		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
+		l1                                       asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, weight_buf)
-	c.Save(&a4, hx)
-	c.SaveOpt(&a5, cx, cx != nil)
-	c.Save(&a6, output)
-	c.SaveOpt(&a7, grad_output, grad_output != nil)
-	c.SaveOpt(&a8, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a9, grad_cy, grad_cy != nil)
-	c.SaveOpt(&a18, dropout_state, dropout_state != nil)
-	c.Save(&a19, reserve)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("weight"), &l1, weight)
-	c.BindingContext(asserts.Arg("weight_buf"), &a3, weight_buf)
-	c.BindingContext(asserts.Arg("hx"), &a4, hx)
-	c.BindingContext(asserts.Arg("cx"), &a5, cx)
-	c.BindingContext(asserts.Arg("output"), &a6, output)
-	c.BindingContext(asserts.Arg("grad_output"), &a7, grad_output)
-	c.BindingContext(asserts.Arg("grad_hy"), &a8, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a9, grad_cy)
-	c.BindingContext(asserts.Arg("dropout_state"), &a18, dropout_state)
-	c.BindingContext(asserts.Arg("reserve"), &a19, reserve)
+	checksPre163(&c, &opMiopenRnnBackward, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a5, cx)
-	c.After(&a6, output)
-	c.After(&a7, grad_output)
-	c.After(&a8, grad_hy)
-	c.After(&a9, grad_cy)
-	c.After(&a18, dropout_state)
-	c.After(&a19, reserve)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	asserts.ResultList(&c, &ol3, r3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.NoMutationList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.NoMutation(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.NoMutation(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("cx"), &a5)
-	c.SameStorage(asserts.Arg("cx"), &a5)
-	c.NoMutation(asserts.Arg("cx"), &a5)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.NoMutation(asserts.Arg("output"), &a6)
-	c.SameImpl(asserts.Arg("grad_output"), &a7)
-	c.SameStorage(asserts.Arg("grad_output"), &a7)
-	c.NoMutation(asserts.Arg("grad_output"), &a7)
-	c.SameImpl(asserts.Arg("grad_hy"), &a8)
-	c.SameStorage(asserts.Arg("grad_hy"), &a8)
-	c.NoMutation(asserts.Arg("grad_hy"), &a8)
-	c.SameImpl(asserts.Arg("grad_cy"), &a9)
-	c.SameStorage(asserts.Arg("grad_cy"), &a9)
-	c.NoMutation(asserts.Arg("grad_cy"), &a9)
-	c.SameImpl(asserts.Arg("dropout_state"), &a18)
-	c.SameStorage(asserts.Arg("dropout_state"), &a18)
-	c.NoMutation(asserts.Arg("dropout_state"), &a18)
-	c.SameImpl(asserts.Arg("reserve"), &a19)
-	c.SameStorage(asserts.Arg("reserve"), &a19)
-	c.NoMutation(asserts.Arg("reserve"), &a19)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight_buf"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cx"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_hy"), &a8)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_cy"), &a9)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dropout_state"), &a18)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("reserve"), &a19)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight_buf"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cx"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("output"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a7)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_hy"), &a8)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_cy"), &a9)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("dropout_state"), &a18)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("reserve"), &a19)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight_buf"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hx"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cx"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("output"), &a6)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a7)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_hy"), &a8)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_cy"), &a9)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("dropout_state"), &a18)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("reserve"), &a19)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1List(asserts.Ret(3), &ol3)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("input"), &a0)
-	c.NotArgElemsList(asserts.Ret(3), &ol3, asserts.Arg("weight"), &l1)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("weight_buf"), &a3)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("hx"), &a4)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("cx"), &a5)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("output"), &a6)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("grad_output"), &a7)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("grad_hy"), &a8)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("grad_cy"), &a9)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("dropout_state"), &a18)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("reserve"), &a19)
-	c.StorageUseCountEq1List(asserts.Ret(3), &ol3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.OutList(asserts.Ret(3), &ol3))
-	c.End()
+	checksPost164(&c, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -11291,101 +6036,16 @@ var opMiopenRnnBackwardOut = asserts.Op{
 func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64, weight_buf *torch.Tensor, hx *torch.Tensor, cx *torch.Tensor, output *torch.Tensor, grad_output *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch.Tensor, mode int64, hidden_size int64, num_layers int64, batch_first bool, dropout float64, train bool, bidirectional bool, batch_sizes []int64, dropout_state *torch.Tensor, reserve *torch.Tensor, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor, out2 *torch.Tensor, out3 []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenRnnBackwardOut)
 	var (
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 asserts.Saved
 		l1, l24                                                 asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, weight_buf)
-	c.Save(&a4, hx)
-	c.SaveOpt(&a5, cx, cx != nil)
-	c.Save(&a6, output)
-	c.SaveOpt(&a7, grad_output, grad_output != nil)
-	c.SaveOpt(&a8, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a9, grad_cy, grad_cy != nil)
-	c.SaveOpt(&a18, dropout_state, dropout_state != nil)
-	c.Save(&a19, reserve)
-	c.Save(&a21, out0)
-	c.Save(&a22, out1)
-	c.Save(&a23, out2)
-	asserts.SaveList(&c, &l24, out3)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("weight"), &l1, weight)
-	c.BindingContext(asserts.Arg("weight_buf"), &a3, weight_buf)
-	c.BindingContext(asserts.Arg("hx"), &a4, hx)
-	c.BindingContext(asserts.Arg("cx"), &a5, cx)
-	c.BindingContext(asserts.Arg("output"), &a6, output)
-	c.BindingContext(asserts.Arg("grad_output"), &a7, grad_output)
-	c.BindingContext(asserts.Arg("grad_hy"), &a8, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a9, grad_cy)
-	c.BindingContext(asserts.Arg("dropout_state"), &a18, dropout_state)
-	c.BindingContext(asserts.Arg("reserve"), &a19, reserve)
-	c.BindingContext(asserts.Arg("out0"), &a21, out0)
-	c.BindingContext(asserts.Arg("out1"), &a22, out1)
-	c.BindingContext(asserts.Arg("out2"), &a23, out2)
-	asserts.BindingContextList(&c, asserts.Arg("out3"), &l24, out3)
+	checksPre44(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a5, cx)
-	c.After(&a6, output)
-	c.After(&a7, grad_output)
-	c.After(&a8, grad_hy)
-	c.After(&a9, grad_cy)
-	c.After(&a18, dropout_state)
-	c.After(&a19, reserve)
-	c.After(&a21, out0)
-	c.After(&a22, out1)
-	c.After(&a23, out2)
-	asserts.AfterList(&c, &l24, out3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.NoMutationList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.NoMutation(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.NoMutation(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("cx"), &a5)
-	c.SameStorage(asserts.Arg("cx"), &a5)
-	c.NoMutation(asserts.Arg("cx"), &a5)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.NoMutation(asserts.Arg("output"), &a6)
-	c.SameImpl(asserts.Arg("grad_output"), &a7)
-	c.SameStorage(asserts.Arg("grad_output"), &a7)
-	c.NoMutation(asserts.Arg("grad_output"), &a7)
-	c.SameImpl(asserts.Arg("grad_hy"), &a8)
-	c.SameStorage(asserts.Arg("grad_hy"), &a8)
-	c.NoMutation(asserts.Arg("grad_hy"), &a8)
-	c.SameImpl(asserts.Arg("grad_cy"), &a9)
-	c.SameStorage(asserts.Arg("grad_cy"), &a9)
-	c.NoMutation(asserts.Arg("grad_cy"), &a9)
-	c.SameImpl(asserts.Arg("dropout_state"), &a18)
-	c.SameStorage(asserts.Arg("dropout_state"), &a18)
-	c.NoMutation(asserts.Arg("dropout_state"), &a18)
-	c.SameImpl(asserts.Arg("reserve"), &a19)
-	c.SameStorage(asserts.Arg("reserve"), &a19)
-	c.NoMutation(asserts.Arg("reserve"), &a19)
-	c.SameImpl(asserts.Arg("out0"), &a21)
-	c.SameStorage(asserts.Arg("out0"), &a21)
-	c.SameImpl(asserts.Arg("out1"), &a22)
-	c.SameStorage(asserts.Arg("out1"), &a22)
-	c.SameImpl(asserts.Arg("out2"), &a23)
-	c.SameStorage(asserts.Arg("out2"), &a23)
-	c.SameImplList(asserts.Arg("out3"), &l24)
-	c.SameStorageList(asserts.Arg("out3"), &l24)
-	c.End()
+	checksPost45(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -11400,27 +6060,10 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Mm(self, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opMm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMm, &locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -11436,29 +6079,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 		return kernels.MmOut(self, mat2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMmOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
 	r0 := kernels.MmOut(self, mat2, out)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -11474,27 +6098,10 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseMm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, sparse)
-	c.Save(&a1, dense)
-	c.BindingContext(asserts.Arg("sparse"), &a0, sparse)
-	c.BindingContext(asserts.Arg("dense"), &a1, dense)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXSparseMm, &locs204, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	c.After(&a0, sparse)
-	c.After(&a1, dense)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("sparse"), &a0)
-	c.SameStorage(asserts.Arg("sparse"), &a0)
-	c.NoMutation(asserts.Arg("sparse"), &a0)
-	c.SameImpl(asserts.Arg("dense"), &a1)
-	c.SameStorage(asserts.Arg("dense"), &a1)
-	c.NoMutation(asserts.Arg("dense"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("sparse"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dense"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs204, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -11510,27 +6117,10 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.XSparseSparseMatmul(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSparseMatmul)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -11546,29 +6136,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSparseMatmulOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -11584,27 +6155,10 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 		return kernels.XSparseMaskHelper(t, mask_indices)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseMaskHelper)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, t)
-	c.Save(&a1, mask_indices)
-	c.BindingContext(asserts.Arg("t"), &a0, t)
-	c.BindingContext(asserts.Arg("mask_indices"), &a1, mask_indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXSparseMaskHelper, &locs205, &a0, &a1, t, mask_indices)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	c.After(&a0, t)
-	c.After(&a1, mask_indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("t"), &a0)
-	c.SameStorage(asserts.Arg("t"), &a0)
-	c.NoMutation(asserts.Arg("t"), &a0)
-	c.SameImpl(asserts.Arg("mask_indices"), &a1)
-	c.SameStorage(asserts.Arg("mask_indices"), &a1)
-	c.NoMutation(asserts.Arg("mask_indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("t"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask_indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs205, &a0, &a1, t, mask_indices, r0)
 	return r0
 }
 
@@ -11620,29 +6174,10 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 		return kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseMaskHelperOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, t)
-	c.Save(&a1, mask_indices)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("t"), &a0, t)
-	c.BindingContext(asserts.Arg("mask_indices"), &a1, mask_indices)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXSparseMaskHelperOut, &locs206, &a0, &a1, &a2, t, mask_indices, out)
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	c.After(&a0, t)
-	c.After(&a1, mask_indices)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("t"), &a0)
-	c.SameStorage(asserts.Arg("t"), &a0)
-	c.NoMutation(asserts.Arg("t"), &a0)
-	c.SameImpl(asserts.Arg("mask_indices"), &a1)
-	c.SameStorage(asserts.Arg("mask_indices"), &a1)
-	c.NoMutation(asserts.Arg("mask_indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs206, &a0, &a1, &a2, t, mask_indices, out, r0)
 	return r0
 }
 
@@ -11658,25 +6193,10 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 		return kernels.Mode(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMode)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMode, &locs25, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -11692,30 +6212,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 		return kernels.ModeValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opModeValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opModeValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -11731,25 +6231,10 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opModeDimname)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opModeDimname, &locs25, &a0, self)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -11765,30 +6250,10 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 		return kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opModeDimnameOut)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opModeDimnameOut, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -11804,27 +6269,10 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MulTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMulTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -11840,23 +6288,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Mul_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMul_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Mul_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -11872,29 +6307,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMulOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MulOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -11910,20 +6326,10 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MulScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMulScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMulScalar, &locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11939,17 +6345,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Mul_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMul_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opMul_Scalar, &locs0, &a0, self)
 	r0 := kernels.Mul_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11965,23 +6364,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.MulScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMulScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opMulScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MulScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11997,27 +6383,10 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiplyTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMultiplyTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -12033,23 +6402,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Multiply_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiply_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Multiply_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -12065,29 +6421,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.MultiplyOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiplyOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MultiplyOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -12103,20 +6440,10 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiplyScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMultiplyScalar, &locs0, &a0, self)
 	r0 := kernels.MultiplyScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12132,17 +6459,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Multiply_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiply_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opMultiply_Scalar, &locs0, &a0, self)
 	r0 := kernels.Multiply_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12158,27 +6478,10 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 		return kernels.Mv(self, vec)
 	}
 	var c asserts.Call
-	c.Begin(&opMv)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec"), &a1, vec)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMv, &locs207, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	c.After(&a0, self)
-	c.After(&a1, vec)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec"), &a1)
-	c.SameStorage(asserts.Arg("vec"), &a1)
-	c.NoMutation(asserts.Arg("vec"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs207, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -12194,29 +6497,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.MvOut(self, vec, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMvOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec"), &a1, vec)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMvOut, &locs208, &a0, &a1, &a2, self, vec, out)
 	r0 := kernels.MvOut(self, vec, out)
-	c.After(&a0, self)
-	c.After(&a1, vec)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec"), &a1)
-	c.SameStorage(asserts.Arg("vec"), &a1)
-	c.NoMutation(asserts.Arg("vec"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs208, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
 }
 
@@ -12232,23 +6516,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.MvlgammaOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMvlgammaOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MvlgammaOut(self, p, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -12264,20 +6535,10 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opMvlgamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMvlgamma, &locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12293,17 +6554,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma_(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opMvlgamma_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opMvlgamma_, &locs0, &a0, self)
 	r0 := kernels.Mvlgamma_(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12319,20 +6573,10 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrowCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNarrowCopy, &locs0, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12348,23 +6592,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrowCopyOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opNarrowCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -12380,18 +6611,10 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrow)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNarrow, &locs0, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12407,24 +6630,10 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrowTensor)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, start)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("start"), &a2, start)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opNarrowTensor, &locs209, &a0, &a2, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	c.After(&a0, self)
-	c.After(&a2, start)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("start"), &a2)
-	c.SameStorage(asserts.Arg("start"), &a2)
-	c.NoMutation(asserts.Arg("start"), &a2)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost53(&c, &locs209, &a0, &a2, self, start, r0)
 	return r0
 }
 
@@ -12440,65 +6649,10 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeBatchNorm)
-	var a0, a1, a2, a3, a4, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre165(&c, &opNativeBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost152(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12514,61 +6668,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeBatchNormOut)
-	var a0, a1, a2, a3, a4, a8, a9, a10, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.Save(&a8, out)
-	c.Save(&a9, save_mean)
-	c.Save(&a10, save_invstd)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
-	c.BindingContext(asserts.Arg("save_mean"), &a9, save_mean)
-	c.BindingContext(asserts.Arg("save_invstd"), &a10, save_invstd)
+	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
+	checksPre166(&c, &opNativeBatchNormOut, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a8, out)
-	c.After(&a9, save_mean)
-	c.After(&a10, save_invstd)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.SameImpl(asserts.Arg("save_mean"), &a9)
-	c.SameStorage(asserts.Arg("save_mean"), &a9)
-	c.SameImpl(asserts.Arg("save_invstd"), &a10)
-	c.SameStorage(asserts.Arg("save_invstd"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("save_mean"), &a9)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("save_invstd"), &a10)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost154(&c, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12584,25 +6687,10 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormStats)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre16(&c, &opBatchNormStats, &locs29, &a0, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -12618,30 +6706,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormStatsOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a2, out0)
-	c.Save(&a3, out1)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out0"), &a2, out0)
-	c.BindingContext(asserts.Arg("out1"), &a3, out1)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opBatchNormStatsOut, &locs30, &a0, &a2, &a3, input, out0, out1)
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	c.After(&a0, input)
-	c.After(&a2, out0)
-	c.After(&a3, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a2)
-	c.SameStorage(asserts.Arg("out0"), &a2)
-	c.SameImpl(asserts.Arg("out1"), &a3)
-	c.SameStorage(asserts.Arg("out1"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a3)
-	c.End()
+	checksPost50(&c, &locs30, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -12657,48 +6725,10 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormElemt)
-	var a0, a1, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a3, mean)
-	c.Save(&a4, invstd)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("mean"), &a3, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a4, invstd)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre65(&c, &opBatchNormElemt, &locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, mean)
-	c.After(&a4, invstd)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("mean"), &a3)
-	c.SameStorage(asserts.Arg("mean"), &a3)
-	c.NoMutation(asserts.Arg("mean"), &a3)
-	c.SameImpl(asserts.Arg("invstd"), &a4)
-	c.SameStorage(asserts.Arg("invstd"), &a4)
-	c.NoMutation(asserts.Arg("invstd"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("invstd"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -12714,47 +6744,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormElemtOut)
-	var a0, a1, a2, a3, a4, a6, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a3, mean)
-	c.Save(&a4, invstd)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("mean"), &a3, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a4, invstd)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a2, a3, a4, a6 asserts.Saved
+	checksPre67(&c, &opBatchNormElemtOut, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a3, mean)
-	c.After(&a4, invstd)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("mean"), &a3)
-	c.SameStorage(asserts.Arg("mean"), &a3)
-	c.NoMutation(asserts.Arg("mean"), &a3)
-	c.SameImpl(asserts.Arg("invstd"), &a4)
-	c.SameStorage(asserts.Arg("invstd"), &a4)
-	c.NoMutation(asserts.Arg("invstd"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost68(&c, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -12770,57 +6763,10 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormGatherStats)
-	var a0, a1, a2, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, mean)
-	c.Save(&a2, invstd)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("mean"), &a1, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a2, invstd)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre167(&c, &opBatchNormGatherStats, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	c.After(&a0, input)
-	c.After(&a1, mean)
-	c.After(&a2, invstd)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("mean"), &a1)
-	c.SameStorage(asserts.Arg("mean"), &a1)
-	c.NoMutation(asserts.Arg("mean"), &a1)
-	c.SameImpl(asserts.Arg("invstd"), &a2)
-	c.SameStorage(asserts.Arg("invstd"), &a2)
-	c.NoMutation(asserts.Arg("invstd"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("invstd"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mean"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("invstd"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost168(&c, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -12836,54 +6782,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormGatherStatsOut)
-	var a0, a1, a2, a3, a4, a8, a9, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, mean)
-	c.Save(&a2, invstd)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("mean"), &a1, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a2, invstd)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
+	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
+	checksPre169(&c, &opBatchNormGatherStatsOut, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	c.After(&a0, input)
-	c.After(&a1, mean)
-	c.After(&a2, invstd)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("mean"), &a1)
-	c.SameStorage(asserts.Arg("mean"), &a1)
-	c.NoMutation(asserts.Arg("mean"), &a1)
-	c.SameImpl(asserts.Arg("invstd"), &a2)
-	c.SameStorage(asserts.Arg("invstd"), &a2)
-	c.NoMutation(asserts.Arg("invstd"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost170(&c, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -12899,65 +6801,10 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormGatherStatsWithCounts)
-	var a0, a1, a2, a3, a4, a7, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, mean)
-	c.Save(&a2, invstd)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.Save(&a7, counts)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("mean"), &a1, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a2, invstd)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("counts"), &a7, counts)
+	var a0, a1, a2, a3, a4, a7 asserts.Saved
+	checksPre171(&c, &opBatchNormGatherStatsWithCounts, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	c.After(&a0, input)
-	c.After(&a1, mean)
-	c.After(&a2, invstd)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a7, counts)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("mean"), &a1)
-	c.SameStorage(asserts.Arg("mean"), &a1)
-	c.NoMutation(asserts.Arg("mean"), &a1)
-	c.SameImpl(asserts.Arg("invstd"), &a2)
-	c.SameStorage(asserts.Arg("invstd"), &a2)
-	c.NoMutation(asserts.Arg("invstd"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("counts"), &a7)
-	c.SameStorage(asserts.Arg("counts"), &a7)
-	c.NoMutation(asserts.Arg("counts"), &a7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("invstd"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("counts"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mean"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("invstd"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("counts"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost172(&c, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -12973,60 +6820,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormGatherStatsWithCountsOut)
-	var a0, a1, a2, a3, a4, a7, a8, a9, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, mean)
-	c.Save(&a2, invstd)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.Save(&a7, counts)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("mean"), &a1, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a2, invstd)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("counts"), &a7, counts)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
+	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
+	checksPre173(&c, &opBatchNormGatherStatsWithCountsOut, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	c.After(&a0, input)
-	c.After(&a1, mean)
-	c.After(&a2, invstd)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a7, counts)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("mean"), &a1)
-	c.SameStorage(asserts.Arg("mean"), &a1)
-	c.NoMutation(asserts.Arg("mean"), &a1)
-	c.SameImpl(asserts.Arg("invstd"), &a2)
-	c.SameStorage(asserts.Arg("invstd"), &a2)
-	c.NoMutation(asserts.Arg("invstd"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("counts"), &a7)
-	c.SameStorage(asserts.Arg("counts"), &a7)
-	c.NoMutation(asserts.Arg("counts"), &a7)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost174(&c, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -13042,83 +6839,10 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeBatchNormBackward)
-	var a0, a1, a2, a3, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.SaveOpt(&a5, save_mean, save_mean != nil)
-	c.SaveOpt(&a6, save_invstd, save_invstd != nil)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("save_mean"), &a5, save_mean)
-	c.BindingContext(asserts.Arg("save_invstd"), &a6, save_invstd)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre175(&c, &opNativeBatchNormBackward, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a5, save_mean)
-	c.After(&a6, save_invstd)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.NoMutation(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.NoMutation(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("save_mean"), &a5)
-	c.SameStorage(asserts.Arg("save_mean"), &a5)
-	c.NoMutation(asserts.Arg("save_mean"), &a5)
-	c.SameImpl(asserts.Arg("save_invstd"), &a6)
-	c.SameStorage(asserts.Arg("save_invstd"), &a6)
-	c.NoMutation(asserts.Arg("save_invstd"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("save_invstd"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("save_invstd"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_var"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("save_mean"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("save_invstd"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost156(&c, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13134,73 +6858,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeBatchNormBackwardOut)
-	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.SaveOpt(&a3, running_mean, running_mean != nil)
-	c.SaveOpt(&a4, running_var, running_var != nil)
-	c.SaveOpt(&a5, save_mean, save_mean != nil)
-	c.SaveOpt(&a6, save_invstd, save_invstd != nil)
-	c.Save(&a10, out0)
-	c.Save(&a11, out1)
-	c.Save(&a12, out2)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("running_mean"), &a3, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a4, running_var)
-	c.BindingContext(asserts.Arg("save_mean"), &a5, save_mean)
-	c.BindingContext(asserts.Arg("save_invstd"), &a6, save_invstd)
-	c.BindingContext(asserts.Arg("out0"), &a10, out0)
-	c.BindingContext(asserts.Arg("out1"), &a11, out1)
-	c.BindingContext(asserts.Arg("out2"), &a12, out2)
+	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
+	checksPre176(&c, &opNativeBatchNormBackwardOut, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.After(&a3, running_mean)
-	c.After(&a4, running_var)
-	c.After(&a5, save_mean)
-	c.After(&a6, save_invstd)
-	c.After(&a10, out0)
-	c.After(&a11, out1)
-	c.After(&a12, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("running_mean"), &a3)
-	c.SameStorage(asserts.Arg("running_mean"), &a3)
-	c.NoMutation(asserts.Arg("running_mean"), &a3)
-	c.SameImpl(asserts.Arg("running_var"), &a4)
-	c.SameStorage(asserts.Arg("running_var"), &a4)
-	c.NoMutation(asserts.Arg("running_var"), &a4)
-	c.SameImpl(asserts.Arg("save_mean"), &a5)
-	c.SameStorage(asserts.Arg("save_mean"), &a5)
-	c.NoMutation(asserts.Arg("save_mean"), &a5)
-	c.SameImpl(asserts.Arg("save_invstd"), &a6)
-	c.SameStorage(asserts.Arg("save_invstd"), &a6)
-	c.NoMutation(asserts.Arg("save_invstd"), &a6)
-	c.SameImpl(asserts.Arg("out0"), &a10)
-	c.SameStorage(asserts.Arg("out0"), &a10)
-	c.SameImpl(asserts.Arg("out1"), &a11)
-	c.SameStorage(asserts.Arg("out1"), &a11)
-	c.SameImpl(asserts.Arg("out2"), &a12)
-	c.SameStorage(asserts.Arg("out2"), &a12)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a10)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a11)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a12)
-	c.End()
+	checksPost158(&c, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13216,73 +6877,10 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormBackwardReduce)
-	var a0, a1, a2, a3, a4, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a2, mean)
-	c.Save(&a3, invstd)
-	c.SaveOpt(&a4, weight, weight != nil)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mean"), &a2, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a3, invstd)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre177(&c, &opBatchNormBackwardReduce, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a2, mean)
-	c.After(&a3, invstd)
-	c.After(&a4, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a2)
-	c.SameStorage(asserts.Arg("mean"), &a2)
-	c.NoMutation(asserts.Arg("mean"), &a2)
-	c.SameImpl(asserts.Arg("invstd"), &a3)
-	c.SameStorage(asserts.Arg("invstd"), &a3)
-	c.NoMutation(asserts.Arg("invstd"), &a3)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("invstd"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mean"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("invstd"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("mean"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("invstd"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("mean"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("invstd"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("weight"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.End()
+	checksPost178(&c, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -13298,68 +6896,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormBackwardReduceOut)
-	var a0, a1, a2, a3, a4, a8, a9, a10, a11, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a2, mean)
-	c.Save(&a3, invstd)
-	c.SaveOpt(&a4, weight, weight != nil)
-	c.Save(&a8, out0)
-	c.Save(&a9, out1)
-	c.Save(&a10, out2)
-	c.Save(&a11, out3)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mean"), &a2, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a3, invstd)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
-	c.BindingContext(asserts.Arg("out0"), &a8, out0)
-	c.BindingContext(asserts.Arg("out1"), &a9, out1)
-	c.BindingContext(asserts.Arg("out2"), &a10, out2)
-	c.BindingContext(asserts.Arg("out3"), &a11, out3)
+	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
+	checksPre179(&c, &opBatchNormBackwardReduceOut, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a2, mean)
-	c.After(&a3, invstd)
-	c.After(&a4, weight)
-	c.After(&a8, out0)
-	c.After(&a9, out1)
-	c.After(&a10, out2)
-	c.After(&a11, out3)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a2)
-	c.SameStorage(asserts.Arg("mean"), &a2)
-	c.NoMutation(asserts.Arg("mean"), &a2)
-	c.SameImpl(asserts.Arg("invstd"), &a3)
-	c.SameStorage(asserts.Arg("invstd"), &a3)
-	c.NoMutation(asserts.Arg("invstd"), &a3)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.SameImpl(asserts.Arg("out0"), &a8)
-	c.SameStorage(asserts.Arg("out0"), &a8)
-	c.SameImpl(asserts.Arg("out1"), &a9)
-	c.SameStorage(asserts.Arg("out1"), &a9)
-	c.SameImpl(asserts.Arg("out2"), &a10)
-	c.SameStorage(asserts.Arg("out2"), &a10)
-	c.SameImpl(asserts.Arg("out3"), &a11)
-	c.SameStorage(asserts.Arg("out3"), &a11)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a8)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a9)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a10)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a11)
-	c.End()
+	checksPost180(&c, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -13375,69 +6915,10 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormBackwardElemt)
-	var a0, a1, a2, a3, a4, a5, a6, a7, o0 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a2, mean)
-	c.Save(&a3, invstd)
-	c.SaveOpt(&a4, weight, weight != nil)
-	c.Save(&a5, mean_dy)
-	c.Save(&a6, mean_dy_xmu)
-	c.Save(&a7, count)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mean"), &a2, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a3, invstd)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
-	c.BindingContext(asserts.Arg("mean_dy"), &a5, mean_dy)
-	c.BindingContext(asserts.Arg("mean_dy_xmu"), &a6, mean_dy_xmu)
-	c.BindingContext(asserts.Arg("count"), &a7, count)
+	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
+	checksPre181(&c, &opBatchNormBackwardElemt, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a2, mean)
-	c.After(&a3, invstd)
-	c.After(&a4, weight)
-	c.After(&a5, mean_dy)
-	c.After(&a6, mean_dy_xmu)
-	c.After(&a7, count)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a2)
-	c.SameStorage(asserts.Arg("mean"), &a2)
-	c.NoMutation(asserts.Arg("mean"), &a2)
-	c.SameImpl(asserts.Arg("invstd"), &a3)
-	c.SameStorage(asserts.Arg("invstd"), &a3)
-	c.NoMutation(asserts.Arg("invstd"), &a3)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.SameImpl(asserts.Arg("mean_dy"), &a5)
-	c.SameStorage(asserts.Arg("mean_dy"), &a5)
-	c.NoMutation(asserts.Arg("mean_dy"), &a5)
-	c.SameImpl(asserts.Arg("mean_dy_xmu"), &a6)
-	c.SameStorage(asserts.Arg("mean_dy_xmu"), &a6)
-	c.NoMutation(asserts.Arg("mean_dy_xmu"), &a6)
-	c.SameImpl(asserts.Arg("count"), &a7)
-	c.SameStorage(asserts.Arg("count"), &a7)
-	c.NoMutation(asserts.Arg("count"), &a7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("invstd"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean_dy"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean_dy_xmu"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("count"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost182(&c, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
 	return r0
 }
 
@@ -13453,65 +6934,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormBackwardElemtOut)
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, o0 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a2, mean)
-	c.Save(&a3, invstd)
-	c.SaveOpt(&a4, weight, weight != nil)
-	c.Save(&a5, mean_dy)
-	c.Save(&a6, mean_dy_xmu)
-	c.Save(&a7, count)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mean"), &a2, mean)
-	c.BindingContext(asserts.Arg("invstd"), &a3, invstd)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
-	c.BindingContext(asserts.Arg("mean_dy"), &a5, mean_dy)
-	c.BindingContext(asserts.Arg("mean_dy_xmu"), &a6, mean_dy_xmu)
-	c.BindingContext(asserts.Arg("count"), &a7, count)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
+	checksPre183(&c, &opBatchNormBackwardElemtOut, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a2, mean)
-	c.After(&a3, invstd)
-	c.After(&a4, weight)
-	c.After(&a5, mean_dy)
-	c.After(&a6, mean_dy_xmu)
-	c.After(&a7, count)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a2)
-	c.SameStorage(asserts.Arg("mean"), &a2)
-	c.NoMutation(asserts.Arg("mean"), &a2)
-	c.SameImpl(asserts.Arg("invstd"), &a3)
-	c.SameStorage(asserts.Arg("invstd"), &a3)
-	c.NoMutation(asserts.Arg("invstd"), &a3)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.SameImpl(asserts.Arg("mean_dy"), &a5)
-	c.SameStorage(asserts.Arg("mean_dy"), &a5)
-	c.NoMutation(asserts.Arg("mean_dy"), &a5)
-	c.SameImpl(asserts.Arg("mean_dy_xmu"), &a6)
-	c.SameStorage(asserts.Arg("mean_dy_xmu"), &a6)
-	c.NoMutation(asserts.Arg("mean_dy_xmu"), &a6)
-	c.SameImpl(asserts.Arg("count"), &a7)
-	c.SameStorage(asserts.Arg("count"), &a7)
-	c.NoMutation(asserts.Arg("count"), &a7)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost184(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -13527,41 +6953,10 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormUpdateStats)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, running_mean, running_mean != nil)
-	c.SaveOpt(&a2, running_var, running_var != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("running_mean"), &a1, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a2, running_var)
+	var a0, a1, a2 asserts.Saved
+	checksPre185(&c, &opBatchNormUpdateStats, &locs223, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	c.After(&a0, input)
-	c.After(&a1, running_mean)
-	c.After(&a2, running_var)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("running_mean"), &a1)
-	c.SameStorage(asserts.Arg("running_mean"), &a1)
-	c.SameImpl(asserts.Arg("running_var"), &a2)
-	c.SameStorage(asserts.Arg("running_var"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_mean"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_var"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_mean"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_var"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost186(&c, &locs223, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -13577,42 +6972,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormUpdateStatsOut)
-	var a0, a1, a2, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, running_mean, running_mean != nil)
-	c.SaveOpt(&a2, running_var, running_var != nil)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("running_mean"), &a1, running_mean)
-	c.BindingContext(asserts.Arg("running_var"), &a2, running_var)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
+	var a0, a1, a2, a4, a5 asserts.Saved
+	checksPre187(&c, &opBatchNormUpdateStatsOut, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	c.After(&a0, input)
-	c.After(&a1, running_mean)
-	c.After(&a2, running_var)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("running_mean"), &a1)
-	c.SameStorage(asserts.Arg("running_mean"), &a1)
-	c.SameImpl(asserts.Arg("running_var"), &a2)
-	c.SameStorage(asserts.Arg("running_var"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_mean"))
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("running_var"))
-	c.End()
+	checksPost188(&c, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -13628,9 +6991,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	c.Begin(&opIsVulkanAvailable)
+	checksPre33(&c, &opIsVulkanAvailable, &locs16)
 	r0 := kernels.IsVulkanAvailable()
-	c.End()
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -13646,9 +7009,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	c.Begin(&opXNnpackAvailable)
+	checksPre33(&c, &opXNnpackAvailable, &locs16)
 	r0 := kernels.XNnpackAvailable()
-	c.End()
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -13664,34 +7027,10 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opXNnpackSpatialConvolution)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opXNnpackSpatialConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -13707,35 +7046,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNnpackSpatialConvolutionOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre76(&c, &opXNnpackSpatialConvolutionOut, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out)
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -13751,13 +7065,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesNames)
-	var o0 asserts.Saved
+	checksPre46(&c, &opOnesNames, &locs23)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -13773,17 +7083,10 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.OnesNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesNamesOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opOnesNamesOut, &locs24, &a2, out)
 	r0 := kernels.OnesNamesOut(size, names, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -13799,13 +7102,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opOnes)
-	var o0 asserts.Saved
+	checksPre46(&c, &opOnes, &locs23)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -13821,17 +7120,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.OnesOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opOnesOut, &locs24, &a1, out)
 	r0 := kernels.OnesOut(size, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -13847,20 +7139,10 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opOnesLike, &locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13876,23 +7158,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.OnesLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesLikeOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -13908,27 +7177,10 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opPairwiseDistance)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
-	c.BindingContext(asserts.Arg("x1"), &a0, x1)
-	c.BindingContext(asserts.Arg("x2"), &a1, x2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opPairwiseDistance, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.NoMutation(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.NoMutation(asserts.Arg("x2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -13944,27 +7196,10 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opCdist)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
-	c.BindingContext(asserts.Arg("x1"), &a0, x1)
-	c.BindingContext(asserts.Arg("x2"), &a1, x2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCdist, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.NoMutation(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.NoMutation(asserts.Arg("x2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -13980,27 +7215,10 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 		return kernels.XEuclideanDist(x1, x2)
 	}
 	var c asserts.Call
-	c.Begin(&opXEuclideanDist)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
-	c.BindingContext(asserts.Arg("x1"), &a0, x1)
-	c.BindingContext(asserts.Arg("x2"), &a1, x2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXEuclideanDist, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.NoMutation(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.NoMutation(asserts.Arg("x2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -14016,29 +7234,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEuclideanDistOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x1"), &a0, x1)
-	c.BindingContext(asserts.Arg("x2"), &a1, x2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXEuclideanDistOut, &locs226, &a0, &a1, &a2, x1, x2, out)
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.NoMutation(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.NoMutation(asserts.Arg("x2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs226, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
 }
 
@@ -14054,27 +7253,10 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 		return kernels.XCdistForward(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opXCdistForward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
-	c.BindingContext(asserts.Arg("x1"), &a0, x1)
-	c.BindingContext(asserts.Arg("x2"), &a1, x2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXCdistForward, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.NoMutation(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.NoMutation(asserts.Arg("x2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -14090,29 +7272,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCdistForwardOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("x1"), &a0, x1)
-	c.BindingContext(asserts.Arg("x2"), &a1, x2)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opXCdistForwardOut, &locs226, &a0, &a1, &a4, x1, x2, out)
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.NoMutation(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.NoMutation(asserts.Arg("x2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs226, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
 }
 
@@ -14128,41 +7291,10 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 		return kernels.XCdistBackward(grad, x1, x2, p, cdist)
 	}
 	var c asserts.Call
-	c.Begin(&opXCdistBackward)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, x1)
-	c.Save(&a2, x2)
-	c.Save(&a4, cdist)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("x1"), &a1, x1)
-	c.BindingContext(asserts.Arg("x2"), &a2, x2)
-	c.BindingContext(asserts.Arg("cdist"), &a4, cdist)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre113(&c, &opXCdistBackward, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	c.After(&a0, grad)
-	c.After(&a1, x1)
-	c.After(&a2, x2)
-	c.After(&a4, cdist)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("x1"), &a1)
-	c.SameStorage(asserts.Arg("x1"), &a1)
-	c.NoMutation(asserts.Arg("x1"), &a1)
-	c.SameImpl(asserts.Arg("x2"), &a2)
-	c.SameStorage(asserts.Arg("x2"), &a2)
-	c.NoMutation(asserts.Arg("x2"), &a2)
-	c.SameImpl(asserts.Arg("cdist"), &a4)
-	c.SameStorage(asserts.Arg("cdist"), &a4)
-	c.NoMutation(asserts.Arg("cdist"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cdist"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -14178,41 +7310,10 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 		return kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCdistBackwardOut)
-	var a0, a1, a2, a4, a5, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, x1)
-	c.Save(&a2, x2)
-	c.Save(&a4, cdist)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("x1"), &a1, x1)
-	c.BindingContext(asserts.Arg("x2"), &a2, x2)
-	c.BindingContext(asserts.Arg("cdist"), &a4, cdist)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a4, a5 asserts.Saved
+	checksPre189(&c, &opXCdistBackwardOut, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	c.After(&a0, grad)
-	c.After(&a1, x1)
-	c.After(&a2, x2)
-	c.After(&a4, cdist)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("x1"), &a1)
-	c.SameStorage(asserts.Arg("x1"), &a1)
-	c.NoMutation(asserts.Arg("x1"), &a1)
-	c.SameImpl(asserts.Arg("x2"), &a2)
-	c.SameStorage(asserts.Arg("x2"), &a2)
-	c.NoMutation(asserts.Arg("x2"), &a2)
-	c.SameImpl(asserts.Arg("cdist"), &a4)
-	c.SameStorage(asserts.Arg("cdist"), &a4)
-	c.NoMutation(asserts.Arg("cdist"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost78(&c, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -14228,20 +7329,10 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opPdist)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPdist, &locs0, &a0, self)
 	r0 := kernels.Pdist(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14257,20 +7348,10 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.XPdistForward(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opXPdistForward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXPdistForward, &locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14286,23 +7367,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 		return kernels.XPdistForwardOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXPdistForwardOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXPdistForwardOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14318,34 +7386,10 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 		return kernels.XPdistBackward(grad, self, p, pdist)
 	}
 	var c asserts.Call
-	c.Begin(&opXPdistBackward)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a3, pdist)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("pdist"), &a3, pdist)
+	var a0, a1, a3 asserts.Saved
+	checksPre56(&c, &opXPdistBackward, &locs229, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a3, pdist)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("pdist"), &a3)
-	c.SameStorage(asserts.Arg("pdist"), &a3)
-	c.NoMutation(asserts.Arg("pdist"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("pdist"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs229, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -14361,35 +7405,10 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 		return kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXPdistBackwardOut)
-	var a0, a1, a3, a4, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a3, pdist)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("pdist"), &a3, pdist)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a3, a4 asserts.Saved
+	checksPre60(&c, &opXPdistBackwardOut, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out)
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a3, pdist)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("pdist"), &a3)
-	c.SameStorage(asserts.Arg("pdist"), &a3)
-	c.NoMutation(asserts.Arg("pdist"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
 	return r0
 }
 
@@ -14405,27 +7424,10 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opCosineSimilarity)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
-	c.BindingContext(asserts.Arg("x1"), &a0, x1)
-	c.BindingContext(asserts.Arg("x2"), &a1, x2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCosineSimilarity, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.NoMutation(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.NoMutation(asserts.Arg("x2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -14441,20 +7443,10 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opPermute)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPermute, &locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14470,18 +7462,10 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	c.Begin(&opMovedimIntlist)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMovedimIntlist, &locs0, &a0, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14497,18 +7481,10 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var c asserts.Call
-	c.Begin(&opMovedimInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMovedimInt, &locs0, &a0, self)
 	r0 := kernels.MovedimInt(self, source, destination)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14524,18 +7500,10 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	c.Begin(&opMoveaxisIntlist)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMoveaxisIntlist, &locs0, &a0, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14551,18 +7519,10 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var c asserts.Call
-	c.Begin(&opMoveaxisInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMoveaxisInt, &locs0, &a0, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14578,18 +7538,10 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNumpyT)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNumpyT, &locs0, &a0, self)
 	r0 := kernels.NumpyT(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14605,18 +7557,10 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixH)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMatrixH, &locs0, &a0, self)
 	r0 := kernels.MatrixH(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14632,18 +7576,10 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMT)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMT, &locs0, &a0, self)
 	r0 := kernels.MT(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14659,18 +7595,10 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMH)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMH, &locs0, &a0, self)
 	r0 := kernels.MH(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14686,18 +7614,10 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAdjoint)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAdjoint, &locs0, &a0, self)
 	r0 := kernels.Adjoint(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14713,20 +7633,10 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 		return kernels.PixelShuffle(self, upscale_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opPixelShuffle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPixelShuffle, &locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14742,23 +7652,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPixelShuffleOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opPixelShuffleOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14774,20 +7671,10 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 		return kernels.PixelUnshuffle(self, downscale_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opPixelUnshuffle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPixelUnshuffle, &locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14803,23 +7690,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPixelUnshuffleOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opPixelUnshuffleOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14835,20 +7709,10 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.ChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opChannelShuffle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opChannelShuffle, &locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost190(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14864,23 +7728,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opChannelShuffleOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opChannelShuffleOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14896,20 +7747,10 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeChannelShuffle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNativeChannelShuffle, &locs0, &a0, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14925,16 +7766,10 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 		return kernels.IsPinned(self, device)
 	}
 	var c asserts.Call
-	c.Begin(&opIsPinned)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsPinned, &locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -14950,18 +7785,10 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var c asserts.Call
-	c.Begin(&opPinMemory)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPinMemory, &locs0, &a0, self)
 	r0 := kernels.PinMemory(self, device)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14977,20 +7804,10 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.XPinMemory(self, device)
 	}
 	var c asserts.Call
-	c.Begin(&opXPinMemory)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXPinMemory, &locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15006,23 +7823,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 		return kernels.XPinMemoryOut(self, device, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXPinMemoryOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXPinMemoryOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -15038,20 +7842,10 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var c asserts.Call
-	c.Begin(&opPinverse)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPinverse, &locs0, &a0, self)
 	r0 := kernels.Pinverse(self, rcond)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15067,27 +7861,10 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opPoissonNllLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opPoissonNllLoss, &locs231, &a0, &a1, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	c.After(&a0, input)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs231, &a0, &a1, input, target, r0)
 	return r0
 }
 
@@ -15103,20 +7880,10 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRad2deg)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRad2deg, &locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15132,17 +7899,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRad2deg_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRad2deg_, &locs0, &a0, self)
 	r0 := kernels.Rad2deg_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15158,23 +7918,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2degOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRad2degOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Rad2degOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -15190,20 +7937,10 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDeg2rad)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDeg2rad, &locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15219,17 +7956,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDeg2rad_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDeg2rad_, &locs0, &a0, self)
 	r0 := kernels.Deg2rad_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15245,23 +7975,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2radOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDeg2radOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Deg2radOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -15277,13 +7994,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opScalarTensor)
-	var o0 asserts.Saved
+	checksPre46(&c, &opScalarTensor, &locs23)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15299,17 +8012,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ScalarTensorOut(s, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScalarTensorOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opScalarTensorOut, &locs24, &a1, out)
 	r0 := kernels.ScalarTensorOut(s, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -15325,13 +8031,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandNames)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandNames, &locs23)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15347,17 +8049,10 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.RandNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandNamesOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opRandNamesOut, &locs24, &a2, out)
 	r0 := kernels.RandNamesOut(size, names, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -15373,13 +8068,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandGeneratorWithNames)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandGeneratorWithNames, &locs23)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15395,17 +8086,10 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 		return kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandGeneratorWithNamesOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opRandGeneratorWithNamesOut, &locs24, &a3, out)
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -15421,13 +8105,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRand)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRand, &locs23)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15443,13 +8123,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandGenerator)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandGenerator, &locs23)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15465,17 +8141,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opRandOut, &locs24, &a1, out)
 	r0 := kernels.RandOut(size, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -15491,17 +8160,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandGeneratorOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opRandGeneratorOut, &locs24, &a2, out)
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -15517,20 +8179,10 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opRandLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRandLike, &locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15546,23 +8198,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.RandLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandLikeOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -15578,13 +8217,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandint)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandint, &locs23)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15600,13 +8235,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintGenerator)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandintGenerator, &locs23)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15622,13 +8253,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLow)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandintLow, &locs23)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15644,13 +8271,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLowGenerator)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandintLowGenerator, &locs23)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15666,17 +8289,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandintOut(high, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opRandintOut, &locs24, &a2, out)
 	r0 := kernels.RandintOut(high, size, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -15692,17 +8308,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintGeneratorOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opRandintGeneratorOut, &locs24, &a3, out)
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -15718,17 +8327,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 		return kernels.RandintLowOut(low, high, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLowOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opRandintLowOut, &locs24, &a3, out)
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -15744,17 +8346,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLowGeneratorOut)
-	var a4, o0 asserts.Saved
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a4 asserts.Saved
+	checksPre9(&c, &opRandintLowGeneratorOut, &locs24, &a4, out)
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -15770,20 +8365,10 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRandintLike, &locs0, &a0, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15799,23 +8384,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLikeOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opRandintLikeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -15831,20 +8403,10 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLikeLowDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRandintLikeLowDtype, &locs0, &a0, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15860,23 +8422,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLikeLowDtypeOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opRandintLikeLowDtypeOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -15892,13 +8441,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandn)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandn, &locs23)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15914,13 +8459,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnGenerator)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandnGenerator, &locs23)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15936,13 +8477,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnNames)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandnNames, &locs23)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -15958,17 +8495,10 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.RandnNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnNamesOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opRandnNamesOut, &locs24, &a2, out)
 	r0 := kernels.RandnNamesOut(size, names, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -15984,13 +8514,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnGeneratorWithNames)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandnGeneratorWithNames, &locs23)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -16006,17 +8532,10 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnGeneratorWithNamesOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opRandnGeneratorWithNamesOut, &locs24, &a3, out)
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -16032,17 +8551,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandnOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opRandnOut, &locs24, &a1, out)
 	r0 := kernels.RandnOut(size, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -16058,17 +8570,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnGeneratorOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opRandnGeneratorOut, &locs24, &a2, out)
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -16084,20 +8589,10 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRandnLike, &locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16113,23 +8608,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.RandnLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnLikeOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -16145,13 +8627,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandperm)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandperm, &locs23)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -16167,13 +8645,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandpermGenerator)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRandpermGenerator, &locs23)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -16189,17 +8663,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandpermOut(n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandpermOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opRandpermOut, &locs24, &a1, out)
 	r0 := kernels.RandpermOut(n, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -16215,17 +8682,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandpermGeneratorOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opRandpermGeneratorOut, &locs24, &a2, out)
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -16241,13 +8701,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRangeStep)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRangeStep, &locs23)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -16263,13 +8719,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRange)
-	var o0 asserts.Saved
+	checksPre46(&c, &opRange, &locs23)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -16285,17 +8737,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.RangeOut_(start, end, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRangeOut_)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opRangeOut_, &locs24, &a2, out)
 	r0 := kernels.RangeOut_(start, end, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -16311,17 +8756,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 		return kernels.RangeOut(start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRangeOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opRangeOut, &locs24, &a3, out)
 	r0 := kernels.RangeOut(start, end, step, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -16337,18 +8775,10 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRavel)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRavel, &locs0, &a0, self)
 	r0 := kernels.Ravel(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16364,20 +8794,10 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal(self)
 	}
 	var c asserts.Call
-	c.Begin(&opReciprocal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReciprocal, &locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16393,17 +8813,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opReciprocal_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opReciprocal_, &locs0, &a0, self)
 	r0 := kernels.Reciprocal_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16419,23 +8832,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReciprocalOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReciprocalOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ReciprocalOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16451,20 +8851,10 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNeg)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNeg, &locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16480,17 +8870,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNeg_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opNeg_, &locs0, &a0, self)
 	r0 := kernels.Neg_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16506,23 +8889,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNegOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opNegOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NegOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16538,20 +8908,10 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNegative)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNegative, &locs0, &a0, self)
 	r0 := kernels.Negative(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16567,17 +8927,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNegative_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opNegative_, &locs0, &a0, self)
 	r0 := kernels.Negative_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16593,23 +8946,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegativeOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNegativeOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opNegativeOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NegativeOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16625,20 +8965,10 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 		return kernels.Repeat(self, repeats)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeat)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRepeat, &locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16654,23 +8984,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 		return kernels.RepeatOut(self, repeats, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opRepeatOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RepeatOut(self, repeats, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -16686,20 +9003,10 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatInterleaveTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, repeats)
-	c.BindingContext(asserts.Arg("repeats"), &a0, repeats)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRepeatInterleaveTensor, &locs232, &a0, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	c.After(&a0, repeats)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("repeats"), &a0)
-	c.SameStorage(asserts.Arg("repeats"), &a0)
-	c.NoMutation(asserts.Arg("repeats"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("repeats"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs232, &a0, repeats, r0)
 	return r0
 }
 
@@ -16715,23 +9022,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatInterleaveTensorOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, repeats)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("repeats"), &a0, repeats)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opRepeatInterleaveTensorOut, &locs233, &a0, &a2, repeats, out)
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	c.After(&a0, repeats)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("repeats"), &a0)
-	c.SameStorage(asserts.Arg("repeats"), &a0)
-	c.NoMutation(asserts.Arg("repeats"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs233, &a0, &a2, repeats, out, r0)
 	return r0
 }
 
@@ -16747,27 +9041,10 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatInterleaveSelfTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, repeats)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("repeats"), &a1, repeats)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opRepeatInterleaveSelfTensor, &locs234, &a0, &a1, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	c.After(&a0, self)
-	c.After(&a1, repeats)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("repeats"), &a1)
-	c.SameStorage(asserts.Arg("repeats"), &a1)
-	c.NoMutation(asserts.Arg("repeats"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("repeats"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs234, &a0, &a1, self, repeats, r0)
 	return r0
 }
 
@@ -16783,20 +9060,10 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatInterleaveSelfInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRepeatInterleaveSelfInt, &locs0, &a0, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16812,18 +9079,10 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var c asserts.Call
-	c.Begin(&opReshape)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReshape, &locs0, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16839,20 +9098,10 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 		return kernels.XReshapeAlias(self, size, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opXReshapeAlias)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXReshapeAlias, &locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16868,20 +9117,10 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.XMkldnnReshape(self, shape)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnReshape)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXMkldnnReshape, &locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16897,23 +9136,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnReshapeOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXMkldnnReshapeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -16929,24 +9155,10 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opReshapeAs)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opReshapeAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.ReshapeAs(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16962,20 +9174,10 @@ func Round(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRound)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRound, &locs0, &a0, self)
 	r0 := kernels.Round(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16991,17 +9193,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRound_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRound_, &locs0, &a0, self)
 	r0 := kernels.Round_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17017,23 +9212,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RoundOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRoundOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.RoundOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -17049,20 +9231,10 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.RoundDecimals(self, decimals)
 	}
 	var c asserts.Call
-	c.Begin(&opRoundDecimals)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRoundDecimals, &locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17078,17 +9250,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.Round_Decimals(self, decimals)
 	}
 	var c asserts.Call
-	c.Begin(&opRound_Decimals)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRound_Decimals, &locs0, &a0, self)
 	r0 := kernels.Round_Decimals(self, decimals)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17104,23 +9269,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 		return kernels.RoundDecimalsOut(self, decimals, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRoundDecimalsOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -17136,20 +9288,10 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRrelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRrelu, &locs0, &a0, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17165,17 +9307,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRrelu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRrelu_, &locs0, &a0, self)
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17191,20 +9326,10 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRelu, &locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17220,17 +9345,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRelu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRelu_, &locs0, &a0, self)
 	r0 := kernels.Relu_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17246,23 +9364,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReluOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReluOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opReluOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ReluOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -17278,20 +9383,10 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRelu6)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRelu6, &locs0, &a0, self)
 	r0 := kernels.Relu6(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17307,17 +9402,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRelu6_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRelu6_, &locs0, &a0, self)
 	r0 := kernels.Relu6_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17333,27 +9421,10 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opPrelu)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opPrelu, &locs99, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -17369,29 +9440,10 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.PreluOut(self, weight, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPreluOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opPreluOut, &locs100, &a0, &a1, &a2, self, weight, out)
 	r0 := kernels.PreluOut(self, weight, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs100, &a0, &a1, &a2, self, weight, out, r0)
 	return r0
 }
 
@@ -17407,41 +9459,10 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 		return kernels.PreluBackward(grad_output, self, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opPreluBackward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opPreluBackward, &locs235, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -17457,42 +9478,10 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 		return kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opPreluBackwardOut)
-	var a0, a1, a2, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, weight)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre107(&c, &opPreluBackwardOut, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, weight)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost108(&c, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -17508,23 +9497,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 		return kernels.GeluOut(self, approximate, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGeluOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GeluOut(self, approximate, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 

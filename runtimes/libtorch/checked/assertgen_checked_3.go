@@ -22,17 +22,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu_(self, approximate)
 	}
 	var c asserts.Call
-	c.Begin(&opGelu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opGelu_, &locs0, &a0, self)
 	r0 := kernels.Gelu_(self, approximate)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -48,20 +41,10 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu(self, approximate)
 	}
 	var c asserts.Call
-	c.Begin(&opGelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGelu, &locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -77,29 +60,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opGeluBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opGeluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -115,27 +79,10 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 		return kernels.GeluBackward(grad_output, self, approximate)
 	}
 	var c asserts.Call
-	c.Begin(&opGeluBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGeluBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -151,27 +98,10 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var c asserts.Call
-	c.Begin(&opInfinitelyDifferentiableGeluBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &locs238, &a0, &a1, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -187,23 +117,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.HardshrinkOut(self, lambd, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardshrinkOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -219,20 +136,10 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Hardshrink(self, lambd)
 	}
 	var c asserts.Call
-	c.Begin(&opHardshrink)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opHardshrink, &locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -248,29 +155,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opHardshrinkBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opHardshrinkBackwardGradInput, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	c.After(&a0, grad_out)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs239, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
 }
 
@@ -286,27 +174,10 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 		return kernels.HardshrinkBackward(grad_out, self, lambd)
 	}
 	var c asserts.Call
-	c.Begin(&opHardshrinkBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_out"), &a0, grad_out)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHardshrinkBackward, &locs240, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	c.After(&a0, grad_out)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.NoMutation(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs240, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -322,20 +193,10 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRsqrt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRsqrt, &locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -351,17 +212,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRsqrt_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRsqrt_, &locs0, &a0, self)
 	r0 := kernels.Rsqrt_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -377,23 +231,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RsqrtOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRsqrtOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.RsqrtOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -409,18 +250,10 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 		return kernels.SelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSelectDimname, &locs0, &a0, self)
 	r0 := kernels.SelectDimname(self, dim, index)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -436,20 +269,10 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSelectInt, &locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -465,20 +288,10 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSelectBackward, &locs121, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -494,23 +307,10 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectBackwardOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opSelectBackwardOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	c.After(&a0, grad_output)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -526,27 +326,10 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedSelectBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXNestedSelectBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -562,20 +345,10 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSelu, &locs0, &a0, self)
 	r0 := kernels.Selu(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -591,17 +364,10 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSelu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSelu_, &locs0, &a0, self)
 	r0 := kernels.Selu_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -617,20 +383,10 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu(self, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opCelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCelu, &locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -646,17 +402,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu_(self, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opCelu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCelu_, &locs0, &a0, self)
 	r0 := kernels.Celu_(self, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -672,23 +421,10 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.CeluOut(self, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCeluOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opCeluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CeluOut(self, alpha, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -704,20 +440,10 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSilu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSilu, &locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -733,17 +459,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSilu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSilu_, &locs0, &a0, self)
 	r0 := kernels.Silu_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -759,23 +478,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SiluOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSiluOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SiluOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -791,29 +497,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSiluBackwardGradInput)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a2, grad_input)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSiluBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a2)
-	c.SameStorage(asserts.Arg("grad_input"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a2)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -829,27 +516,10 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opSiluBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSiluBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -865,20 +535,10 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 		return kernels.Mish(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMish)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMish, &locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -894,17 +554,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Mish_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMish_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opMish_, &locs0, &a0, self)
 	r0 := kernels.Mish_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -920,23 +573,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MishOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMishOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opMishOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.MishOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -952,27 +592,10 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opMishBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMishBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -988,20 +611,10 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sigmoid(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoid)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSigmoid, &locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1017,17 +630,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sigmoid_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoid_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSigmoid_, &locs0, &a0, self)
 	r0 := kernels.Sigmoid_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1043,23 +649,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SigmoidOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoidOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SigmoidOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1075,20 +668,10 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.Logit(self, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opLogit)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogit, &locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1104,17 +687,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.Logit_(self, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opLogit_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLogit_, &locs0, &a0, self)
 	r0 := kernels.Logit_(self, eps)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1130,23 +706,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 		return kernels.LogitOut(self, eps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogitOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LogitOut(self, eps, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1162,20 +725,10 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSin, &locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1191,17 +744,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sin_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSin_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSin_, &locs0, &a0, self)
 	r0 := kernels.Sin_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1217,23 +763,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SinOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSinOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSinOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SinOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1249,20 +782,10 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSinc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSinc, &locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1278,17 +801,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinc_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSinc_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSinc_, &locs0, &a0, self)
 	r0 := kernels.Sinc_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1304,23 +820,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SincOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSincOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSincOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SincOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1336,20 +839,10 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSinh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSinh, &locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1365,17 +858,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSinh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSinh_, &locs0, &a0, self)
 	r0 := kernels.Sinh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1391,23 +877,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SinhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSinhOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SinhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1423,20 +896,10 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetach)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDetach, &locs0, &a0, self)
 	r0 := kernels.Detach(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1452,17 +915,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetach_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDetach_, &locs0, &a0, self)
 	r0 := kernels.Detach_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1478,16 +934,10 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSizeInt)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opSizeInt, &locs3, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1503,16 +953,10 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSizeDimname)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opSizeDimname, &locs3, &a0, self)
 	r0 := kernels.SizeDimname(self, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1528,20 +972,10 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSliceTensor, &locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1557,20 +991,10 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSliceBackward, &locs121, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1586,23 +1010,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceBackwardOut)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opSliceBackwardOut, &locs122, &a0, &a6, grad_output, out)
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	c.After(&a0, grad_output)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
@@ -1618,27 +1029,10 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceScatter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSliceScatter, &locs89, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1654,29 +1048,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceScatterOut)
-	var a0, a1, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a6 asserts.Saved
+	checksPre19(&c, &opSliceScatterOut, &locs90, &a0, &a1, &a6, self, src, out)
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost20(&c, &locs90, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
@@ -1692,27 +1067,10 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 		return kernels.SelectScatter(self, src, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectScatter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSelectScatter, &locs89, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1728,29 +1086,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectScatterOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opSelectScatterOut, &locs90, &a0, &a1, &a4, self, src, out)
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs90, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
@@ -1766,27 +1105,10 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalScatter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDiagonalScatter, &locs89, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1802,29 +1124,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalScatterOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opDiagonalScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1840,27 +1143,10 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStridedScatter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opAsStridedScatter, &locs89, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1876,29 +1162,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStridedScatterOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opAsStridedScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1914,27 +1181,10 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opSmm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSmm, &locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -1950,20 +1200,10 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftmaxInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSoftmaxInt, &locs0, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1979,23 +1219,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftmaxIntOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opSoftmaxIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2011,20 +1238,10 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftmaxDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSoftmaxDimname, &locs0, &a0, self)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2040,20 +1257,10 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
 	var c asserts.Call
-	c.Begin(&opXSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2069,23 +1276,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSoftmaxOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2101,27 +1295,10 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSoftmaxBackwardData)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXSoftmaxBackwardData, &locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2137,29 +1314,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXSoftmaxBackwardDataOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a4, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("grad_input"), &a4, grad_input)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opXSoftmaxBackwardDataOut, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a4, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost20(&c, &locs241, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -2175,23 +1333,10 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeSplitTensor)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnsafeSplitTensor, &locs0, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2205,26 +1350,16 @@ var opUnsafeSplitTensorOut = asserts.Op{
 func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeSplitTensorOut)
 	var (
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l3, out)
+	checksPre191(&c, &opUnsafeSplitTensorOut, &locs242, &a0, &l3, self, out)
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2239,23 +1374,10 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitTensor)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSplitTensor, &locs0, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2271,21 +1393,10 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitSizes)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSplitSizes, &locs0, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2301,23 +1412,10 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeSplitWithSizes)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnsafeSplitWithSizes, &locs0, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2331,26 +1429,16 @@ var opUnsafeSplitWithSizesOut = asserts.Op{
 func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeSplitWithSizesOut)
 	var (
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l3, out)
+	checksPre191(&c, &opUnsafeSplitWithSizesOut, &locs242, &a0, &l3, self, out)
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2365,23 +1453,10 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitWithSizes)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSplitWithSizes, &locs0, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2397,21 +1472,10 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	c.Begin(&opHsplitInt)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opHsplitInt, &locs0, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2427,21 +1491,10 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opHsplitArray)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opHsplitArray, &locs0, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2457,21 +1510,10 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	c.Begin(&opVsplitInt)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opVsplitInt, &locs0, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2487,21 +1529,10 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opVsplitArray)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opVsplitArray, &locs0, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2517,21 +1548,10 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	c.Begin(&opDsplitInt)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDsplitInt, &locs0, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2547,21 +1567,10 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opDsplitArray)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDsplitArray, &locs0, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2577,20 +1586,10 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSqueeze, &locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2606,20 +1605,10 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSqueezeDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2635,18 +1624,10 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.SqueezeDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSqueezeDimname, &locs0, &a0, self)
 	r0 := kernels.SqueezeDimname(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2662,17 +1643,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSqueeze_, &locs0, &a0, self)
 	r0 := kernels.Squeeze_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2688,17 +1662,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Squeeze_Dim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze_Dim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSqueeze_Dim, &locs0, &a0, self)
 	r0 := kernels.Squeeze_Dim(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2714,17 +1681,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze_Dimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSqueeze_Dimname, &locs0, &a0, self)
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2740,34 +1700,10 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSspaddmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSspaddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -2783,35 +1719,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSspaddmmOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opSspaddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -2827,23 +1738,10 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Stack(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opStack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opStack, &locs9, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -2859,26 +1757,13 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		return kernels.StackOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStackOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre36(&c, &opStackOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.StackOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -2894,23 +1779,10 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXStack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXStack, &locs9, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -2926,26 +1798,13 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.XStackOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXStackOut)
 	var (
-		a2, o0 asserts.Saved
-		l0     asserts.SavedList
+		a2 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	checksPre36(&c, &opXStackOut, &locs67, &l0, &a2, tensors, out)
 	r0 := kernels.XStackOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -2961,23 +1820,10 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opHstack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opHstack, &locs9, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -2993,26 +1839,13 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HstackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHstackOut)
 	var (
-		a1, o0 asserts.Saved
-		l0     asserts.SavedList
+		a1 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	checksPre36(&c, &opHstackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.HstackOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3028,23 +1861,10 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opVstack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opVstack, &locs9, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3060,26 +1880,13 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.VstackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVstackOut)
 	var (
-		a1, o0 asserts.Saved
-		l0     asserts.SavedList
+		a1 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	checksPre36(&c, &opVstackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.VstackOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3095,23 +1902,10 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opDstack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opDstack, &locs9, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3127,26 +1921,13 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DstackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDstackOut)
 	var (
-		a1, o0 asserts.Saved
-		l0     asserts.SavedList
+		a1 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	checksPre36(&c, &opDstackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.DstackOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3162,27 +1943,10 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	c.Begin(&opStft)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a4, window, window != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("window"), &a4, window)
+	var a0, a4 asserts.Saved
+	checksPre81(&c, &opStft, &locs245, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	c.After(&a0, self)
-	c.After(&a4, window)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("window"), &a4)
-	c.SameStorage(asserts.Arg("window"), &a4)
-	c.NoMutation(asserts.Arg("window"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("window"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3198,27 +1962,10 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	c.Begin(&opStftCenter)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a4, window, window != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("window"), &a4, window)
+	var a0, a4 asserts.Saved
+	checksPre81(&c, &opStftCenter, &locs245, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	c.After(&a0, self)
-	c.After(&a4, window)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("window"), &a4)
-	c.SameStorage(asserts.Arg("window"), &a4)
-	c.NoMutation(asserts.Arg("window"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("window"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3234,27 +1981,10 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var c asserts.Call
-	c.Begin(&opIstft)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a4, window, window != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("window"), &a4, window)
+	var a0, a4 asserts.Saved
+	checksPre81(&c, &opIstft, &locs245, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	c.After(&a0, self)
-	c.After(&a4, window)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("window"), &a4)
-	c.SameStorage(asserts.Arg("window"), &a4)
-	c.NoMutation(asserts.Arg("window"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("window"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3270,16 +2000,10 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opStrideInt)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opStrideInt, &locs3, &a0, self)
 	r0 := kernels.StrideInt(self, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3295,16 +2019,10 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opStrideDimname)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opStrideDimname, &locs3, &a0, self)
 	r0 := kernels.StrideDimname(self, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3320,20 +2038,10 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Sum(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSum, &locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3349,23 +2057,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.SumOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSumOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSumOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SumOut(self, dtype, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3381,20 +2076,10 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSumDimIntList)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSumDimIntList, &locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3410,20 +2095,10 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSumDimDimnameList)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSumDimDimnameList, &locs0, &a0, self)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3439,23 +2114,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSumIntListOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3471,23 +2133,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSumDimnameListOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opSumDimnameListOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3503,27 +2152,10 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedSumBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXNestedSumBackward, &locs238, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -3539,20 +2171,10 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNansum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNansum, &locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3568,23 +2190,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNansumOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3600,20 +2209,10 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opSumToSize)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSumToSize, &locs0, &a0, self)
 	r0 := kernels.SumToSize(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3629,20 +2228,10 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sqrt(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqrt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSqrt, &locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3658,17 +2247,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sqrt_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqrt_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSqrt_, &locs0, &a0, self)
 	r0 := kernels.Sqrt_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3684,23 +2266,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqrtOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSqrtOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SqrtOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3716,20 +2285,10 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSquare)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSquare, &locs0, &a0, self)
 	r0 := kernels.Square(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3745,17 +2304,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSquare_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSquare_, &locs0, &a0, self)
 	r0 := kernels.Square_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3771,23 +2323,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SquareOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSquareOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSquareOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SquareOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3803,20 +2342,10 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var c asserts.Call
-	c.Begin(&opStd)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opStd, &locs0, &a0, self)
 	r0 := kernels.Std(self, unbiased)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3832,20 +2361,10 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opStdDim, &locs0, &a0, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3861,20 +2380,10 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdCorrection)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opStdCorrection, &locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3890,25 +2399,10 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMean)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opStdMean, &locs25, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3924,25 +2418,10 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opStdMeanDim, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3958,25 +2437,10 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanCorrection)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opStdMeanCorrection, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3992,30 +2456,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanCorrectionOut)
-	var a0, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
+	var a0, a4, a5 asserts.Saved
+	checksPre49(&c, &opStdMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	c.After(&a0, self)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.End()
+	checksPost50(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4031,25 +2475,10 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanNamesDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opStdMeanNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4065,25 +2494,10 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanCorrectionNames)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opStdMeanCorrectionNames, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4099,23 +2513,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStdOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opStdOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4131,23 +2532,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStdCorrectionOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4163,20 +2551,10 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdNamesDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opStdNamesDim, &locs0, &a0, self)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4192,23 +2570,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStdNamesOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opStdNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4224,20 +2589,10 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdCorrectionNames)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opStdCorrectionNames, &locs0, &a0, self)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4253,23 +2608,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStdCorrectionNamesOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opStdCorrectionNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4285,20 +2627,10 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Prod(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opProd)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opProd, &locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4314,23 +2646,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.ProdOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opProdOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opProdOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ProdOut(self, dtype, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4346,20 +2665,10 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opProdDimInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opProdDimInt, &locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4375,23 +2684,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opProdIntOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4407,20 +2703,10 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opProdDimDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opProdDimDimname, &locs0, &a0, self)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4436,23 +2722,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opProdDimnameOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opProdDimnameOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4468,20 +2741,10 @@ func T(self *torch.Tensor) *torch.Tensor {
 		return kernels.T(self)
 	}
 	var c asserts.Call
-	c.Begin(&opT)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opT, &locs0, &a0, self)
 	r0 := kernels.T(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4497,17 +2760,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 		return kernels.T_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opT_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opT_, &locs0, &a0, self)
 	r0 := kernels.T_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4523,20 +2779,10 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTan)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTan, &locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4552,17 +2798,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tan_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTan_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opTan_, &locs0, &a0, self)
 	r0 := kernels.Tan_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4578,23 +2817,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TanOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTanOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opTanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TanOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4610,20 +2836,10 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tanh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTanh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTanh, &locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4639,17 +2855,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tanh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTanh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opTanh_, &locs0, &a0, self)
 	r0 := kernels.Tanh_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4665,23 +2874,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TanhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTanhOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TanhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4697,27 +2893,10 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	c.Begin(&opTensordot)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTensordot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4733,29 +2912,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTensordotOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
@@ -4771,20 +2931,10 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 		return kernels.Threshold(self, threshold, value)
 	}
 	var c asserts.Call
-	c.Begin(&opThreshold)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opThreshold, &locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4800,17 +2950,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 		return kernels.Threshold_(self, threshold, value)
 	}
 	var c asserts.Call
-	c.Begin(&opThreshold_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opThreshold_, &locs0, &a0, self)
 	r0 := kernels.Threshold_(self, threshold, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4826,23 +2969,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opThresholdOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4858,29 +2988,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opThresholdBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opThresholdBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4896,27 +3007,10 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
 	var c asserts.Call
-	c.Begin(&opThresholdBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opThresholdBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4932,20 +3026,10 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opTile)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTile, &locs0, &a0, self)
 	r0 := kernels.Tile(self, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4961,20 +3045,10 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTransposeInt, &locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4990,18 +3064,10 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTransposeDimname, &locs0, &a0, self)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5017,20 +3083,10 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnTranspose)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXMkldnnTranspose, &locs0, &a0, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5046,17 +3102,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTranspose_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opTranspose_, &locs0, &a0, self)
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5072,17 +3121,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnTranspose_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5098,23 +3140,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnTransposeOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXMkldnnTransposeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5130,20 +3159,10 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var c asserts.Call
-	c.Begin(&opOneHot)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opOneHot, &locs0, &a0, self)
 	r0 := kernels.OneHot(self, num_classes)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5159,20 +3178,10 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Flip(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opFlip)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFlip, &locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5188,23 +3197,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 		return kernels.FlipOut(self, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFlipOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opFlipOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FlipOut(self, dims, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5220,20 +3216,10 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFliplr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFliplr, &locs0, &a0, self)
 	r0 := kernels.Fliplr(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5249,20 +3235,10 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFlipud)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFlipud, &locs0, &a0, self)
 	r0 := kernels.Flipud(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5278,20 +3254,10 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 		return kernels.Roll(self, shifts, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opRoll)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRoll, &locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5307,23 +3273,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 		return kernels.RollOut(self, shifts, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRollOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opRollOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5339,20 +3292,10 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 		return kernels.Rot90(self, k_, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opRot90)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRot90, &locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5368,23 +3311,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRot90Out)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opRot90Out, &locs38, &a0, &a3, self, out)
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5400,27 +3330,10 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTrapezoidX)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, y)
-	c.Save(&a1, x)
-	c.BindingContext(asserts.Arg("y"), &a0, y)
-	c.BindingContext(asserts.Arg("x"), &a1, x)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTrapezoidX, &locs113, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	c.After(&a0, y)
-	c.After(&a1, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("y"), &a0)
-	c.SameStorage(asserts.Arg("y"), &a0)
-	c.NoMutation(asserts.Arg("y"), &a0)
-	c.SameImpl(asserts.Arg("x"), &a1)
-	c.SameStorage(asserts.Arg("x"), &a1)
-	c.NoMutation(asserts.Arg("x"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("y"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -5436,20 +3349,10 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTrapezoidDx)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, y)
-	c.BindingContext(asserts.Arg("y"), &a0, y)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTrapezoidDx, &locs114, &a0, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	c.After(&a0, y)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("y"), &a0)
-	c.SameStorage(asserts.Arg("y"), &a0)
-	c.NoMutation(asserts.Arg("y"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("y"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs114, &a0, y, r0)
 	return r0
 }
 
@@ -5465,27 +3368,10 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTrapzX)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, y)
-	c.Save(&a1, x)
-	c.BindingContext(asserts.Arg("y"), &a0, y)
-	c.BindingContext(asserts.Arg("x"), &a1, x)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTrapzX, &locs113, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	c.After(&a0, y)
-	c.After(&a1, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("y"), &a0)
-	c.SameStorage(asserts.Arg("y"), &a0)
-	c.NoMutation(asserts.Arg("y"), &a0)
-	c.SameImpl(asserts.Arg("x"), &a1)
-	c.SameStorage(asserts.Arg("x"), &a1)
-	c.NoMutation(asserts.Arg("x"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("y"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -5501,20 +3387,10 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTrapzDx)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, y)
-	c.BindingContext(asserts.Arg("y"), &a0, y)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTrapzDx, &locs114, &a0, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	c.After(&a0, y)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("y"), &a0)
-	c.SameStorage(asserts.Arg("y"), &a0)
-	c.NoMutation(asserts.Arg("y"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("y"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs114, &a0, y, r0)
 	return r0
 }
 
@@ -5530,38 +3406,10 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformBiasRescaleQkv)
-	var a0, a1, o0, o1, o2 asserts.Saved
-	c.Save(&a0, qkv)
-	c.Save(&a1, qkv_bias)
-	c.BindingContext(asserts.Arg("qkv"), &a0, qkv)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a1, qkv_bias)
+	var a0, a1 asserts.Saved
+	checksPre193(&c, &opXTransformBiasRescaleQkv, &locs246, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	c.After(&a0, qkv)
-	c.After(&a1, qkv_bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("qkv"), &a0)
-	c.SameStorage(asserts.Arg("qkv"), &a0)
-	c.NoMutation(asserts.Arg("qkv"), &a0)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a1)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a1)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_bias"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("qkv"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("qkv_bias"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("qkv"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("qkv_bias"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost194(&c, &locs246, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5577,43 +3425,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformBiasRescaleQkvOut)
-	var a0, a1, a3, a4, a5, o0, o1, o2 asserts.Saved
-	c.Save(&a0, qkv)
-	c.Save(&a1, qkv_bias)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.Save(&a5, out2)
-	c.BindingContext(asserts.Arg("qkv"), &a0, qkv)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a1, qkv_bias)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
-	c.BindingContext(asserts.Arg("out2"), &a5, out2)
+	var a0, a1, a3, a4, a5 asserts.Saved
+	checksPre195(&c, &opXTransformBiasRescaleQkvOut, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	c.After(&a0, qkv)
-	c.After(&a1, qkv_bias)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.After(&a5, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("qkv"), &a0)
-	c.SameStorage(asserts.Arg("qkv"), &a0)
-	c.NoMutation(asserts.Arg("qkv"), &a0)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a1)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a1)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a1)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.SameImpl(asserts.Arg("out2"), &a5)
-	c.SameStorage(asserts.Arg("out2"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a5)
-	c.End()
+	checksPost196(&c, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5629,27 +3444,10 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromMask)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, t)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("t"), &a0, t)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXNestedTensorFromMask, &locs248, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	c.After(&a0, t)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("t"), &a0)
-	c.SameStorage(asserts.Arg("t"), &a0)
-	c.NoMutation(asserts.Arg("t"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("t"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs248, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -5665,29 +3463,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromMaskOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, t)
-	c.Save(&a1, mask)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("t"), &a0, t)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXNestedTensorFromMaskOut, &locs249, &a0, &a1, &a3, t, mask, out)
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	c.After(&a0, t)
-	c.After(&a1, mask)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("t"), &a0)
-	c.SameStorage(asserts.Arg("t"), &a0)
-	c.NoMutation(asserts.Arg("t"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs249, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
@@ -5703,22 +3482,10 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromMaskLeftAligned)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, t)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("t"), &a0, t)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	checksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &locs250, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	c.After(&a0, t)
-	c.After(&a1, mask)
-	c.SameImpl(asserts.Arg("t"), &a0)
-	c.SameStorage(asserts.Arg("t"), &a0)
-	c.NoMutation(asserts.Arg("t"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.End()
+	checksPost22(&c, &locs250, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -5734,27 +3501,10 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedFromPadded)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, padded)
-	c.Save(&a1, cpu_nested_shape_example)
-	c.BindingContext(asserts.Arg("padded"), &a0, padded)
-	c.BindingContext(asserts.Arg("cpu_nested_shape_example"), &a1, cpu_nested_shape_example)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXNestedFromPadded, &locs251, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	c.After(&a0, padded)
-	c.After(&a1, cpu_nested_shape_example)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("padded"), &a0)
-	c.SameStorage(asserts.Arg("padded"), &a0)
-	c.NoMutation(asserts.Arg("padded"), &a0)
-	c.SameImpl(asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.SameStorage(asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.NoMutation(asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("padded"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs251, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -5770,29 +3520,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedFromPaddedOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, padded)
-	c.Save(&a1, cpu_nested_shape_example)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("padded"), &a0, padded)
-	c.BindingContext(asserts.Arg("cpu_nested_shape_example"), &a1, cpu_nested_shape_example)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXNestedFromPaddedOut, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	c.After(&a0, padded)
-	c.After(&a1, cpu_nested_shape_example)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("padded"), &a0)
-	c.SameStorage(asserts.Arg("padded"), &a0)
-	c.NoMutation(asserts.Arg("padded"), &a0)
-	c.SameImpl(asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.SameStorage(asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.NoMutation(asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -5808,18 +3539,10 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorSize(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorSize)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre0(&c, &opXNestedTensorSize, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -5835,23 +3558,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorSizeOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5867,18 +3577,10 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorStrides(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorStrides)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre0(&c, &opXNestedTensorStrides, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -5894,23 +3596,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorStridesOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5926,27 +3615,10 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedFromPaddedAndNestedExample)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, padded)
-	c.Save(&a1, nt_example)
-	c.BindingContext(asserts.Arg("padded"), &a0, padded)
-	c.BindingContext(asserts.Arg("nt_example"), &a1, nt_example)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXNestedFromPaddedAndNestedExample, &locs253, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	c.After(&a0, padded)
-	c.After(&a1, nt_example)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("padded"), &a0)
-	c.SameStorage(asserts.Arg("padded"), &a0)
-	c.NoMutation(asserts.Arg("padded"), &a0)
-	c.SameImpl(asserts.Arg("nt_example"), &a1)
-	c.SameStorage(asserts.Arg("nt_example"), &a1)
-	c.NoMutation(asserts.Arg("nt_example"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("padded"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nt_example"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs253, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
@@ -5962,29 +3634,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedFromPaddedAndNestedExampleOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, padded)
-	c.Save(&a1, nt_example)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("padded"), &a0, padded)
-	c.BindingContext(asserts.Arg("nt_example"), &a1, nt_example)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs254, &a0, &a1, &a2, padded, nt_example, out)
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	c.After(&a0, padded)
-	c.After(&a1, nt_example)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("padded"), &a0)
-	c.SameStorage(asserts.Arg("padded"), &a0)
-	c.NoMutation(asserts.Arg("padded"), &a0)
-	c.SameImpl(asserts.Arg("nt_example"), &a1)
-	c.SameStorage(asserts.Arg("nt_example"), &a1)
-	c.NoMutation(asserts.Arg("nt_example"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs254, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -6000,34 +3653,10 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedViewFromBuffer)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, nested_size)
-	c.Save(&a2, nested_strides)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("nested_size"), &a1, nested_size)
-	c.BindingContext(asserts.Arg("nested_strides"), &a2, nested_strides)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXNestedViewFromBuffer, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	c.After(&a0, self)
-	c.After(&a1, nested_size)
-	c.After(&a2, nested_strides)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("nested_size"), &a1)
-	c.SameStorage(asserts.Arg("nested_size"), &a1)
-	c.NoMutation(asserts.Arg("nested_size"), &a1)
-	c.SameImpl(asserts.Arg("nested_strides"), &a2)
-	c.SameStorage(asserts.Arg("nested_strides"), &a2)
-	c.NoMutation(asserts.Arg("nested_strides"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nested_size"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nested_strides"), &a2)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost198(&c, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -6043,34 +3672,10 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedViewFromBufferCopy)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, nested_size)
-	c.Save(&a2, nested_strides)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("nested_size"), &a1, nested_size)
-	c.BindingContext(asserts.Arg("nested_strides"), &a2, nested_strides)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXNestedViewFromBufferCopy, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	c.After(&a0, self)
-	c.After(&a1, nested_size)
-	c.After(&a2, nested_strides)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("nested_size"), &a1)
-	c.SameStorage(asserts.Arg("nested_size"), &a1)
-	c.NoMutation(asserts.Arg("nested_size"), &a1)
-	c.SameImpl(asserts.Arg("nested_strides"), &a2)
-	c.SameStorage(asserts.Arg("nested_strides"), &a2)
-	c.NoMutation(asserts.Arg("nested_strides"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nested_size"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nested_strides"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -6086,35 +3691,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedViewFromBufferCopyOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, nested_size)
-	c.Save(&a2, nested_strides)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("nested_size"), &a1, nested_size)
-	c.BindingContext(asserts.Arg("nested_strides"), &a2, nested_strides)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opXNestedViewFromBufferCopyOut, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	c.After(&a0, self)
-	c.After(&a1, nested_size)
-	c.After(&a2, nested_strides)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("nested_size"), &a1)
-	c.SameStorage(asserts.Arg("nested_size"), &a1)
-	c.NoMutation(asserts.Arg("nested_size"), &a1)
-	c.SameImpl(asserts.Arg("nested_strides"), &a2)
-	c.SameStorage(asserts.Arg("nested_strides"), &a2)
-	c.NoMutation(asserts.Arg("nested_strides"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
 	return r0
 }
 
@@ -6130,34 +3710,10 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXTrilinear)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, i1)
-	c.Save(&a1, i2)
-	c.Save(&a2, i3)
-	c.BindingContext(asserts.Arg("i1"), &a0, i1)
-	c.BindingContext(asserts.Arg("i2"), &a1, i2)
-	c.BindingContext(asserts.Arg("i3"), &a2, i3)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXTrilinear, &locs257, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	c.After(&a0, i1)
-	c.After(&a1, i2)
-	c.After(&a2, i3)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("i1"), &a0)
-	c.SameStorage(asserts.Arg("i1"), &a0)
-	c.NoMutation(asserts.Arg("i1"), &a0)
-	c.SameImpl(asserts.Arg("i2"), &a1)
-	c.SameStorage(asserts.Arg("i2"), &a1)
-	c.NoMutation(asserts.Arg("i2"), &a1)
-	c.SameImpl(asserts.Arg("i3"), &a2)
-	c.SameStorage(asserts.Arg("i3"), &a2)
-	c.NoMutation(asserts.Arg("i3"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("i1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("i2"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("i3"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs257, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -6173,35 +3729,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTrilinearOut)
-	var a0, a1, a2, a8, o0 asserts.Saved
-	c.Save(&a0, i1)
-	c.Save(&a1, i2)
-	c.Save(&a2, i3)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("i1"), &a0, i1)
-	c.BindingContext(asserts.Arg("i2"), &a1, i2)
-	c.BindingContext(asserts.Arg("i3"), &a2, i3)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a1, a2, a8 asserts.Saved
+	checksPre60(&c, &opXTrilinearOut, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	c.After(&a0, i1)
-	c.After(&a1, i2)
-	c.After(&a2, i3)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("i1"), &a0)
-	c.SameStorage(asserts.Arg("i1"), &a0)
-	c.NoMutation(asserts.Arg("i1"), &a0)
-	c.SameImpl(asserts.Arg("i2"), &a1)
-	c.SameStorage(asserts.Arg("i2"), &a1)
-	c.NoMutation(asserts.Arg("i2"), &a1)
-	c.SameImpl(asserts.Arg("i3"), &a2)
-	c.SameStorage(asserts.Arg("i3"), &a2)
-	c.NoMutation(asserts.Arg("i3"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost61(&c, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -6217,34 +3748,10 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opTripletMarginLoss)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, anchor)
-	c.Save(&a1, positive)
-	c.Save(&a2, negative)
-	c.BindingContext(asserts.Arg("anchor"), &a0, anchor)
-	c.BindingContext(asserts.Arg("positive"), &a1, positive)
-	c.BindingContext(asserts.Arg("negative"), &a2, negative)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opTripletMarginLoss, &locs259, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	c.After(&a0, anchor)
-	c.After(&a1, positive)
-	c.After(&a2, negative)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("anchor"), &a0)
-	c.SameStorage(asserts.Arg("anchor"), &a0)
-	c.NoMutation(asserts.Arg("anchor"), &a0)
-	c.SameImpl(asserts.Arg("positive"), &a1)
-	c.SameStorage(asserts.Arg("positive"), &a1)
-	c.NoMutation(asserts.Arg("positive"), &a1)
-	c.SameImpl(asserts.Arg("negative"), &a2)
-	c.SameStorage(asserts.Arg("negative"), &a2)
-	c.NoMutation(asserts.Arg("negative"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("anchor"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("positive"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("negative"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs259, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -6260,20 +3767,10 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trunc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTrunc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTrunc, &locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6289,17 +3786,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trunc_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTrunc_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opTrunc_, &locs0, &a0, self)
 	r0 := kernels.Trunc_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6315,23 +3805,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TruncOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTruncOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TruncOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6347,20 +3824,10 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFix)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFix, &locs0, &a0, self)
 	r0 := kernels.Fix(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6376,17 +3843,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFix_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFix_, &locs0, &a0, self)
 	r0 := kernels.Fix_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6402,23 +3862,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FixOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFixOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opFixOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.FixOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6434,24 +3881,10 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTypeAs)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTypeAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6467,22 +3900,10 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	c.Begin(&opXHasCompatibleShallowCopyType)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, from)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("from"), &a1, from)
+	checksPre21(&c, &opXHasCompatibleShallowCopyType, &locs260, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	c.After(&a0, self)
-	c.After(&a1, from)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("from"), &a1)
-	c.SameStorage(asserts.Arg("from"), &a1)
-	c.NoMutation(asserts.Arg("from"), &a1)
-	c.End()
+	checksPost22(&c, &locs260, &a0, &a1, self, from)
 	return r0
 }
 
@@ -6498,25 +3919,10 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnique)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opXUnique, &locs25, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6532,30 +3938,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXUniqueOut)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opXUniqueOut, &locs26, &a0, &a3, &a4, self, out0, out1)
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	c.After(&a0, self)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6571,29 +3957,10 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueDim)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre199(&c, &opUniqueDim, &locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6609,37 +3976,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueDimOut)
-	var a0, a5, a6, a7, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out0)
-	c.Save(&a6, out1)
-	c.Save(&a7, out2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a5, out0)
-	c.BindingContext(asserts.Arg("out1"), &a6, out1)
-	c.BindingContext(asserts.Arg("out2"), &a7, out2)
+	var a0, a5, a6, a7 asserts.Saved
+	checksPre201(&c, &opUniqueDimOut, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	c.After(&a0, self)
-	c.After(&a5, out0)
-	c.After(&a6, out1)
-	c.After(&a7, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a5)
-	c.SameStorage(asserts.Arg("out0"), &a5)
-	c.SameImpl(asserts.Arg("out1"), &a6)
-	c.SameStorage(asserts.Arg("out1"), &a6)
-	c.SameImpl(asserts.Arg("out2"), &a7)
-	c.SameStorage(asserts.Arg("out2"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a6)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a7)
-	c.End()
+	checksPost202(&c, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6655,29 +3995,10 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueConsecutive)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre199(&c, &opUniqueConsecutive, &locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6693,37 +4014,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueConsecutiveOut)
-	var a0, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.Save(&a6, out2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
-	c.BindingContext(asserts.Arg("out2"), &a6, out2)
+	var a0, a4, a5, a6 asserts.Saved
+	checksPre201(&c, &opUniqueConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	c.After(&a0, self)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.After(&a6, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.SameImpl(asserts.Arg("out2"), &a6)
-	c.SameStorage(asserts.Arg("out2"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a6)
-	c.End()
+	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6739,29 +4033,10 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueDimConsecutive)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre199(&c, &opUniqueDimConsecutive, &locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6777,37 +4052,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueDimConsecutiveOut)
-	var a0, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.Save(&a6, out2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
-	c.BindingContext(asserts.Arg("out2"), &a6, out2)
+	var a0, a4, a5, a6 asserts.Saved
+	checksPre201(&c, &opUniqueDimConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	c.After(&a0, self)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.After(&a6, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.SameImpl(asserts.Arg("out2"), &a6)
-	c.SameStorage(asserts.Arg("out2"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a6)
-	c.End()
+	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6823,29 +4071,10 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnique2)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre199(&c, &opXUnique2, &locs261, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6861,37 +4090,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnique2Out)
-	var a0, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.Save(&a6, out2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
-	c.BindingContext(asserts.Arg("out2"), &a6, out2)
+	var a0, a4, a5, a6 asserts.Saved
+	checksPre201(&c, &opXUnique2Out, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	c.After(&a0, self)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.After(&a6, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.SameImpl(asserts.Arg("out2"), &a6)
-	c.SameStorage(asserts.Arg("out2"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a6)
-	c.End()
+	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6907,20 +4109,10 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XUnsafeView(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnsafeView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUnsafeView, &locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6936,23 +4128,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnsafeViewOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXUnsafeViewOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6968,20 +4147,10 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueeze)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnsqueeze, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6997,17 +4166,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze_(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueeze_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opUnsqueeze_, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze_(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7023,20 +4185,10 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	c.Begin(&opVander)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opVander, &locs263, &a0, x)
 	r0 := kernels.Vander(x, N, increasing)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -7052,20 +4204,10 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var c asserts.Call
-	c.Begin(&opVar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opVar, &locs0, &a0, self)
 	r0 := kernels.Var(self, unbiased)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7081,20 +4223,10 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opVarDim, &locs0, &a0, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7110,20 +4242,10 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarCorrection)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opVarCorrection, &locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7139,23 +4261,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVarOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opVarOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7171,23 +4280,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVarCorrectionOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7203,20 +4299,10 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarNamesDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opVarNamesDim, &locs0, &a0, self)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7232,23 +4318,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVarNamesOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opVarNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7264,20 +4337,10 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarCorrectionNames)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opVarCorrectionNames, &locs0, &a0, self)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7293,23 +4356,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVarCorrectionNamesOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opVarCorrectionNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7325,25 +4375,10 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMean)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opVarMean, &locs25, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7359,25 +4394,10 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opVarMeanDim, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7393,25 +4413,10 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanCorrection)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opVarMeanCorrection, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7427,30 +4432,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanCorrectionOut)
-	var a0, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out0)
-	c.Save(&a5, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a4, out0)
-	c.BindingContext(asserts.Arg("out1"), &a5, out1)
+	var a0, a4, a5 asserts.Saved
+	checksPre49(&c, &opVarMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	c.After(&a0, self)
-	c.After(&a4, out0)
-	c.After(&a5, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a4)
-	c.SameStorage(asserts.Arg("out0"), &a4)
-	c.SameImpl(asserts.Arg("out1"), &a5)
-	c.SameStorage(asserts.Arg("out1"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a5)
-	c.End()
+	checksPost50(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7466,25 +4451,10 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanNamesDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opVarMeanNamesDim, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7500,25 +4470,10 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanCorrectionNames)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opVarMeanCorrectionNames, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7534,24 +4489,10 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAs)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opViewAs, &locs6, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7567,34 +4508,10 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 		return kernels.WhereSelf(condition, self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereSelf)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, condition)
-	c.Save(&a1, self)
-	c.Save(&a2, other)
-	c.BindingContext(asserts.Arg("condition"), &a0, condition)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("other"), &a2, other)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opWhereSelf, &locs264, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	c.After(&a0, condition)
-	c.After(&a1, self)
-	c.After(&a2, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.NoMutation(asserts.Arg("condition"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("other"), &a2)
-	c.SameStorage(asserts.Arg("other"), &a2)
-	c.NoMutation(asserts.Arg("other"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("condition"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs264, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -7610,35 +4527,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereSelfOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, condition)
-	c.Save(&a1, self)
-	c.Save(&a2, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("condition"), &a0, condition)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("other"), &a2, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opWhereSelfOut, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out)
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	c.After(&a0, condition)
-	c.After(&a1, self)
-	c.After(&a2, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.NoMutation(asserts.Arg("condition"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("other"), &a2)
-	c.SameStorage(asserts.Arg("other"), &a2)
-	c.NoMutation(asserts.Arg("other"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
@@ -7654,27 +4546,10 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereScalarSelf)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, condition)
-	c.Save(&a2, other)
-	c.BindingContext(asserts.Arg("condition"), &a0, condition)
-	c.BindingContext(asserts.Arg("other"), &a2, other)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opWhereScalarSelf, &locs266, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	c.After(&a0, condition)
-	c.After(&a2, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.NoMutation(asserts.Arg("condition"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a2)
-	c.SameStorage(asserts.Arg("other"), &a2)
-	c.NoMutation(asserts.Arg("other"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("condition"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs266, &a0, &a2, condition, other, r0)
 	return r0
 }
 
@@ -7690,27 +4565,10 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereScalarOther)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, condition)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("condition"), &a0, condition)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opWhereScalarOther, &locs267, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	c.After(&a0, condition)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.NoMutation(asserts.Arg("condition"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("condition"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs267, &a0, &a1, condition, self, r0)
 	return r0
 }
 
@@ -7726,20 +4584,10 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, condition)
-	c.BindingContext(asserts.Arg("condition"), &a0, condition)
+	var a0 asserts.Saved
+	checksPre0(&c, &opWhereScalar, &locs268, &a0, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
-	c.After(&a0, condition)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.NoMutation(asserts.Arg("condition"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("condition"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs268, &a0, condition, r0)
 	return r0
 }
 
@@ -7755,24 +4603,10 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	c.Begin(&opWhere)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, condition)
-	c.BindingContext(asserts.Arg("condition"), &a0, condition)
+	var a0 asserts.Saved
+	checksPre0(&c, &opWhere, &locs268, &a0, condition)
 	r0 := kernels.Where(condition)
-	c.After(&a0, condition)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.NoMutation(asserts.Arg("condition"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("condition"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs268, &a0, condition, r0)
 	return r0
 }
 
@@ -7788,20 +4622,10 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opNormExceptDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, v)
-	c.BindingContext(asserts.Arg("v"), &a0, v)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormExceptDim, &locs269, &a0, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	c.After(&a0, v)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("v"), &a0)
-	c.SameStorage(asserts.Arg("v"), &a0)
-	c.NoMutation(asserts.Arg("v"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("v"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs269, &a0, v, r0)
 	return r0
 }
 
@@ -7817,27 +4641,10 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNorm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, v)
-	c.Save(&a1, g)
-	c.BindingContext(asserts.Arg("v"), &a0, v)
-	c.BindingContext(asserts.Arg("g"), &a1, g)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXWeightNorm, &locs270, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	c.After(&a0, v)
-	c.After(&a1, g)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("v"), &a0)
-	c.SameStorage(asserts.Arg("v"), &a0)
-	c.NoMutation(asserts.Arg("v"), &a0)
-	c.SameImpl(asserts.Arg("g"), &a1)
-	c.SameStorage(asserts.Arg("g"), &a1)
-	c.NoMutation(asserts.Arg("g"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("v"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("g"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs270, &a0, &a1, v, g, r0)
 	return r0
 }
 
@@ -7853,33 +4660,10 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormInterface)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, v)
-	c.Save(&a1, g)
-	c.BindingContext(asserts.Arg("v"), &a0, v)
-	c.BindingContext(asserts.Arg("g"), &a1, g)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opXWeightNormInterface, &locs271, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	c.After(&a0, v)
-	c.After(&a1, g)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("v"), &a0)
-	c.SameStorage(asserts.Arg("v"), &a0)
-	c.NoMutation(asserts.Arg("v"), &a0)
-	c.SameImpl(asserts.Arg("g"), &a1)
-	c.SameStorage(asserts.Arg("g"), &a1)
-	c.NoMutation(asserts.Arg("g"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("v"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("g"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("v"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("g"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs271, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -7895,36 +4679,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormInterfaceOut)
-	var a0, a1, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, v)
-	c.Save(&a1, g)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("v"), &a0, v)
-	c.BindingContext(asserts.Arg("g"), &a1, g)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a1, a3, a4 asserts.Saved
+	checksPre29(&c, &opXWeightNormInterfaceOut, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	c.After(&a0, v)
-	c.After(&a1, g)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("v"), &a0)
-	c.SameStorage(asserts.Arg("v"), &a0)
-	c.NoMutation(asserts.Arg("v"), &a0)
-	c.SameImpl(asserts.Arg("g"), &a1)
-	c.SameStorage(asserts.Arg("g"), &a1)
-	c.NoMutation(asserts.Arg("g"), &a1)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost30(&c, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7940,49 +4698,10 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormInterfaceBackward)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, grad_w)
-	c.Save(&a1, saved_v)
-	c.Save(&a2, saved_g)
-	c.Save(&a3, saved_norms)
-	c.BindingContext(asserts.Arg("grad_w"), &a0, grad_w)
-	c.BindingContext(asserts.Arg("saved_v"), &a1, saved_v)
-	c.BindingContext(asserts.Arg("saved_g"), &a2, saved_g)
-	c.BindingContext(asserts.Arg("saved_norms"), &a3, saved_norms)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre31(&c, &opXWeightNormInterfaceBackward, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	c.After(&a0, grad_w)
-	c.After(&a1, saved_v)
-	c.After(&a2, saved_g)
-	c.After(&a3, saved_norms)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_w"), &a0)
-	c.SameStorage(asserts.Arg("grad_w"), &a0)
-	c.NoMutation(asserts.Arg("grad_w"), &a0)
-	c.SameImpl(asserts.Arg("saved_v"), &a1)
-	c.SameStorage(asserts.Arg("saved_v"), &a1)
-	c.NoMutation(asserts.Arg("saved_v"), &a1)
-	c.SameImpl(asserts.Arg("saved_g"), &a2)
-	c.SameStorage(asserts.Arg("saved_g"), &a2)
-	c.NoMutation(asserts.Arg("saved_g"), &a2)
-	c.SameImpl(asserts.Arg("saved_norms"), &a3)
-	c.SameStorage(asserts.Arg("saved_norms"), &a3)
-	c.NoMutation(asserts.Arg("saved_norms"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_w"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("saved_v"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("saved_g"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("saved_norms"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_w"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("saved_v"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("saved_g"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("saved_norms"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost32(&c, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -7998,48 +4717,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormInterfaceBackwardOut)
-	var a0, a1, a2, a3, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, grad_w)
-	c.Save(&a1, saved_v)
-	c.Save(&a2, saved_g)
-	c.Save(&a3, saved_norms)
-	c.Save(&a5, out0)
-	c.Save(&a6, out1)
-	c.BindingContext(asserts.Arg("grad_w"), &a0, grad_w)
-	c.BindingContext(asserts.Arg("saved_v"), &a1, saved_v)
-	c.BindingContext(asserts.Arg("saved_g"), &a2, saved_g)
-	c.BindingContext(asserts.Arg("saved_norms"), &a3, saved_norms)
-	c.BindingContext(asserts.Arg("out0"), &a5, out0)
-	c.BindingContext(asserts.Arg("out1"), &a6, out1)
+	var a0, a1, a2, a3, a5, a6 asserts.Saved
+	checksPre203(&c, &opXWeightNormInterfaceBackwardOut, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	c.After(&a0, grad_w)
-	c.After(&a1, saved_v)
-	c.After(&a2, saved_g)
-	c.After(&a3, saved_norms)
-	c.After(&a5, out0)
-	c.After(&a6, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_w"), &a0)
-	c.SameStorage(asserts.Arg("grad_w"), &a0)
-	c.NoMutation(asserts.Arg("grad_w"), &a0)
-	c.SameImpl(asserts.Arg("saved_v"), &a1)
-	c.SameStorage(asserts.Arg("saved_v"), &a1)
-	c.NoMutation(asserts.Arg("saved_v"), &a1)
-	c.SameImpl(asserts.Arg("saved_g"), &a2)
-	c.SameStorage(asserts.Arg("saved_g"), &a2)
-	c.NoMutation(asserts.Arg("saved_g"), &a2)
-	c.SameImpl(asserts.Arg("saved_norms"), &a3)
-	c.SameStorage(asserts.Arg("saved_norms"), &a3)
-	c.NoMutation(asserts.Arg("saved_norms"), &a3)
-	c.SameImpl(asserts.Arg("out0"), &a5)
-	c.SameStorage(asserts.Arg("out0"), &a5)
-	c.SameImpl(asserts.Arg("out1"), &a6)
-	c.SameStorage(asserts.Arg("out1"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a6)
-	c.End()
+	checksPost204(&c, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8055,49 +4736,10 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormDifferentiableBackward)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, grad_w)
-	c.Save(&a1, saved_v)
-	c.Save(&a2, saved_g)
-	c.Save(&a3, saved_norms)
-	c.BindingContext(asserts.Arg("grad_w"), &a0, grad_w)
-	c.BindingContext(asserts.Arg("saved_v"), &a1, saved_v)
-	c.BindingContext(asserts.Arg("saved_g"), &a2, saved_g)
-	c.BindingContext(asserts.Arg("saved_norms"), &a3, saved_norms)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre31(&c, &opXWeightNormDifferentiableBackward, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	c.After(&a0, grad_w)
-	c.After(&a1, saved_v)
-	c.After(&a2, saved_g)
-	c.After(&a3, saved_norms)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_w"), &a0)
-	c.SameStorage(asserts.Arg("grad_w"), &a0)
-	c.NoMutation(asserts.Arg("grad_w"), &a0)
-	c.SameImpl(asserts.Arg("saved_v"), &a1)
-	c.SameStorage(asserts.Arg("saved_v"), &a1)
-	c.NoMutation(asserts.Arg("saved_v"), &a1)
-	c.SameImpl(asserts.Arg("saved_g"), &a2)
-	c.SameStorage(asserts.Arg("saved_g"), &a2)
-	c.NoMutation(asserts.Arg("saved_g"), &a2)
-	c.SameImpl(asserts.Arg("saved_norms"), &a3)
-	c.SameStorage(asserts.Arg("saved_norms"), &a3)
-	c.NoMutation(asserts.Arg("saved_norms"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_w"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("saved_v"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("saved_g"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("saved_norms"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_w"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("saved_v"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("saved_g"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("saved_norms"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost32(&c, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -8113,13 +4755,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosNames)
-	var o0 asserts.Saved
+	checksPre46(&c, &opZerosNames, &locs23)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8135,17 +4773,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.ZerosNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosNamesOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opZerosNamesOut, &locs24, &a2, out)
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8161,13 +4792,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXEfficientzerotensor)
-	var o0 asserts.Saved
+	checksPre46(&c, &opXEfficientzerotensor, &locs23)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8183,17 +4810,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEfficientzerotensorOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opXEfficientzerotensorOut, &locs24, &a1, out)
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8209,13 +4829,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opZeros)
-	var o0 asserts.Saved
+	checksPre46(&c, &opZeros, &locs23)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8231,17 +4847,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZerosOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opZerosOut, &locs24, &a1, out)
 	r0 := kernels.ZerosOut(size, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8257,20 +4866,10 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opZerosLike, &locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8286,23 +4885,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosLikeOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8318,27 +4904,10 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 		return kernels.XStandardGammaGrad(self, output)
 	}
 	var c asserts.Call
-	c.Begin(&opXStandardGammaGrad)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, output)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXStandardGammaGrad, &locs275, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	c.After(&a0, self)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs275, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -8354,29 +4923,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXStandardGammaGradOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, output)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXStandardGammaGradOut, &locs276, &a0, &a1, &a2, self, output, out)
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	c.After(&a0, self)
-	c.After(&a1, output)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs276, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
@@ -8392,20 +4942,10 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XStandardGamma(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opXStandardGamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXStandardGamma, &locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8421,23 +4961,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXStandardGammaOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXStandardGammaOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8453,34 +4980,10 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	c.Begin(&opXDirichletGrad)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, alpha)
-	c.Save(&a2, total)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("alpha"), &a1, alpha)
-	c.BindingContext(asserts.Arg("total"), &a2, total)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXDirichletGrad, &locs277, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	c.After(&a0, x)
-	c.After(&a1, alpha)
-	c.After(&a2, total)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("alpha"), &a1)
-	c.SameStorage(asserts.Arg("alpha"), &a1)
-	c.NoMutation(asserts.Arg("alpha"), &a1)
-	c.SameImpl(asserts.Arg("total"), &a2)
-	c.SameStorage(asserts.Arg("total"), &a2)
-	c.NoMutation(asserts.Arg("total"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("alpha"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("total"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs277, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
@@ -8496,35 +4999,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXDirichletGradOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, alpha)
-	c.Save(&a2, total)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("alpha"), &a1, alpha)
-	c.BindingContext(asserts.Arg("total"), &a2, total)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opXDirichletGradOut, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	c.After(&a0, x)
-	c.After(&a1, alpha)
-	c.After(&a2, total)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("alpha"), &a1)
-	c.SameStorage(asserts.Arg("alpha"), &a1)
-	c.NoMutation(asserts.Arg("alpha"), &a1)
-	c.SameImpl(asserts.Arg("total"), &a2)
-	c.SameStorage(asserts.Arg("total"), &a2)
-	c.NoMutation(asserts.Arg("total"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -8540,20 +5018,10 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opXSampleDirichlet)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSampleDirichlet, &locs0, &a0, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8569,23 +5037,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSampleDirichletOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXSampleDirichletOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8601,20 +5056,10 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Poisson(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opPoisson)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPoisson, &locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8630,23 +5075,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.PoissonOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPoissonOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opPoissonOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PoissonOut(self, generator, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8662,27 +5094,10 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBinomial)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, count)
-	c.Save(&a1, prob)
-	c.BindingContext(asserts.Arg("count"), &a0, count)
-	c.BindingContext(asserts.Arg("prob"), &a1, prob)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBinomial, &locs279, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	c.After(&a0, count)
-	c.After(&a1, prob)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("count"), &a0)
-	c.SameStorage(asserts.Arg("count"), &a0)
-	c.NoMutation(asserts.Arg("count"), &a0)
-	c.SameImpl(asserts.Arg("prob"), &a1)
-	c.SameStorage(asserts.Arg("prob"), &a1)
-	c.NoMutation(asserts.Arg("prob"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("count"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("prob"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs279, &a0, &a1, count, prob, r0)
 	return r0
 }
 
@@ -8698,29 +5113,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBinomialOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, count)
-	c.Save(&a1, prob)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("count"), &a0, count)
-	c.BindingContext(asserts.Arg("prob"), &a1, prob)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opBinomialOut, &locs280, &a0, &a1, &a3, count, prob, out)
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	c.After(&a0, count)
-	c.After(&a1, prob)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("count"), &a0)
-	c.SameStorage(asserts.Arg("count"), &a0)
-	c.NoMutation(asserts.Arg("count"), &a0)
-	c.SameImpl(asserts.Arg("prob"), &a1)
-	c.SameStorage(asserts.Arg("prob"), &a1)
-	c.NoMutation(asserts.Arg("prob"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs280, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
@@ -8736,20 +5132,10 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeNorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNativeNorm, &locs0, &a0, self)
 	r0 := kernels.NativeNorm(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8765,23 +5151,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NativeNormOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeNormOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opNativeNormOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NativeNormOut(self, p, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8797,20 +5170,10 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeNormScalarOptDimDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNativeNormScalarOptDimDtype, &locs0, &a0, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8826,23 +5189,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeNormScalarOptDimDtypeOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8858,20 +5208,10 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseSum, &locs0, &a0, self)
 	r0 := kernels.XSparseSum(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8887,20 +5227,10 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseSumDtype, &locs0, &a0, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8916,20 +5246,10 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.XSparseSumDim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseSumDim, &locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8945,23 +5265,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumDimOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXSparseSumDimOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8977,20 +5284,10 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumDimDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseSumDimDtype, &locs0, &a0, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9006,27 +5303,10 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXSparseSumBackward, &locs238, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -9042,29 +5322,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumBackwardOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXSparseSumBackwardOut, &locs281, &a0, &a1, &a3, grad, self, out)
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs281, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
@@ -9080,20 +5341,10 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrSumDimDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseCsrSumDimDtype, &locs0, &a0, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9109,23 +5360,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrSumDimDtypeOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXSparseCsrSumDimDtypeOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9141,20 +5379,10 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrProdDimDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseCsrProdDimDtype, &locs0, &a0, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9170,23 +5398,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrProdDimDtypeOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXSparseCsrProdDimDtypeOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9202,20 +5417,10 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseSoftmaxInt, &locs0, &a0, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9231,20 +5436,10 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseSoftmaxDimname, &locs0, &a0, self)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9260,20 +5455,10 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9289,23 +5474,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXSparseSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9321,34 +5493,10 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxBackwardData)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a3, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("self"), &a3, self)
+	var a0, a1, a3 asserts.Saved
+	checksPre56(&c, &opXSparseSoftmaxBackwardData, &locs282, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a3, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("self"), &a3)
-	c.SameStorage(asserts.Arg("self"), &a3)
-	c.NoMutation(asserts.Arg("self"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs282, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -9364,35 +5512,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxBackwardDataOut)
-	var a0, a1, a3, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a3, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("self"), &a3, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a3, a4 asserts.Saved
+	checksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a3, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("self"), &a3)
-	c.SameStorage(asserts.Arg("self"), &a3)
-	c.NoMutation(asserts.Arg("self"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -9408,20 +5531,10 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseLogSoftmaxInt, &locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9437,20 +5550,10 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseLogSoftmaxDimname, &locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9466,20 +5569,10 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9495,23 +5588,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXSparseLogSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9527,34 +5607,10 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxBackwardData)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a3, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("self"), &a3, self)
+	var a0, a1, a3 asserts.Saved
+	checksPre56(&c, &opXSparseLogSoftmaxBackwardData, &locs282, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a3, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("self"), &a3)
-	c.SameStorage(asserts.Arg("self"), &a3)
-	c.NoMutation(asserts.Arg("self"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs282, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -9570,35 +5626,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxBackwardDataOut)
-	var a0, a1, a3, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a3, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("self"), &a3, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a3, a4 asserts.Saved
+	checksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a3, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("self"), &a3)
-	c.SameStorage(asserts.Arg("self"), &a3)
-	c.NoMutation(asserts.Arg("self"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -9614,27 +5645,10 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	c.Begin(&opXSpdiags)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, diagonals)
-	c.Save(&a1, offsets)
-	c.BindingContext(asserts.Arg("diagonals"), &a0, diagonals)
-	c.BindingContext(asserts.Arg("offsets"), &a1, offsets)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXSpdiags, &locs284, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	c.After(&a0, diagonals)
-	c.After(&a1, offsets)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("diagonals"), &a0)
-	c.SameStorage(asserts.Arg("diagonals"), &a0)
-	c.NoMutation(asserts.Arg("diagonals"), &a0)
-	c.SameImpl(asserts.Arg("offsets"), &a1)
-	c.SameStorage(asserts.Arg("offsets"), &a1)
-	c.NoMutation(asserts.Arg("offsets"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("diagonals"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offsets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs284, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
@@ -9650,29 +5664,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSpdiagsOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, diagonals)
-	c.Save(&a1, offsets)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("diagonals"), &a0, diagonals)
-	c.BindingContext(asserts.Arg("offsets"), &a1, offsets)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opXSpdiagsOut, &locs285, &a0, &a1, &a4, diagonals, offsets, out)
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	c.After(&a0, diagonals)
-	c.After(&a1, offsets)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("diagonals"), &a0)
-	c.SameStorage(asserts.Arg("diagonals"), &a0)
-	c.NoMutation(asserts.Arg("diagonals"), &a0)
-	c.SameImpl(asserts.Arg("offsets"), &a1)
-	c.SameStorage(asserts.Arg("offsets"), &a1)
-	c.NoMutation(asserts.Arg("offsets"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs285, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -9688,20 +5683,10 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOptDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormScalarOptDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9717,23 +5702,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOptDtypeOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opNormScalarOptDtypeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9749,20 +5721,10 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NormScalar(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormScalar, &locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9778,23 +5740,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NormScalarOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opNormScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NormScalarOut(self, p, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9810,20 +5759,10 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOptDimDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9839,20 +5778,10 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOptDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormScalarOptDim, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9868,23 +5797,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormDtypeOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -9900,23 +5816,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opNormOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9932,20 +5835,10 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNormNamesScalarOptDimDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormNamesScalarOptDimDtype, &locs0, &a0, self)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9961,20 +5854,10 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNormNamesScalarOptDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormNamesScalarOptDim, &locs0, &a0, self)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9990,23 +5873,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormNamesDtypeOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opNormNamesDtypeOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -10022,23 +5892,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormNamesOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opNormNamesOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -10054,25 +5911,10 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.FrexpTensor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFrexpTensor)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opFrexpTensor, &locs25, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -10088,30 +5930,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFrexpTensorOut)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mantissa)
-	c.Save(&a2, exponent)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mantissa"), &a1, mantissa)
-	c.BindingContext(asserts.Arg("exponent"), &a2, exponent)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opFrexpTensorOut, &locs286, &a0, &a1, &a2, self, mantissa, exponent)
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	c.After(&a0, self)
-	c.After(&a1, mantissa)
-	c.After(&a2, exponent)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mantissa"), &a1)
-	c.SameStorage(asserts.Arg("mantissa"), &a1)
-	c.SameImpl(asserts.Arg("exponent"), &a2)
-	c.SameStorage(asserts.Arg("exponent"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("mantissa"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("exponent"), &a2)
-	c.End()
+	checksPost50(&c, &locs286, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -10127,20 +5949,10 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 		return kernels.FrobeniusNorm(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFrobeniusNorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFrobeniusNorm, &locs0, &a0, self)
 	r0 := kernels.FrobeniusNorm(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10156,20 +5968,10 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opFrobeniusNormDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFrobeniusNormDim, &locs0, &a0, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10185,23 +5987,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFrobeniusNormOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opFrobeniusNormOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -10217,20 +6006,10 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNuclearNorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNuclearNorm, &locs0, &a0, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10246,23 +6025,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNuclearNormOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opNuclearNormOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10278,20 +6044,10 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNuclearNormDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNuclearNormDim, &locs0, &a0, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10307,23 +6063,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNuclearNormDimOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opNuclearNormDimOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -10339,20 +6082,10 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Clone(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opClone)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opClone, &locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10368,23 +6101,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 		return kernels.CloneOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCloneOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opCloneOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CloneOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10400,18 +6120,10 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var c asserts.Call
-	c.Begin(&opPositive)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPositive, &locs0, &a0, self)
 	r0 := kernels.Positive(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10427,23 +6139,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAs_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, the_template)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("the_template"), &a1, the_template)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opResizeAs_, &locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	c.After(&a0, self)
-	c.After(&a1, the_template)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("the_template"), &a1)
-	c.SameStorage(asserts.Arg("the_template"), &a1)
-	c.NoMutation(asserts.Arg("the_template"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -10459,29 +6158,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAsOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, the_template)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("the_template"), &a1, the_template)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opResizeAsOut, &locs288, &a0, &a1, &a3, self, the_template, out)
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a1, the_template)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("the_template"), &a1)
-	c.SameStorage(asserts.Arg("the_template"), &a1)
-	c.NoMutation(asserts.Arg("the_template"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs288, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
@@ -10497,27 +6177,10 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAs)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, the_template)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("the_template"), &a1, the_template)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opResizeAs, &locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	c.After(&a0, self)
-	c.After(&a1, the_template)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("the_template"), &a1)
-	c.SameStorage(asserts.Arg("the_template"), &a1)
-	c.NoMutation(asserts.Arg("the_template"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("the_template"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -10533,23 +6196,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAsSparse_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, the_template)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("the_template"), &a1, the_template)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opResizeAsSparse_, &locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	c.After(&a0, self)
-	c.After(&a1, the_template)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("the_template"), &a1)
-	c.SameStorage(asserts.Arg("the_template"), &a1)
-	c.NoMutation(asserts.Arg("the_template"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -10565,29 +6215,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAsSparseOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, the_template)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("the_template"), &a1, the_template)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opResizeAsSparseOut, &locs288, &a0, &a1, &a2, self, the_template, out)
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	c.After(&a0, self)
-	c.After(&a1, the_template)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("the_template"), &a1)
-	c.SameStorage(asserts.Arg("the_template"), &a1)
-	c.NoMutation(asserts.Arg("the_template"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs288, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
@@ -10603,27 +6234,10 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAsSparse)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, the_template)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("the_template"), &a1, the_template)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opResizeAsSparse, &locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	c.After(&a0, self)
-	c.After(&a1, the_template)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("the_template"), &a1)
-	c.SameStorage(asserts.Arg("the_template"), &a1)
-	c.NoMutation(asserts.Arg("the_template"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("the_template"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -10639,17 +6253,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Zero_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opZero_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opZero_, &locs0, &a0, self)
 	r0 := kernels.Zero_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10665,23 +6272,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZeroOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opZeroOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opZeroOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ZeroOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10697,20 +6291,10 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Zero(self)
 	}
 	var c asserts.Call
-	c.Begin(&opZero)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opZero, &locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10726,29 +6310,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 		return kernels.SubOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSubOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.SubOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -10764,27 +6329,10 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 		return kernels.SubTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10800,23 +6348,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSub_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10832,20 +6367,10 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 		return kernels.SubScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSubScalar, &locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10861,17 +6386,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSub_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSub_Scalar, &locs0, &a0, self)
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10887,23 +6405,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSubScalarOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opSubScalarOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -10919,29 +6424,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtractOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -10957,27 +6443,10 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtractTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSubtractTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10993,23 +6462,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtract_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -11025,20 +6481,10 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtractScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSubtractScalar, &locs0, &a0, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11054,17 +6500,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtract_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSubtract_Scalar, &locs0, &a0, self)
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11080,27 +6519,10 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.RsubTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opRsubTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -11116,29 +6538,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRsubTensorOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -11154,29 +6557,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 		return kernels.HeavisideOut(self, values, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHeavisideOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opHeavisideOut, &locs289, &a0, &a1, &a2, self, values, out)
 	r0 := kernels.HeavisideOut(self, values, out)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.NoMutation(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs289, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
@@ -11192,27 +6576,10 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	c.Begin(&opHeaviside)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHeaviside, &locs290, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.NoMutation(asserts.Arg("values"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs290, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -11228,23 +6595,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside_(self, values)
 	}
 	var c asserts.Call
-	c.Begin(&opHeaviside_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opHeaviside_, &locs290, &a0, &a1, self, values)
 	r0 := kernels.Heaviside_(self, values)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.NoMutation(asserts.Arg("values"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs290, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -11260,20 +6614,10 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.RsubScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opRsubScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRsubScalar, &locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11289,23 +6633,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRsubScalarOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opRsubScalarOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -11321,34 +6652,10 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseAddmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXSparseAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -11364,35 +6671,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseAddmmOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opXSparseAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -11408,35 +6690,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseSampledAddmmOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opSparseSampledAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -11452,34 +6709,10 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseSampledAddmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseSampledAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -11495,35 +6728,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmmOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -11539,34 +6747,10 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -11582,29 +6766,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmm_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opAddmm_, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -11620,35 +6785,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddmmActivationOut)
-	var a0, a1, a2, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a2, a6 asserts.Saved
+	checksPre60(&c, &opXAddmmActivationOut, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost61(&c, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -11664,34 +6804,10 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddmmActivation)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mat1"), &a1, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXAddmmActivation, &locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.NoMutation(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.NoMutation(asserts.Arg("mat2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -11707,34 +6823,10 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCompressedTensorCompPlainValueSize)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, compressed_indices)
-	c.Save(&a1, plain_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("compressed_indices"), &a0, compressed_indices)
-	c.BindingContext(asserts.Arg("plain_indices"), &a1, plain_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseCompressedTensorCompPlainValueSize, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, compressed_indices)
-	c.After(&a1, plain_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("compressed_indices"), &a0)
-	c.SameStorage(asserts.Arg("compressed_indices"), &a0)
-	c.NoMutation(asserts.Arg("compressed_indices"), &a0)
-	c.SameImpl(asserts.Arg("plain_indices"), &a1)
-	c.SameStorage(asserts.Arg("plain_indices"), &a1)
-	c.NoMutation(asserts.Arg("plain_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("compressed_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("plain_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -11750,34 +6842,10 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCsrTensorCrowColValueSize)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseCsrTensorCrowColValueSize, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("crow_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -11793,34 +6861,10 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCscTensorCcolRowValueSize)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, ccol_indices)
-	c.Save(&a1, row_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("ccol_indices"), &a0, ccol_indices)
-	c.BindingContext(asserts.Arg("row_indices"), &a1, row_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseCscTensorCcolRowValueSize, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, ccol_indices)
-	c.After(&a1, row_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("ccol_indices"), &a0)
-	c.SameStorage(asserts.Arg("ccol_indices"), &a0)
-	c.NoMutation(asserts.Arg("ccol_indices"), &a0)
-	c.SameImpl(asserts.Arg("row_indices"), &a1)
-	c.SameStorage(asserts.Arg("row_indices"), &a1)
-	c.NoMutation(asserts.Arg("row_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ccol_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("row_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -11836,34 +6880,10 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseBsrTensorCrowColValueSize)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseBsrTensorCrowColValueSize, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("crow_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -11879,34 +6899,10 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseBscTensorCcolRowValueSize)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, ccol_indices)
-	c.Save(&a1, row_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("ccol_indices"), &a0, ccol_indices)
-	c.BindingContext(asserts.Arg("row_indices"), &a1, row_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseBscTensorCcolRowValueSize, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, ccol_indices)
-	c.After(&a1, row_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("ccol_indices"), &a0)
-	c.SameStorage(asserts.Arg("ccol_indices"), &a0)
-	c.NoMutation(asserts.Arg("ccol_indices"), &a0)
-	c.SameImpl(asserts.Arg("row_indices"), &a1)
-	c.SameStorage(asserts.Arg("row_indices"), &a1)
-	c.NoMutation(asserts.Arg("row_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ccol_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("row_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -11922,34 +6918,10 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCompressedTensorCompPlainValue)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, compressed_indices)
-	c.Save(&a1, plain_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("compressed_indices"), &a0, compressed_indices)
-	c.BindingContext(asserts.Arg("plain_indices"), &a1, plain_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseCompressedTensorCompPlainValue, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	c.After(&a0, compressed_indices)
-	c.After(&a1, plain_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("compressed_indices"), &a0)
-	c.SameStorage(asserts.Arg("compressed_indices"), &a0)
-	c.NoMutation(asserts.Arg("compressed_indices"), &a0)
-	c.SameImpl(asserts.Arg("plain_indices"), &a1)
-	c.SameStorage(asserts.Arg("plain_indices"), &a1)
-	c.NoMutation(asserts.Arg("plain_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("compressed_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("plain_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -11965,34 +6937,10 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCsrTensorCrowColValue)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseCsrTensorCrowColValue, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("crow_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -12008,34 +6956,10 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCscTensorCcolRowValue)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, ccol_indices)
-	c.Save(&a1, row_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("ccol_indices"), &a0, ccol_indices)
-	c.BindingContext(asserts.Arg("row_indices"), &a1, row_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseCscTensorCcolRowValue, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	c.After(&a0, ccol_indices)
-	c.After(&a1, row_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("ccol_indices"), &a0)
-	c.SameStorage(asserts.Arg("ccol_indices"), &a0)
-	c.NoMutation(asserts.Arg("ccol_indices"), &a0)
-	c.SameImpl(asserts.Arg("row_indices"), &a1)
-	c.SameStorage(asserts.Arg("row_indices"), &a1)
-	c.NoMutation(asserts.Arg("row_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ccol_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("row_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -12051,34 +6975,10 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseBsrTensorCrowColValue)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseBsrTensorCrowColValue, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("crow_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -12094,34 +6994,10 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseBscTensorCcolRowValue)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, ccol_indices)
-	c.Save(&a1, row_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("ccol_indices"), &a0, ccol_indices)
-	c.BindingContext(asserts.Arg("row_indices"), &a1, row_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSparseBscTensorCcolRowValue, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	c.After(&a0, ccol_indices)
-	c.After(&a1, row_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("ccol_indices"), &a0)
-	c.SameStorage(asserts.Arg("ccol_indices"), &a0)
-	c.NoMutation(asserts.Arg("ccol_indices"), &a0)
-	c.SameImpl(asserts.Arg("row_indices"), &a1)
-	c.SameStorage(asserts.Arg("row_indices"), &a1)
-	c.NoMutation(asserts.Arg("row_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ccol_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("row_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -12137,34 +7013,10 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCompressedTensorUnsafe)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, compressed_indices)
-	c.Save(&a1, plain_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("compressed_indices"), &a0, compressed_indices)
-	c.BindingContext(asserts.Arg("plain_indices"), &a1, plain_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXSparseCompressedTensorUnsafe, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, compressed_indices)
-	c.After(&a1, plain_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("compressed_indices"), &a0)
-	c.SameStorage(asserts.Arg("compressed_indices"), &a0)
-	c.NoMutation(asserts.Arg("compressed_indices"), &a0)
-	c.SameImpl(asserts.Arg("plain_indices"), &a1)
-	c.SameStorage(asserts.Arg("plain_indices"), &a1)
-	c.NoMutation(asserts.Arg("plain_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("compressed_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("plain_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -12180,34 +7032,10 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrTensorUnsafe)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXSparseCsrTensorUnsafe, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("crow_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -12223,34 +7051,10 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCscTensorUnsafe)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, ccol_indices)
-	c.Save(&a1, row_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("ccol_indices"), &a0, ccol_indices)
-	c.BindingContext(asserts.Arg("row_indices"), &a1, row_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXSparseCscTensorUnsafe, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, ccol_indices)
-	c.After(&a1, row_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("ccol_indices"), &a0)
-	c.SameStorage(asserts.Arg("ccol_indices"), &a0)
-	c.NoMutation(asserts.Arg("ccol_indices"), &a0)
-	c.SameImpl(asserts.Arg("row_indices"), &a1)
-	c.SameStorage(asserts.Arg("row_indices"), &a1)
-	c.NoMutation(asserts.Arg("row_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ccol_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("row_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -12266,34 +7070,10 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBsrTensorUnsafe)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXSparseBsrTensorUnsafe, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("crow_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -12309,34 +7089,10 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBscTensorUnsafe)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, ccol_indices)
-	c.Save(&a1, row_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("ccol_indices"), &a0, ccol_indices)
-	c.BindingContext(asserts.Arg("row_indices"), &a1, row_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXSparseBscTensorUnsafe, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, ccol_indices)
-	c.After(&a1, row_indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("ccol_indices"), &a0)
-	c.SameStorage(asserts.Arg("ccol_indices"), &a0)
-	c.NoMutation(asserts.Arg("ccol_indices"), &a0)
-	c.SameImpl(asserts.Arg("row_indices"), &a1)
-	c.SameStorage(asserts.Arg("row_indices"), &a1)
-	c.NoMutation(asserts.Arg("row_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ccol_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("row_indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -12352,13 +7108,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCooTensorSize)
-	var o0 asserts.Saved
+	checksPre46(&c, &opSparseCooTensorSize, &locs23)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -12374,17 +7126,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCooTensorSizeOut)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a1 asserts.Saved
+	checksPre9(&c, &opSparseCooTensorSizeOut, &locs24, &a1, out)
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
 }
 
@@ -12400,27 +7145,10 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCooTensorIndices)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, indices)
-	c.Save(&a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a0, indices)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSparseCooTensorIndices, &locs294, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	c.After(&a0, indices)
-	c.After(&a1, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("indices"), &a0)
-	c.SameStorage(asserts.Arg("indices"), &a0)
-	c.NoMutation(asserts.Arg("indices"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.NoMutation(asserts.Arg("values"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -12436,27 +7164,10 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCooTensorIndicesSize)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, indices)
-	c.Save(&a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a0, indices)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSparseCooTensorIndicesSize, &locs294, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, indices)
-	c.After(&a1, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("indices"), &a0)
-	c.SameStorage(asserts.Arg("indices"), &a0)
-	c.NoMutation(asserts.Arg("indices"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.NoMutation(asserts.Arg("values"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -12472,27 +7183,10 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorUnsafe)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, indices)
-	c.Save(&a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a0, indices)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXSparseCooTensorUnsafe, &locs294, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	c.After(&a0, indices)
-	c.After(&a1, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("indices"), &a0)
-	c.SameStorage(asserts.Arg("indices"), &a0)
-	c.NoMutation(asserts.Arg("indices"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.NoMutation(asserts.Arg("values"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -12506,24 +7200,13 @@ var opXValidateSparseCooTensorArgs = asserts.Op{
 func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseCooTensorArgs(indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseCooTensorArgs)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, indices)
-	c.Save(&a1, values)
-	c.BindingContext(asserts.Arg("indices"), &a0, indices)
-	c.BindingContext(asserts.Arg("values"), &a1, values)
+	checksPre21(&c, &opXValidateSparseCooTensorArgs, &locs295, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	c.After(&a0, indices)
-	c.After(&a1, values)
-	c.SameImpl(asserts.Arg("indices"), &a0)
-	c.SameStorage(asserts.Arg("indices"), &a0)
-	c.NoMutation(asserts.Arg("indices"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.NoMutation(asserts.Arg("values"), &a1)
-	c.End()
+	checksPost22(&c, &locs295, &a0, &a1, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -12536,30 +7219,13 @@ var opXValidateSparseCompressedTensorArgs = asserts.Op{
 func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain_indices *torch.Tensor, values *torch.Tensor, size []int64, layout int) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseCompressedTensorArgs)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, compressed_indices)
-	c.Save(&a1, plain_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("compressed_indices"), &a0, compressed_indices)
-	c.BindingContext(asserts.Arg("plain_indices"), &a1, plain_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre205(&c, &opXValidateSparseCompressedTensorArgs, &locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	c.After(&a0, compressed_indices)
-	c.After(&a1, plain_indices)
-	c.After(&a2, values)
-	c.SameImpl(asserts.Arg("compressed_indices"), &a0)
-	c.SameStorage(asserts.Arg("compressed_indices"), &a0)
-	c.NoMutation(asserts.Arg("compressed_indices"), &a0)
-	c.SameImpl(asserts.Arg("plain_indices"), &a1)
-	c.SameStorage(asserts.Arg("plain_indices"), &a1)
-	c.NoMutation(asserts.Arg("plain_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.End()
+	checksPost206(&c, &locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -12572,30 +7238,13 @@ var opXValidateSparseCsrTensorArgs = asserts.Op{
 func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseCsrTensorArgs)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre205(&c, &opXValidateSparseCsrTensorArgs, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a2, values)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.End()
+	checksPost206(&c, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -12608,30 +7257,13 @@ var opXValidateSparseCscTensorArgs = asserts.Op{
 func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseCscTensorArgs)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, ccol_indices)
-	c.Save(&a1, row_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("ccol_indices"), &a0, ccol_indices)
-	c.BindingContext(asserts.Arg("row_indices"), &a1, row_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre205(&c, &opXValidateSparseCscTensorArgs, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	c.After(&a0, ccol_indices)
-	c.After(&a1, row_indices)
-	c.After(&a2, values)
-	c.SameImpl(asserts.Arg("ccol_indices"), &a0)
-	c.SameStorage(asserts.Arg("ccol_indices"), &a0)
-	c.NoMutation(asserts.Arg("ccol_indices"), &a0)
-	c.SameImpl(asserts.Arg("row_indices"), &a1)
-	c.SameStorage(asserts.Arg("row_indices"), &a1)
-	c.NoMutation(asserts.Arg("row_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.End()
+	checksPost206(&c, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -12644,30 +7276,13 @@ var opXValidateSparseBsrTensorArgs = asserts.Op{
 func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseBsrTensorArgs)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre205(&c, &opXValidateSparseBsrTensorArgs, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a2, values)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.End()
+	checksPost206(&c, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -12680,30 +7295,13 @@ var opXValidateSparseBscTensorArgs = asserts.Op{
 func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseBscTensorArgs)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, ccol_indices)
-	c.Save(&a1, row_indices)
-	c.Save(&a2, values)
-	c.BindingContext(asserts.Arg("ccol_indices"), &a0, ccol_indices)
-	c.BindingContext(asserts.Arg("row_indices"), &a1, row_indices)
-	c.BindingContext(asserts.Arg("values"), &a2, values)
+	checksPre205(&c, &opXValidateSparseBscTensorArgs, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	c.After(&a0, ccol_indices)
-	c.After(&a1, row_indices)
-	c.After(&a2, values)
-	c.SameImpl(asserts.Arg("ccol_indices"), &a0)
-	c.SameStorage(asserts.Arg("ccol_indices"), &a0)
-	c.NoMutation(asserts.Arg("ccol_indices"), &a0)
-	c.SameImpl(asserts.Arg("row_indices"), &a1)
-	c.SameStorage(asserts.Arg("row_indices"), &a1)
-	c.NoMutation(asserts.Arg("row_indices"), &a1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.NoMutation(asserts.Arg("values"), &a2)
-	c.End()
+	checksPost206(&c, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -12718,13 +7316,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorWithDims)
-	var o0 asserts.Saved
+	checksPre46(&c, &opXSparseCooTensorWithDims, &locs23)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -12740,17 +7334,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorWithDimsOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opXSparseCooTensorWithDimsOut, &locs24, &a3, out)
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -12766,27 +7353,10 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorWithDimsAndTensors)
-	var a3, a4, o0 asserts.Saved
-	c.Save(&a3, indices)
-	c.Save(&a4, values)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
-	c.BindingContext(asserts.Arg("values"), &a4, values)
+	var a3, a4 asserts.Saved
+	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &locs294, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	c.After(&a3, indices)
-	c.After(&a4, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.NoMutation(asserts.Arg("indices"), &a3)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.NoMutation(asserts.Arg("values"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs294, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -12802,29 +7372,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorWithDimsAndTensorsOut)
-	var a3, a4, a5, o0 asserts.Saved
-	c.Save(&a3, indices)
-	c.Save(&a4, values)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
-	c.BindingContext(asserts.Arg("values"), &a4, values)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a3, a4, a5 asserts.Saved
+	checksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs299, &a3, &a4, &a5, indices, values, out)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	c.After(&a3, indices)
-	c.After(&a4, values)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.NoMutation(asserts.Arg("indices"), &a3)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.NoMutation(asserts.Arg("values"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs299, &a3, &a4, &a5, indices, values, out, r0)
 	return r0
 }
 
@@ -12840,17 +7391,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResize_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSparseResize_, &locs0, &a0, self)
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12866,23 +7410,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResizeOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opSparseResizeOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -12898,20 +7429,10 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResize)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSparseResize, &locs0, &a0, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12927,17 +7448,10 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResizeAndClear_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12953,23 +7467,10 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResizeAndClearOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opSparseResizeAndClearOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -12985,20 +7486,10 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResizeAndClear)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSparseResizeAndClear, &locs0, &a0, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13014,27 +7505,10 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.SparseMask(self, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseMask)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSparseMask, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -13050,29 +7524,10 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseMaskOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSparseMaskOut, &locs28, &a0, &a1, &a2, self, mask, out)
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -13088,21 +7543,10 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opXToCpu)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXToCpu, &locs9, &l0, tensors)
 	r0 := kernels.XToCpu(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -13118,18 +7562,10 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToDense(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opToDense)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToDense, &locs0, &a0, self)
 	r0 := kernels.ToDense(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13145,20 +7581,10 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.XToDense(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXToDense)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXToDense, &locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13174,23 +7600,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.XToDenseOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXToDenseOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXToDenseOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XToDenseOut(self, dtype, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -13206,27 +7619,10 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToDenseBackward(grad, input)
 	}
 	var c asserts.Call
-	c.Begin(&opToDenseBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, input)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opToDenseBackward, &locs300, &a0, &a1, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input)
-	c.After(&a0, grad)
-	c.After(&a1, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs300, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -13242,16 +7638,10 @@ func SparseDim(self *torch.Tensor) int64 {
 		return kernels.SparseDim(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseDim)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opSparseDim, &locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -13267,16 +7657,10 @@ func XDimI(self *torch.Tensor) int64 {
 		return kernels.XDimI(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXDimI)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXDimI, &locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -13292,16 +7676,10 @@ func DenseDim(self *torch.Tensor) int64 {
 		return kernels.DenseDim(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDenseDim)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opDenseDim, &locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -13317,16 +7695,10 @@ func XDimV(self *torch.Tensor) int64 {
 		return kernels.XDimV(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXDimV)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXDimV, &locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -13342,16 +7714,10 @@ func XNnz(self *torch.Tensor) int64 {
 		return kernels.XNnz(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNnz)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXNnz, &locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -13367,18 +7733,10 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.Coalesce(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCoalesce)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCoalesce, &locs0, &a0, self)
 	r0 := kernels.Coalesce(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13394,20 +7752,10 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesce(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalesce)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCoalesce, &locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13423,23 +7771,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalesceOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXCoalesceOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XCoalesceOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -13455,16 +7790,10 @@ func IsCoalesced(self *torch.Tensor) bool {
 		return kernels.IsCoalesced(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsCoalesced)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opIsCoalesced, &locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -13480,20 +7809,10 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndices)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXIndices, &locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13509,20 +7828,10 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValues(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXValues)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXValues, &locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13538,17 +7847,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalesced_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opXCoalesced_, &locs0, &a0, self)
 	r0 := kernels.XCoalesced_(self, coalesced)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13564,23 +7866,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalescedOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXCoalescedOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -13596,20 +7885,10 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced(self, coalesced)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalesced)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXCoalesced, &locs0, &a0, self)
 	r0 := kernels.XCoalesced(self, coalesced)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13625,20 +7904,10 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 		return kernels.Indices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIndices)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIndices, &locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13654,20 +7923,10 @@ func Values(self *torch.Tensor) *torch.Tensor {
 		return kernels.Values(self)
 	}
 	var c asserts.Call
-	c.Begin(&opValues)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opValues, &locs0, &a0, self)
 	r0 := kernels.Values(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13683,20 +7942,10 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCrowIndices)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCrowIndices, &locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13712,20 +7961,10 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opColIndices)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opColIndices, &locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13741,20 +7980,10 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCcolIndices)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCcolIndices, &locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13770,20 +7999,10 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRowIndices)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRowIndices, &locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13799,29 +8018,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHspmmOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, mat1)
-	c.Save(&a1, mat2)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("mat1"), &a0, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opHspmmOut, &locs301, &a0, &a1, &a2, mat1, mat2, out)
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	c.After(&a0, mat1)
-	c.After(&a1, mat2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("mat1"), &a0)
-	c.SameStorage(asserts.Arg("mat1"), &a0)
-	c.NoMutation(asserts.Arg("mat1"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs301, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -13837,27 +8037,10 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opHspmm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, mat1)
-	c.Save(&a1, mat2)
-	c.BindingContext(asserts.Arg("mat1"), &a0, mat1)
-	c.BindingContext(asserts.Arg("mat2"), &a1, mat2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHspmm, &locs302, &a0, &a1, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
-	c.After(&a0, mat1)
-	c.After(&a1, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("mat1"), &a0)
-	c.SameStorage(asserts.Arg("mat1"), &a0)
-	c.NoMutation(asserts.Arg("mat1"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.NoMutation(asserts.Arg("mat2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs302, &a0, &a1, mat1, mat2, r0)
 	return r0
 }
 
@@ -13873,23 +8056,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopySparseToSparse_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opCopySparseToSparse_, &locs89, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -13905,29 +8075,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCopySparseToSparseOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opCopySparseToSparseOut, &locs90, &a0, &a1, &a3, self, src, out)
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -13943,27 +8094,10 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopySparseToSparse)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("src"), &a1, src)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCopySparseToSparse, &locs89, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.NoMutation(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -13979,23 +8113,10 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindInt)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnbindInt, &locs0, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.SharesStorageList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14011,21 +8132,10 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindDimname)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnbindDimname, &locs0, &a0, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAliasList(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14041,20 +8151,10 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseSparseDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToSparseSparseDim, &locs0, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14070,23 +8170,10 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseSparseDimOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opToSparseSparseDimOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14102,20 +8189,10 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparse(self)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparse)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToSparse, &locs0, &a0, self)
 	r0 := kernels.ToSparse(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14131,23 +8208,10 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opToSparseOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ToSparseOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14163,20 +8227,10 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseCsr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToSparseCsr, &locs0, &a0, self)
 	r0 := kernels.ToSparseCsr(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14192,23 +8246,10 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsrOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseCsrOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opToSparseCsrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ToSparseCsrOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14224,20 +8265,10 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseCsc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToSparseCsc, &locs0, &a0, self)
 	r0 := kernels.ToSparseCsc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14253,23 +8284,10 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCscOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseCscOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opToSparseCscOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ToSparseCscOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14285,20 +8303,10 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 		return kernels.ToSparseBsr(self, blocksize)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseBsr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToSparseBsr, &locs0, &a0, self)
 	r0 := kernels.ToSparseBsr(self, blocksize)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14314,23 +8322,10 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 		return kernels.ToSparseBsrOut(self, blocksize, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseBsrOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opToSparseBsrOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14346,20 +8341,10 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 		return kernels.ToSparseBsc(self, blocksize)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseBsc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToSparseBsc, &locs0, &a0, self)
 	r0 := kernels.ToSparseBsc(self, blocksize)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14375,23 +8360,10 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 		return kernels.ToSparseBscOut(self, blocksize, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseBscOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opToSparseBscOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14407,20 +8379,10 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToMkldnn(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opToMkldnn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToMkldnn, &locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14436,23 +8398,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToMkldnnOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opToMkldnnOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -14468,20 +8417,10 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnReorderConv2dWeight)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMkldnnReorderConv2dWeight, &locs0, &a0, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14497,23 +8436,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnReorderConv2dWeightOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opMkldnnReorderConv2dWeightOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -14529,20 +8455,10 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnReorderConv3dWeight)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMkldnnReorderConv3dWeight, &locs0, &a0, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14558,23 +8474,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnReorderConv3dWeightOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opMkldnnReorderConv3dWeightOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -14590,24 +8493,10 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	c.Begin(&opToMkldnnBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, input)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opToMkldnnBackward, &locs300, &a0, &a1, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	c.After(&a0, grad)
-	c.After(&a1, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.End()
+	checksPost53(&c, &locs300, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -14623,20 +8512,10 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorDynamic)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opQuantizePerTensorDynamic, &locs0, &a0, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14652,23 +8531,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorDynamicOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opQuantizePerTensorDynamicOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -14684,20 +8550,10 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opQuantizePerTensor, &locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14713,23 +8569,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -14745,34 +8588,10 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorTensorQparams)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opQuantizePerTensorTensorQparams, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -14788,35 +8607,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorTensorQparamsOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -14832,38 +8626,13 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorTensors)
 	var (
-		a1, a2  asserts.Saved
-		l0, ol0 asserts.SavedList
+		a1, a2 asserts.Saved
+		l0     asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("scales"), &a1, scales)
-	c.BindingContext(asserts.Arg("zero_points"), &a2, zero_points)
+	checksPre207(&c, &opQuantizePerTensorTensors, &locs305, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.NoMutation(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.NoMutation(asserts.Arg("zero_points"), &a2)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("scales"), &a1)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("zero_points"), &a2)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost208(&c, &locs305, &l0, &a1, &a2, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -14877,38 +8646,16 @@ var opQuantizePerTensorTensorsOut = asserts.Op{
 func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorTensorsOut)
 	var (
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
-	asserts.SaveList(&c, &l4, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("scales"), &a1, scales)
-	c.BindingContext(asserts.Arg("zero_points"), &a2, zero_points)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l4, out)
+	checksPre209(&c, &opQuantizePerTensorTensorsOut, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.NoMutation(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.NoMutation(asserts.Arg("zero_points"), &a2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost210(&c, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -14923,34 +8670,10 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerChannel)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scales"), &a1, scales)
-	c.BindingContext(asserts.Arg("zero_points"), &a2, zero_points)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opQuantizePerChannel, &locs307, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	c.After(&a0, self)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.NoMutation(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.NoMutation(asserts.Arg("zero_points"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scales"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_points"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs307, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -14966,35 +8689,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerChannelOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scales"), &a1, scales)
-	c.BindingContext(asserts.Arg("zero_points"), &a2, zero_points)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opQuantizePerChannelOut, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	c.After(&a0, self)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.NoMutation(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.NoMutation(asserts.Arg("zero_points"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -15010,18 +8708,10 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDequantizeSelf)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre0(&c, &opDequantizeSelf, &locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -15037,23 +8727,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDequantizeSelfOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opDequantizeSelfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.DequantizeSelfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -15069,21 +8746,10 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opDequantizeTensors)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opDequantizeTensors, &locs9, &l0, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -15097,23 +8763,13 @@ var opDequantizeTensorsOut = asserts.Op{
 func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.DequantizeTensorsOut(tensors, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opDequantizeTensorsOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opDequantizeTensorsOut, &locs309, &l0, &l1, tensors, out)
 	kernels.DequantizeTensorsOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs309, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -15128,16 +8784,10 @@ func QScale(self *torch.Tensor) float64 {
 		return kernels.QScale(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQScale)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opQScale, &locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -15153,16 +8803,10 @@ func QZeroPoint(self *torch.Tensor) int64 {
 		return kernels.QZeroPoint(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQZeroPoint)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opQZeroPoint, &locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -15178,18 +8822,10 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScales(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelScales)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre0(&c, &opQPerChannelScales, &locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -15205,23 +8841,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelScalesOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opQPerChannelScalesOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -15237,18 +8860,10 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelZeroPoints(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelZeroPoints)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre0(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -15264,23 +8879,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelZeroPointsOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opQPerChannelZeroPointsOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -15296,16 +8898,10 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 		return kernels.QPerChannelAxis(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelAxis)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opQPerChannelAxis, &locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -15321,20 +8917,10 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIntRepr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIntRepr, &locs0, &a0, self)
 	r0 := kernels.IntRepr(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15350,23 +8936,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIntReprOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opIntReprOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IntReprOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -15382,20 +8955,10 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakePerTensorQuantizedTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXMakePerTensorQuantizedTensor, &locs0, &a0, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15411,23 +8974,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakePerTensorQuantizedTensorOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -15443,34 +8993,10 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakePerChannelQuantizedTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXMakePerChannelQuantizedTensor, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -15486,35 +9012,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakePerChannelQuantizedTensorOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -15530,16 +9031,10 @@ func Qscheme(self *torch.Tensor) int {
 		return kernels.Qscheme(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQscheme)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opQscheme, &locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -15555,20 +9050,10 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffine)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFakeQuantizePerTensorAffine, &locs0, &a0, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15584,34 +9069,10 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffineTensorQparams)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -15627,25 +9088,10 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffineCachemask)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &locs25, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -15661,30 +9107,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffineCachemaskOut)
-	var a0, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out0)
-	c.Save(&a6, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a5, out0)
-	c.BindingContext(asserts.Arg("out1"), &a6, out1)
+	var a0, a5, a6 asserts.Saved
+	checksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26, &a0, &a5, &a6, self, out0, out1)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	c.After(&a0, self)
-	c.After(&a5, out0)
-	c.After(&a6, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a5)
-	c.SameStorage(asserts.Arg("out0"), &a5)
-	c.SameImpl(asserts.Arg("out1"), &a6)
-	c.SameStorage(asserts.Arg("out1"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a6)
-	c.End()
+	checksPost50(&c, &locs26, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -15700,49 +9126,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizePerTensorAffineCachemaskTensorQparams)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a3, fake_quant_enabled)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
-	c.BindingContext(asserts.Arg("fake_quant_enabled"), &a3, fake_quant_enabled)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre31(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a3, fake_quant_enabled)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("fake_quant_enabled"), &a3)
-	c.SameStorage(asserts.Arg("fake_quant_enabled"), &a3)
-	c.NoMutation(asserts.Arg("fake_quant_enabled"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("fake_quant_enabled"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("fake_quant_enabled"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost32(&c, &locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -15758,48 +9145,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut)
-	var a0, a1, a2, a3, a6, a7, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a3, fake_quant_enabled)
-	c.Save(&a6, out0)
-	c.Save(&a7, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
-	c.BindingContext(asserts.Arg("fake_quant_enabled"), &a3, fake_quant_enabled)
-	c.BindingContext(asserts.Arg("out0"), &a6, out0)
-	c.BindingContext(asserts.Arg("out1"), &a7, out1)
+	var a0, a1, a2, a3, a6, a7 asserts.Saved
+	checksPre203(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a3, fake_quant_enabled)
-	c.After(&a6, out0)
-	c.After(&a7, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("fake_quant_enabled"), &a3)
-	c.SameStorage(asserts.Arg("fake_quant_enabled"), &a3)
-	c.NoMutation(asserts.Arg("fake_quant_enabled"), &a3)
-	c.SameImpl(asserts.Arg("out0"), &a6)
-	c.SameStorage(asserts.Arg("out0"), &a6)
-	c.SameImpl(asserts.Arg("out1"), &a7)
-	c.SameStorage(asserts.Arg("out1"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a6)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a7)
-	c.End()
+	checksPost204(&c, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -15815,27 +9164,10 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffineCachemaskBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs312, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	c.After(&a0, grad)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs312, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -15851,34 +9183,10 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerTensorAffine)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -15894,35 +9202,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerTensorAffineOut)
-	var a0, a1, a2, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a2, a6 asserts.Saved
+	checksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost61(&c, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -15938,56 +9221,10 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerTensorAffineBackward)
-	var a0, a1, a2, a3, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a2, scale)
-	c.Save(&a3, zero_point)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("scale"), &a2, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a3, zero_point)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a2, scale)
-	c.After(&a3, zero_point)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("scale"), &a2)
-	c.SameStorage(asserts.Arg("scale"), &a2)
-	c.NoMutation(asserts.Arg("scale"), &a2)
-	c.SameImpl(asserts.Arg("zero_point"), &a3)
-	c.SameStorage(asserts.Arg("zero_point"), &a3)
-	c.NoMutation(asserts.Arg("zero_point"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("scale"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("zero_point"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost98(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -16003,34 +9240,10 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerChannelAffine)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opFakeQuantizePerChannelAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -16046,41 +9259,10 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerChannelAffineCachemask)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &locs314, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs314, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -16096,42 +9278,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerChannelAffineCachemaskOut)
-	var a0, a1, a2, a6, a7, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a6, out0)
-	c.Save(&a7, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
-	c.BindingContext(asserts.Arg("out0"), &a6, out0)
-	c.BindingContext(asserts.Arg("out1"), &a7, out1)
+	var a0, a1, a2, a6, a7 asserts.Saved
+	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a6, out0)
-	c.After(&a7, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a6)
-	c.SameStorage(asserts.Arg("out0"), &a6)
-	c.SameImpl(asserts.Arg("out1"), &a7)
-	c.SameStorage(asserts.Arg("out1"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a6)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a7)
-	c.End()
+	checksPost108(&c, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -16147,27 +9297,10 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerChannelAffineCachemaskBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs312, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	c.After(&a0, grad)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs312, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -16183,34 +9316,10 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerChannelAffine)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -16226,35 +9335,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerChannelAffineOut)
-	var a0, a1, a2, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("scale"), &a1, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a2, zero_point)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a2, a7 asserts.Saved
+	checksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.NoMutation(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.NoMutation(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -16270,56 +9354,10 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerChannelAffineBackward)
-	var a0, a1, a2, a3, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a2, scale)
-	c.Save(&a3, zero_point)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("scale"), &a2, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a3, zero_point)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a2, scale)
-	c.After(&a3, zero_point)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("scale"), &a2)
-	c.SameStorage(asserts.Arg("scale"), &a2)
-	c.NoMutation(asserts.Arg("scale"), &a2)
-	c.SameImpl(asserts.Arg("zero_point"), &a3)
-	c.SameStorage(asserts.Arg("zero_point"), &a3)
-	c.NoMutation(asserts.Arg("zero_point"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("scale"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("zero_point"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost98(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -16335,58 +9373,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	c.Begin(&opFusedMovingAvgObsFakeQuant)
-	var a0, a1, a2, a3, a4, a5, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, observer_on)
-	c.Save(&a2, fake_quant_on)
-	c.Save(&a3, running_min)
-	c.Save(&a4, running_max)
-	c.Save(&a5, scale)
-	c.Save(&a6, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("observer_on"), &a1, observer_on)
-	c.BindingContext(asserts.Arg("fake_quant_on"), &a2, fake_quant_on)
-	c.BindingContext(asserts.Arg("running_min"), &a3, running_min)
-	c.BindingContext(asserts.Arg("running_max"), &a4, running_max)
-	c.BindingContext(asserts.Arg("scale"), &a5, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a6, zero_point)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre213(&c, &opFusedMovingAvgObsFakeQuant, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	c.After(&a0, self)
-	c.After(&a1, observer_on)
-	c.After(&a2, fake_quant_on)
-	c.After(&a3, running_min)
-	c.After(&a4, running_max)
-	c.After(&a5, scale)
-	c.After(&a6, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("observer_on"), &a1)
-	c.SameStorage(asserts.Arg("observer_on"), &a1)
-	c.NoMutation(asserts.Arg("observer_on"), &a1)
-	c.SameImpl(asserts.Arg("fake_quant_on"), &a2)
-	c.SameStorage(asserts.Arg("fake_quant_on"), &a2)
-	c.NoMutation(asserts.Arg("fake_quant_on"), &a2)
-	c.SameImpl(asserts.Arg("running_min"), &a3)
-	c.SameStorage(asserts.Arg("running_min"), &a3)
-	c.SameImpl(asserts.Arg("running_max"), &a4)
-	c.SameStorage(asserts.Arg("running_max"), &a4)
-	c.SameImpl(asserts.Arg("scale"), &a5)
-	c.SameStorage(asserts.Arg("scale"), &a5)
-	c.SameImpl(asserts.Arg("zero_point"), &a6)
-	c.SameStorage(asserts.Arg("zero_point"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost214(&c, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -16402,69 +9392,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedMovingAvgObsFqHelper)
-	var a0, a1, a2, a3, a4, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, observer_on)
-	c.Save(&a2, fake_quant_on)
-	c.Save(&a3, running_min)
-	c.Save(&a4, running_max)
-	c.Save(&a5, scale)
-	c.Save(&a6, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("observer_on"), &a1, observer_on)
-	c.BindingContext(asserts.Arg("fake_quant_on"), &a2, fake_quant_on)
-	c.BindingContext(asserts.Arg("running_min"), &a3, running_min)
-	c.BindingContext(asserts.Arg("running_max"), &a4, running_max)
-	c.BindingContext(asserts.Arg("scale"), &a5, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a6, zero_point)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre215(&c, &opXFusedMovingAvgObsFqHelper, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	c.After(&a0, self)
-	c.After(&a1, observer_on)
-	c.After(&a2, fake_quant_on)
-	c.After(&a3, running_min)
-	c.After(&a4, running_max)
-	c.After(&a5, scale)
-	c.After(&a6, zero_point)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("observer_on"), &a1)
-	c.SameStorage(asserts.Arg("observer_on"), &a1)
-	c.NoMutation(asserts.Arg("observer_on"), &a1)
-	c.SameImpl(asserts.Arg("fake_quant_on"), &a2)
-	c.SameStorage(asserts.Arg("fake_quant_on"), &a2)
-	c.NoMutation(asserts.Arg("fake_quant_on"), &a2)
-	c.SameImpl(asserts.Arg("running_min"), &a3)
-	c.SameStorage(asserts.Arg("running_min"), &a3)
-	c.SameImpl(asserts.Arg("running_max"), &a4)
-	c.SameStorage(asserts.Arg("running_max"), &a4)
-	c.SameImpl(asserts.Arg("scale"), &a5)
-	c.SameStorage(asserts.Arg("scale"), &a5)
-	c.SameImpl(asserts.Arg("zero_point"), &a6)
-	c.SameStorage(asserts.Arg("zero_point"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost216(&c, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -16480,62 +9411,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedMovingAvgObsFqHelperOut)
-	var a0, a1, a2, a3, a4, a5, a6, a13, a14, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, observer_on)
-	c.Save(&a2, fake_quant_on)
-	c.Save(&a3, running_min)
-	c.Save(&a4, running_max)
-	c.Save(&a5, scale)
-	c.Save(&a6, zero_point)
-	c.Save(&a13, out0)
-	c.Save(&a14, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("observer_on"), &a1, observer_on)
-	c.BindingContext(asserts.Arg("fake_quant_on"), &a2, fake_quant_on)
-	c.BindingContext(asserts.Arg("running_min"), &a3, running_min)
-	c.BindingContext(asserts.Arg("running_max"), &a4, running_max)
-	c.BindingContext(asserts.Arg("scale"), &a5, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a6, zero_point)
-	c.BindingContext(asserts.Arg("out0"), &a13, out0)
-	c.BindingContext(asserts.Arg("out1"), &a14, out1)
+	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
+	checksPre217(&c, &opXFusedMovingAvgObsFqHelperOut, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	c.After(&a0, self)
-	c.After(&a1, observer_on)
-	c.After(&a2, fake_quant_on)
-	c.After(&a3, running_min)
-	c.After(&a4, running_max)
-	c.After(&a5, scale)
-	c.After(&a6, zero_point)
-	c.After(&a13, out0)
-	c.After(&a14, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("observer_on"), &a1)
-	c.SameStorage(asserts.Arg("observer_on"), &a1)
-	c.NoMutation(asserts.Arg("observer_on"), &a1)
-	c.SameImpl(asserts.Arg("fake_quant_on"), &a2)
-	c.SameStorage(asserts.Arg("fake_quant_on"), &a2)
-	c.NoMutation(asserts.Arg("fake_quant_on"), &a2)
-	c.SameImpl(asserts.Arg("running_min"), &a3)
-	c.SameStorage(asserts.Arg("running_min"), &a3)
-	c.SameImpl(asserts.Arg("running_max"), &a4)
-	c.SameStorage(asserts.Arg("running_max"), &a4)
-	c.SameImpl(asserts.Arg("scale"), &a5)
-	c.SameStorage(asserts.Arg("scale"), &a5)
-	c.SameImpl(asserts.Arg("zero_point"), &a6)
-	c.SameStorage(asserts.Arg("zero_point"), &a6)
-	c.SameImpl(asserts.Arg("out0"), &a13)
-	c.SameStorage(asserts.Arg("out0"), &a13)
-	c.SameImpl(asserts.Arg("out1"), &a14)
-	c.SameStorage(asserts.Arg("out1"), &a14)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a13)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a14)
-	c.End()
+	checksPost218(&c, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -16551,113 +9430,10 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedMovingAvgObsFqHelperFunctional)
-	var a0, a1, a2, a3, a4, a5, a6, o0, o1, o2, o3, o4, o5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, observer_on)
-	c.Save(&a2, fake_quant_on)
-	c.Save(&a3, running_min)
-	c.Save(&a4, running_max)
-	c.Save(&a5, scale)
-	c.Save(&a6, zero_point)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("observer_on"), &a1, observer_on)
-	c.BindingContext(asserts.Arg("fake_quant_on"), &a2, fake_quant_on)
-	c.BindingContext(asserts.Arg("running_min"), &a3, running_min)
-	c.BindingContext(asserts.Arg("running_max"), &a4, running_max)
-	c.BindingContext(asserts.Arg("scale"), &a5, scale)
-	c.BindingContext(asserts.Arg("zero_point"), &a6, zero_point)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre219(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	c.After(&a0, self)
-	c.After(&a1, observer_on)
-	c.After(&a2, fake_quant_on)
-	c.After(&a3, running_min)
-	c.After(&a4, running_max)
-	c.After(&a5, scale)
-	c.After(&a6, zero_point)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.Result(&o5, r5)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("observer_on"), &a1)
-	c.SameStorage(asserts.Arg("observer_on"), &a1)
-	c.NoMutation(asserts.Arg("observer_on"), &a1)
-	c.SameImpl(asserts.Arg("fake_quant_on"), &a2)
-	c.SameStorage(asserts.Arg("fake_quant_on"), &a2)
-	c.NoMutation(asserts.Arg("fake_quant_on"), &a2)
-	c.SameImpl(asserts.Arg("running_min"), &a3)
-	c.SameStorage(asserts.Arg("running_min"), &a3)
-	c.NoMutation(asserts.Arg("running_min"), &a3)
-	c.SameImpl(asserts.Arg("running_max"), &a4)
-	c.SameStorage(asserts.Arg("running_max"), &a4)
-	c.NoMutation(asserts.Arg("running_max"), &a4)
-	c.SameImpl(asserts.Arg("scale"), &a5)
-	c.SameStorage(asserts.Arg("scale"), &a5)
-	c.NoMutation(asserts.Arg("scale"), &a5)
-	c.SameImpl(asserts.Arg("zero_point"), &a6)
-	c.SameStorage(asserts.Arg("zero_point"), &a6)
-	c.NoMutation(asserts.Arg("zero_point"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.ImplUseCountLE1(asserts.Ret(5), &o5)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(5), &o5)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3), asserts.Out(asserts.Ret(4), &o4), asserts.Out(asserts.Ret(5), &o5))
-	c.End()
+	checksPost220(&c, &locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -16673,16 +9449,10 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	c.Begin(&opXChooseQparamsPerTensor)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXChooseQparamsPerTensor, &locs3, &a0, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0, r1
 }
 
@@ -16698,20 +9468,10 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	c.Begin(&opXSaturateWeightToFp16)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, weight)
-	c.BindingContext(asserts.Arg("weight"), &a0, weight)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSaturateWeightToFp16, &locs320, &a0, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	c.After(&a0, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs320, &a0, weight, r0)
 	return r0
 }
 
@@ -16727,25 +9487,10 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	c.Begin(&opChooseQparamsOptimized)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre16(&c, &opChooseQparamsOptimized, &locs29, &a0, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -16761,18 +9506,10 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXAutocastToReducedPrecision)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXAutocastToReducedPrecision, &locs0, &a0, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16788,18 +9525,10 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opXAutocastToFullPrecision)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXAutocastToFullPrecision, &locs0, &a0, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 

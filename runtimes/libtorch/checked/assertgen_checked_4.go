@@ -22,20 +22,10 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opXToCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXToCopy, &locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -51,23 +41,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXToCopyOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXToCopyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -83,18 +60,10 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opToDtypeLayout)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToDtypeLayout, &locs0, &a0, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -110,18 +79,10 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opToDevice)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToDevice, &locs0, &a0, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -137,18 +98,10 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opToDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToDtype, &locs0, &a0, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -164,24 +117,10 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opToOther)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opToOther, &locs6, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -197,21 +136,10 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opMeshgrid)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opMeshgrid, &locs9, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -227,21 +155,10 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	c.Begin(&opMeshgridIndexing)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opMeshgridIndexing, &locs9, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -257,23 +174,10 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opCartesianProd)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opCartesianProd, &locs9, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -289,20 +193,10 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var c asserts.Call
-	c.Begin(&opCombinations)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCombinations, &locs0, &a0, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -318,16 +212,10 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	c.Begin(&opItem)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opItem, &locs3, &a0, self)
 	r0 := kernels.Item(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -343,22 +231,10 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	c.Begin(&opResultTypeTensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, tensor)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("tensor"), &a0, tensor)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	checksPre21(&c, &opResultTypeTensor, &locs321, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	c.After(&a0, tensor)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("tensor"), &a0)
-	c.SameStorage(asserts.Arg("tensor"), &a0)
-	c.NoMutation(asserts.Arg("tensor"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost22(&c, &locs321, &a0, &a1, tensor, other)
 	return r0
 }
 
@@ -374,16 +250,10 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	c.Begin(&opResultTypeScalar)
 	var a0 asserts.Saved
-	c.Save(&a0, tensor)
-	c.BindingContext(asserts.Arg("tensor"), &a0, tensor)
+	checksPre7(&c, &opResultTypeScalar, &locs322, &a0, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	c.After(&a0, tensor)
-	c.SameImpl(asserts.Arg("tensor"), &a0)
-	c.SameStorage(asserts.Arg("tensor"), &a0)
-	c.NoMutation(asserts.Arg("tensor"), &a0)
-	c.End()
+	checksPost8(&c, &locs322, &a0, tensor)
 	return r0
 }
 
@@ -399,16 +269,10 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	c.Begin(&opResultTypeScalarTensor)
 	var a1 asserts.Saved
-	c.Save(&a1, tensor)
-	c.BindingContext(asserts.Arg("tensor"), &a1, tensor)
+	checksPre7(&c, &opResultTypeScalarTensor, &locs322, &a1, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	c.After(&a1, tensor)
-	c.SameImpl(asserts.Arg("tensor"), &a1)
-	c.SameStorage(asserts.Arg("tensor"), &a1)
-	c.NoMutation(asserts.Arg("tensor"), &a1)
-	c.End()
+	checksPost8(&c, &locs322, &a1, tensor)
 	return r0
 }
 
@@ -424,9 +288,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	c.Begin(&opResultTypeScalarScalar)
+	checksPre33(&c, &opResultTypeScalarScalar, &locs16)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	c.End()
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -442,9 +306,9 @@ func CanCast(from int, to int) bool {
 		return kernels.CanCast(from, to)
 	}
 	var c asserts.Call
-	c.Begin(&opCanCast)
+	checksPre33(&c, &opCanCast, &locs16)
 	r0 := kernels.CanCast(from, to)
-	c.End()
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -460,9 +324,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	c.Begin(&opPromoteTypes)
+	checksPre33(&c, &opPromoteTypes, &locs16)
 	r0 := kernels.PromoteTypes(type1, type2)
-	c.End()
+	checksPost34(&c, &locs16)
 	return r0
 }
 
@@ -478,16 +342,10 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 		return kernels.XLocalScalarDense(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXLocalScalarDense)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre7(&c, &opXLocalScalarDense, &locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -503,62 +361,13 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opXLstmMps)
 	var (
-		a0, o0, o1, o2, o3, o4 asserts.Saved
-		l1, l2                 asserts.SavedList
+		a0     asserts.Saved
+		l1, l2 asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, hx)
-	asserts.SaveList(&c, &l2, params)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("hx"), &l1, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l2, params)
+	checksPre221(&c, &opXLstmMps, &locs323, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, hx)
-	asserts.AfterList(&c, &l2, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("hx"), &l1)
-	c.SameStorageList(asserts.Arg("hx"), &l1)
-	c.NoMutationList(asserts.Arg("hx"), &l1)
-	c.SameImplList(asserts.Arg("params"), &l2)
-	c.SameStorageList(asserts.Arg("params"), &l2)
-	c.NoMutationList(asserts.Arg("params"), &l2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(3), &o3, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(3), &o3, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(4), &o4, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(4), &o4, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3), asserts.Out(asserts.Ret(4), &o4))
-	c.End()
+	checksPost222(&c, &locs323, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -574,66 +383,13 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	c.Begin(&opXLstmMpsOut)
 	var (
-		a0, a9, a10, a11, a12, a13, o0, o1, o2, o3, o4 asserts.Saved
-		l1, l2                                         asserts.SavedList
+		a0, a9, a10, a11, a12, a13 asserts.Saved
+		l1, l2                     asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, hx)
-	asserts.SaveList(&c, &l2, params)
-	c.Save(&a9, out0)
-	c.Save(&a10, out1)
-	c.Save(&a11, out2)
-	c.Save(&a12, out3)
-	c.Save(&a13, out4)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("hx"), &l1, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l2, params)
-	c.BindingContext(asserts.Arg("out0"), &a9, out0)
-	c.BindingContext(asserts.Arg("out1"), &a10, out1)
-	c.BindingContext(asserts.Arg("out2"), &a11, out2)
-	c.BindingContext(asserts.Arg("out3"), &a12, out3)
-	c.BindingContext(asserts.Arg("out4"), &a13, out4)
+	checksPre223(&c, &opXLstmMpsOut, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, hx)
-	asserts.AfterList(&c, &l2, params)
-	c.After(&a9, out0)
-	c.After(&a10, out1)
-	c.After(&a11, out2)
-	c.After(&a12, out3)
-	c.After(&a13, out4)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("hx"), &l1)
-	c.SameStorageList(asserts.Arg("hx"), &l1)
-	c.NoMutationList(asserts.Arg("hx"), &l1)
-	c.SameImplList(asserts.Arg("params"), &l2)
-	c.SameStorageList(asserts.Arg("params"), &l2)
-	c.NoMutationList(asserts.Arg("params"), &l2)
-	c.SameImpl(asserts.Arg("out0"), &a9)
-	c.SameStorage(asserts.Arg("out0"), &a9)
-	c.SameImpl(asserts.Arg("out1"), &a10)
-	c.SameStorage(asserts.Arg("out1"), &a10)
-	c.SameImpl(asserts.Arg("out2"), &a11)
-	c.SameStorage(asserts.Arg("out2"), &a11)
-	c.SameImpl(asserts.Arg("out3"), &a12)
-	c.SameStorage(asserts.Arg("out3"), &a12)
-	c.SameImpl(asserts.Arg("out4"), &a13)
-	c.SameStorage(asserts.Arg("out4"), &a13)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a9)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a10)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a11)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a12)
-	c.ReturnsArg(asserts.Ret(4), &o4, asserts.Arg("out4"), &a13)
-	c.End()
+	checksPost224(&c, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -649,95 +405,13 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opLstmMpsBackward)
 	var (
-		a0, a1, a2, a3, a4, a5, o0 asserts.Saved
-		l6, l7, ol1, ol2           asserts.SavedList
+		a0, a1, a2, a3, a4, a5 asserts.Saved
+		l6, l7                 asserts.SavedList
 	)
-	c.Save(&a0, grad_y)
-	c.SaveOpt(&a1, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a2, grad_cy, grad_cy != nil)
-	c.Save(&a3, z_state)
-	c.Save(&a4, cell_state_fwd)
-	c.Save(&a5, input)
-	asserts.SaveList(&c, &l6, hx)
-	asserts.SaveList(&c, &l7, params)
-	c.BindingContext(asserts.Arg("grad_y"), &a0, grad_y)
-	c.BindingContext(asserts.Arg("grad_hy"), &a1, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a2, grad_cy)
-	c.BindingContext(asserts.Arg("z_state"), &a3, z_state)
-	c.BindingContext(asserts.Arg("cell_state_fwd"), &a4, cell_state_fwd)
-	c.BindingContext(asserts.Arg("input"), &a5, input)
-	asserts.BindingContextList(&c, asserts.Arg("hx"), &l6, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l7, params)
+	checksPre225(&c, &opLstmMpsBackward, &locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.After(&a0, grad_y)
-	c.After(&a1, grad_hy)
-	c.After(&a2, grad_cy)
-	c.After(&a3, z_state)
-	c.After(&a4, cell_state_fwd)
-	c.After(&a5, input)
-	asserts.AfterList(&c, &l6, hx)
-	asserts.AfterList(&c, &l7, params)
-	c.Result(&o0, r0)
-	asserts.ResultList(&c, &ol1, r1)
-	asserts.ResultList(&c, &ol2, r2)
-	c.SameImpl(asserts.Arg("grad_y"), &a0)
-	c.SameStorage(asserts.Arg("grad_y"), &a0)
-	c.NoMutation(asserts.Arg("grad_y"), &a0)
-	c.SameImpl(asserts.Arg("grad_hy"), &a1)
-	c.SameStorage(asserts.Arg("grad_hy"), &a1)
-	c.NoMutation(asserts.Arg("grad_hy"), &a1)
-	c.SameImpl(asserts.Arg("grad_cy"), &a2)
-	c.SameStorage(asserts.Arg("grad_cy"), &a2)
-	c.NoMutation(asserts.Arg("grad_cy"), &a2)
-	c.SameImpl(asserts.Arg("z_state"), &a3)
-	c.SameStorage(asserts.Arg("z_state"), &a3)
-	c.NoMutation(asserts.Arg("z_state"), &a3)
-	c.SameImpl(asserts.Arg("cell_state_fwd"), &a4)
-	c.SameStorage(asserts.Arg("cell_state_fwd"), &a4)
-	c.NoMutation(asserts.Arg("cell_state_fwd"), &a4)
-	c.SameImpl(asserts.Arg("input"), &a5)
-	c.SameStorage(asserts.Arg("input"), &a5)
-	c.NoMutation(asserts.Arg("input"), &a5)
-	c.SameImplList(asserts.Arg("hx"), &l6)
-	c.SameStorageList(asserts.Arg("hx"), &l6)
-	c.NoMutationList(asserts.Arg("hx"), &l6)
-	c.SameImplList(asserts.Arg("params"), &l7)
-	c.SameStorageList(asserts.Arg("params"), &l7)
-	c.NoMutationList(asserts.Arg("params"), &l7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_y"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_hy"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_cy"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("z_state"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cell_state_fwd"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a5)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("hx"), &l6)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1List(asserts.Ret(1), &ol1)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("grad_y"), &a0)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("grad_hy"), &a1)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("grad_cy"), &a2)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("z_state"), &a3)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("cell_state_fwd"), &a4)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("input"), &a5)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("hx"), &l6)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("params"), &l7)
-	c.StorageUseCountEq1List(asserts.Ret(1), &ol1)
-	c.ImplUseCountLE1List(asserts.Ret(2), &ol2)
-	c.NotArgElems(asserts.Ret(2), &ol2, asserts.Arg("grad_y"), &a0)
-	c.NotArgElems(asserts.Ret(2), &ol2, asserts.Arg("grad_hy"), &a1)
-	c.NotArgElems(asserts.Ret(2), &ol2, asserts.Arg("grad_cy"), &a2)
-	c.NotArgElems(asserts.Ret(2), &ol2, asserts.Arg("z_state"), &a3)
-	c.NotArgElems(asserts.Ret(2), &ol2, asserts.Arg("cell_state_fwd"), &a4)
-	c.NotArgElems(asserts.Ret(2), &ol2, asserts.Arg("input"), &a5)
-	c.NotArgElemsList(asserts.Ret(2), &ol2, asserts.Arg("hx"), &l6)
-	c.NotArgElemsList(asserts.Ret(2), &ol2, asserts.Arg("params"), &l7)
-	c.StorageUseCountEq1List(asserts.Ret(2), &ol2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.OutList(asserts.Ret(1), &ol1), asserts.OutList(asserts.Ret(2), &ol2))
-	c.End()
+	checksPost226(&c, &locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -751,78 +425,16 @@ var opLstmMpsBackwardOut = asserts.Op{
 func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch.Tensor, z_state *torch.Tensor, cell_state_fwd *torch.Tensor, input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, has_biases bool, num_layers int64, dropout float64, train bool, bidirectional bool, batch_first bool, out0 *torch.Tensor, out1 []*torch.Tensor, out2 []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opLstmMpsBackwardOut)
 	var (
 		a0, a1, a2, a3, a4, a5, a14 asserts.Saved
 		l6, l7, l15, l16            asserts.SavedList
 	)
-	c.Save(&a0, grad_y)
-	c.SaveOpt(&a1, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a2, grad_cy, grad_cy != nil)
-	c.Save(&a3, z_state)
-	c.Save(&a4, cell_state_fwd)
-	c.Save(&a5, input)
-	asserts.SaveList(&c, &l6, hx)
-	asserts.SaveList(&c, &l7, params)
-	c.Save(&a14, out0)
-	asserts.SaveList(&c, &l15, out1)
-	asserts.SaveList(&c, &l16, out2)
-	c.BindingContext(asserts.Arg("grad_y"), &a0, grad_y)
-	c.BindingContext(asserts.Arg("grad_hy"), &a1, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a2, grad_cy)
-	c.BindingContext(asserts.Arg("z_state"), &a3, z_state)
-	c.BindingContext(asserts.Arg("cell_state_fwd"), &a4, cell_state_fwd)
-	c.BindingContext(asserts.Arg("input"), &a5, input)
-	asserts.BindingContextList(&c, asserts.Arg("hx"), &l6, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l7, params)
-	c.BindingContext(asserts.Arg("out0"), &a14, out0)
-	asserts.BindingContextList(&c, asserts.Arg("out1"), &l15, out1)
-	asserts.BindingContextList(&c, asserts.Arg("out2"), &l16, out2)
+	checksPre227(&c, &opLstmMpsBackwardOut, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	c.After(&a0, grad_y)
-	c.After(&a1, grad_hy)
-	c.After(&a2, grad_cy)
-	c.After(&a3, z_state)
-	c.After(&a4, cell_state_fwd)
-	c.After(&a5, input)
-	asserts.AfterList(&c, &l6, hx)
-	asserts.AfterList(&c, &l7, params)
-	c.After(&a14, out0)
-	asserts.AfterList(&c, &l15, out1)
-	asserts.AfterList(&c, &l16, out2)
-	c.SameImpl(asserts.Arg("grad_y"), &a0)
-	c.SameStorage(asserts.Arg("grad_y"), &a0)
-	c.NoMutation(asserts.Arg("grad_y"), &a0)
-	c.SameImpl(asserts.Arg("grad_hy"), &a1)
-	c.SameStorage(asserts.Arg("grad_hy"), &a1)
-	c.NoMutation(asserts.Arg("grad_hy"), &a1)
-	c.SameImpl(asserts.Arg("grad_cy"), &a2)
-	c.SameStorage(asserts.Arg("grad_cy"), &a2)
-	c.NoMutation(asserts.Arg("grad_cy"), &a2)
-	c.SameImpl(asserts.Arg("z_state"), &a3)
-	c.SameStorage(asserts.Arg("z_state"), &a3)
-	c.NoMutation(asserts.Arg("z_state"), &a3)
-	c.SameImpl(asserts.Arg("cell_state_fwd"), &a4)
-	c.SameStorage(asserts.Arg("cell_state_fwd"), &a4)
-	c.NoMutation(asserts.Arg("cell_state_fwd"), &a4)
-	c.SameImpl(asserts.Arg("input"), &a5)
-	c.SameStorage(asserts.Arg("input"), &a5)
-	c.NoMutation(asserts.Arg("input"), &a5)
-	c.SameImplList(asserts.Arg("hx"), &l6)
-	c.SameStorageList(asserts.Arg("hx"), &l6)
-	c.NoMutationList(asserts.Arg("hx"), &l6)
-	c.SameImplList(asserts.Arg("params"), &l7)
-	c.SameStorageList(asserts.Arg("params"), &l7)
-	c.NoMutationList(asserts.Arg("params"), &l7)
-	c.SameImpl(asserts.Arg("out0"), &a14)
-	c.SameStorage(asserts.Arg("out0"), &a14)
-	c.SameImplList(asserts.Arg("out1"), &l15)
-	c.SameStorageList(asserts.Arg("out1"), &l15)
-	c.SameImplList(asserts.Arg("out2"), &l16)
-	c.SameStorageList(asserts.Arg("out2"), &l16)
-	c.End()
+	checksPost228(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -837,65 +449,10 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCell)
-	var a0, a1, a2, a3, a4, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input_gates)
-	c.Save(&a1, hidden_gates)
-	c.Save(&a2, cx)
-	c.SaveOpt(&a3, input_bias, input_bias != nil)
-	c.SaveOpt(&a4, hidden_bias, hidden_bias != nil)
-	c.BindingContext(asserts.Arg("input_gates"), &a0, input_gates)
-	c.BindingContext(asserts.Arg("hidden_gates"), &a1, hidden_gates)
-	c.BindingContext(asserts.Arg("cx"), &a2, cx)
-	c.BindingContext(asserts.Arg("input_bias"), &a3, input_bias)
-	c.BindingContext(asserts.Arg("hidden_bias"), &a4, hidden_bias)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre229(&c, &opXThnnFusedLstmCell, &locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	c.After(&a0, input_gates)
-	c.After(&a1, hidden_gates)
-	c.After(&a2, cx)
-	c.After(&a3, input_bias)
-	c.After(&a4, hidden_bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input_gates"), &a0)
-	c.SameStorage(asserts.Arg("input_gates"), &a0)
-	c.NoMutation(asserts.Arg("input_gates"), &a0)
-	c.SameImpl(asserts.Arg("hidden_gates"), &a1)
-	c.SameStorage(asserts.Arg("hidden_gates"), &a1)
-	c.NoMutation(asserts.Arg("hidden_gates"), &a1)
-	c.SameImpl(asserts.Arg("cx"), &a2)
-	c.SameStorage(asserts.Arg("cx"), &a2)
-	c.NoMutation(asserts.Arg("cx"), &a2)
-	c.SameImpl(asserts.Arg("input_bias"), &a3)
-	c.SameStorage(asserts.Arg("input_bias"), &a3)
-	c.NoMutation(asserts.Arg("input_bias"), &a3)
-	c.SameImpl(asserts.Arg("hidden_bias"), &a4)
-	c.SameStorage(asserts.Arg("hidden_bias"), &a4)
-	c.NoMutation(asserts.Arg("hidden_bias"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_bias"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_bias"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_bias"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_bias"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input_bias"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hidden_bias"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost135(&c, &locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -911,61 +468,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCellOut)
-	var a0, a1, a2, a3, a4, a5, a6, a7, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input_gates)
-	c.Save(&a1, hidden_gates)
-	c.Save(&a2, cx)
-	c.SaveOpt(&a3, input_bias, input_bias != nil)
-	c.SaveOpt(&a4, hidden_bias, hidden_bias != nil)
-	c.Save(&a5, out0)
-	c.Save(&a6, out1)
-	c.Save(&a7, out2)
-	c.BindingContext(asserts.Arg("input_gates"), &a0, input_gates)
-	c.BindingContext(asserts.Arg("hidden_gates"), &a1, hidden_gates)
-	c.BindingContext(asserts.Arg("cx"), &a2, cx)
-	c.BindingContext(asserts.Arg("input_bias"), &a3, input_bias)
-	c.BindingContext(asserts.Arg("hidden_bias"), &a4, hidden_bias)
-	c.BindingContext(asserts.Arg("out0"), &a5, out0)
-	c.BindingContext(asserts.Arg("out1"), &a6, out1)
-	c.BindingContext(asserts.Arg("out2"), &a7, out2)
+	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
+	checksPre230(&c, &opXThnnFusedLstmCellOut, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	c.After(&a0, input_gates)
-	c.After(&a1, hidden_gates)
-	c.After(&a2, cx)
-	c.After(&a3, input_bias)
-	c.After(&a4, hidden_bias)
-	c.After(&a5, out0)
-	c.After(&a6, out1)
-	c.After(&a7, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input_gates"), &a0)
-	c.SameStorage(asserts.Arg("input_gates"), &a0)
-	c.NoMutation(asserts.Arg("input_gates"), &a0)
-	c.SameImpl(asserts.Arg("hidden_gates"), &a1)
-	c.SameStorage(asserts.Arg("hidden_gates"), &a1)
-	c.NoMutation(asserts.Arg("hidden_gates"), &a1)
-	c.SameImpl(asserts.Arg("cx"), &a2)
-	c.SameStorage(asserts.Arg("cx"), &a2)
-	c.NoMutation(asserts.Arg("cx"), &a2)
-	c.SameImpl(asserts.Arg("input_bias"), &a3)
-	c.SameStorage(asserts.Arg("input_bias"), &a3)
-	c.NoMutation(asserts.Arg("input_bias"), &a3)
-	c.SameImpl(asserts.Arg("hidden_bias"), &a4)
-	c.SameStorage(asserts.Arg("hidden_bias"), &a4)
-	c.NoMutation(asserts.Arg("hidden_bias"), &a4)
-	c.SameImpl(asserts.Arg("out0"), &a5)
-	c.SameStorage(asserts.Arg("out0"), &a5)
-	c.SameImpl(asserts.Arg("out1"), &a6)
-	c.SameStorage(asserts.Arg("out1"), &a6)
-	c.SameImpl(asserts.Arg("out2"), &a7)
-	c.SameStorage(asserts.Arg("out2"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a6)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a7)
-	c.End()
+	checksPost137(&c, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -981,65 +487,10 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCellBackwardImpl)
-	var a0, a1, a2, a3, a4, o0, o1, o2 asserts.Saved
-	c.SaveOpt(&a0, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a1, grad_cy, grad_cy != nil)
-	c.Save(&a2, cx)
-	c.Save(&a3, cy)
-	c.Save(&a4, workspace)
-	c.BindingContext(asserts.Arg("grad_hy"), &a0, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a1, grad_cy)
-	c.BindingContext(asserts.Arg("cx"), &a2, cx)
-	c.BindingContext(asserts.Arg("cy"), &a3, cy)
-	c.BindingContext(asserts.Arg("workspace"), &a4, workspace)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre231(&c, &opXThnnFusedLstmCellBackwardImpl, &locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	c.After(&a0, grad_hy)
-	c.After(&a1, grad_cy)
-	c.After(&a2, cx)
-	c.After(&a3, cy)
-	c.After(&a4, workspace)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_hy"), &a0)
-	c.SameStorage(asserts.Arg("grad_hy"), &a0)
-	c.NoMutation(asserts.Arg("grad_hy"), &a0)
-	c.SameImpl(asserts.Arg("grad_cy"), &a1)
-	c.SameStorage(asserts.Arg("grad_cy"), &a1)
-	c.NoMutation(asserts.Arg("grad_cy"), &a1)
-	c.SameImpl(asserts.Arg("cx"), &a2)
-	c.SameStorage(asserts.Arg("cx"), &a2)
-	c.NoMutation(asserts.Arg("cx"), &a2)
-	c.SameImpl(asserts.Arg("cy"), &a3)
-	c.SameStorage(asserts.Arg("cy"), &a3)
-	c.NoMutation(asserts.Arg("cy"), &a3)
-	c.SameImpl(asserts.Arg("workspace"), &a4)
-	c.SameStorage(asserts.Arg("workspace"), &a4)
-	c.NoMutation(asserts.Arg("workspace"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cy"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("workspace"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cy"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("workspace"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cy"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("workspace"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost135(&c, &locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1055,61 +506,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCellBackwardImplOut)
-	var a0, a1, a2, a3, a4, a6, a7, a8, o0, o1, o2 asserts.Saved
-	c.SaveOpt(&a0, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a1, grad_cy, grad_cy != nil)
-	c.Save(&a2, cx)
-	c.Save(&a3, cy)
-	c.Save(&a4, workspace)
-	c.Save(&a6, out0)
-	c.Save(&a7, out1)
-	c.Save(&a8, out2)
-	c.BindingContext(asserts.Arg("grad_hy"), &a0, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a1, grad_cy)
-	c.BindingContext(asserts.Arg("cx"), &a2, cx)
-	c.BindingContext(asserts.Arg("cy"), &a3, cy)
-	c.BindingContext(asserts.Arg("workspace"), &a4, workspace)
-	c.BindingContext(asserts.Arg("out0"), &a6, out0)
-	c.BindingContext(asserts.Arg("out1"), &a7, out1)
-	c.BindingContext(asserts.Arg("out2"), &a8, out2)
+	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
+	checksPre232(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	c.After(&a0, grad_hy)
-	c.After(&a1, grad_cy)
-	c.After(&a2, cx)
-	c.After(&a3, cy)
-	c.After(&a4, workspace)
-	c.After(&a6, out0)
-	c.After(&a7, out1)
-	c.After(&a8, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_hy"), &a0)
-	c.SameStorage(asserts.Arg("grad_hy"), &a0)
-	c.NoMutation(asserts.Arg("grad_hy"), &a0)
-	c.SameImpl(asserts.Arg("grad_cy"), &a1)
-	c.SameStorage(asserts.Arg("grad_cy"), &a1)
-	c.NoMutation(asserts.Arg("grad_cy"), &a1)
-	c.SameImpl(asserts.Arg("cx"), &a2)
-	c.SameStorage(asserts.Arg("cx"), &a2)
-	c.NoMutation(asserts.Arg("cx"), &a2)
-	c.SameImpl(asserts.Arg("cy"), &a3)
-	c.SameStorage(asserts.Arg("cy"), &a3)
-	c.NoMutation(asserts.Arg("cy"), &a3)
-	c.SameImpl(asserts.Arg("workspace"), &a4)
-	c.SameStorage(asserts.Arg("workspace"), &a4)
-	c.NoMutation(asserts.Arg("workspace"), &a4)
-	c.SameImpl(asserts.Arg("out0"), &a6)
-	c.SameStorage(asserts.Arg("out0"), &a6)
-	c.SameImpl(asserts.Arg("out1"), &a7)
-	c.SameStorage(asserts.Arg("out1"), &a7)
-	c.SameImpl(asserts.Arg("out2"), &a8)
-	c.SameStorage(asserts.Arg("out2"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a6)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a7)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a8)
-	c.End()
+	checksPost137(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1125,81 +525,10 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCellBackward)
-	var a0, a1, a2, a3, a4, o0, o1, o2, o3, o4 asserts.Saved
-	c.SaveOpt(&a0, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a1, grad_cy, grad_cy != nil)
-	c.Save(&a2, cx)
-	c.Save(&a3, cy)
-	c.Save(&a4, workspace)
-	c.BindingContext(asserts.Arg("grad_hy"), &a0, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a1, grad_cy)
-	c.BindingContext(asserts.Arg("cx"), &a2, cx)
-	c.BindingContext(asserts.Arg("cy"), &a3, cy)
-	c.BindingContext(asserts.Arg("workspace"), &a4, workspace)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre233(&c, &opXThnnFusedLstmCellBackward, &locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	c.After(&a0, grad_hy)
-	c.After(&a1, grad_cy)
-	c.After(&a2, cx)
-	c.After(&a3, cy)
-	c.After(&a4, workspace)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("grad_hy"), &a0)
-	c.SameStorage(asserts.Arg("grad_hy"), &a0)
-	c.NoMutation(asserts.Arg("grad_hy"), &a0)
-	c.SameImpl(asserts.Arg("grad_cy"), &a1)
-	c.SameStorage(asserts.Arg("grad_cy"), &a1)
-	c.NoMutation(asserts.Arg("grad_cy"), &a1)
-	c.SameImpl(asserts.Arg("cx"), &a2)
-	c.SameStorage(asserts.Arg("cx"), &a2)
-	c.NoMutation(asserts.Arg("cx"), &a2)
-	c.SameImpl(asserts.Arg("cy"), &a3)
-	c.SameStorage(asserts.Arg("cy"), &a3)
-	c.NoMutation(asserts.Arg("cy"), &a3)
-	c.SameImpl(asserts.Arg("workspace"), &a4)
-	c.SameStorage(asserts.Arg("workspace"), &a4)
-	c.NoMutation(asserts.Arg("workspace"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cy"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("workspace"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cy"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("workspace"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cy"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("workspace"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("cy"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("workspace"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("cx"), &a2)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("cy"), &a3)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("workspace"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3), asserts.Out(asserts.Ret(4), &o4))
-	c.End()
+	checksPost234(&c, &locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1215,114 +544,10 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnDifferentiableLstmCellBackward)
-	var a0, a1, a2, a3, a4, a5, a6, a7, o0, o1, o2, o3, o4 asserts.Saved
-	c.SaveOpt(&a0, grad_hy, grad_hy != nil)
-	c.SaveOpt(&a1, grad_cy, grad_cy != nil)
-	c.Save(&a2, input_gates)
-	c.Save(&a3, hidden_gates)
-	c.SaveOpt(&a4, input_bias, input_bias != nil)
-	c.SaveOpt(&a5, hidden_bias, hidden_bias != nil)
-	c.Save(&a6, cx)
-	c.Save(&a7, cy)
-	c.BindingContext(asserts.Arg("grad_hy"), &a0, grad_hy)
-	c.BindingContext(asserts.Arg("grad_cy"), &a1, grad_cy)
-	c.BindingContext(asserts.Arg("input_gates"), &a2, input_gates)
-	c.BindingContext(asserts.Arg("hidden_gates"), &a3, hidden_gates)
-	c.BindingContext(asserts.Arg("input_bias"), &a4, input_bias)
-	c.BindingContext(asserts.Arg("hidden_bias"), &a5, hidden_bias)
-	c.BindingContext(asserts.Arg("cx"), &a6, cx)
-	c.BindingContext(asserts.Arg("cy"), &a7, cy)
+	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
+	checksPre235(&c, &opXThnnDifferentiableLstmCellBackward, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	c.After(&a0, grad_hy)
-	c.After(&a1, grad_cy)
-	c.After(&a2, input_gates)
-	c.After(&a3, hidden_gates)
-	c.After(&a4, input_bias)
-	c.After(&a5, hidden_bias)
-	c.After(&a6, cx)
-	c.After(&a7, cy)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("grad_hy"), &a0)
-	c.SameStorage(asserts.Arg("grad_hy"), &a0)
-	c.NoMutation(asserts.Arg("grad_hy"), &a0)
-	c.SameImpl(asserts.Arg("grad_cy"), &a1)
-	c.SameStorage(asserts.Arg("grad_cy"), &a1)
-	c.NoMutation(asserts.Arg("grad_cy"), &a1)
-	c.SameImpl(asserts.Arg("input_gates"), &a2)
-	c.SameStorage(asserts.Arg("input_gates"), &a2)
-	c.NoMutation(asserts.Arg("input_gates"), &a2)
-	c.SameImpl(asserts.Arg("hidden_gates"), &a3)
-	c.SameStorage(asserts.Arg("hidden_gates"), &a3)
-	c.NoMutation(asserts.Arg("hidden_gates"), &a3)
-	c.SameImpl(asserts.Arg("input_bias"), &a4)
-	c.SameStorage(asserts.Arg("input_bias"), &a4)
-	c.NoMutation(asserts.Arg("input_bias"), &a4)
-	c.SameImpl(asserts.Arg("hidden_bias"), &a5)
-	c.SameStorage(asserts.Arg("hidden_bias"), &a5)
-	c.NoMutation(asserts.Arg("hidden_bias"), &a5)
-	c.SameImpl(asserts.Arg("cx"), &a6)
-	c.SameStorage(asserts.Arg("cx"), &a6)
-	c.NoMutation(asserts.Arg("cx"), &a6)
-	c.SameImpl(asserts.Arg("cy"), &a7)
-	c.SameStorage(asserts.Arg("cy"), &a7)
-	c.NoMutation(asserts.Arg("cy"), &a7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_gates"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_gates"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_bias"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cx"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cy"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_gates"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_gates"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_bias"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cx"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cy"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input_gates"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hidden_gates"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hidden_bias"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cx"), &a6)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cy"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input_gates"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("hidden_gates"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("hidden_bias"), &a5)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("cx"), &a6)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("cy"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("grad_cy"), &a1)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("input_gates"), &a2)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("hidden_gates"), &a3)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("hidden_bias"), &a5)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("cx"), &a6)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("cy"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3), asserts.Out(asserts.Ret(4), &o4))
-	c.End()
+	checksPost236(&c, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1338,57 +563,10 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedGruCell)
-	var a0, a1, a2, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, input_gates)
-	c.Save(&a1, hidden_gates)
-	c.Save(&a2, hx)
-	c.SaveOpt(&a3, input_bias, input_bias != nil)
-	c.SaveOpt(&a4, hidden_bias, hidden_bias != nil)
-	c.BindingContext(asserts.Arg("input_gates"), &a0, input_gates)
-	c.BindingContext(asserts.Arg("hidden_gates"), &a1, hidden_gates)
-	c.BindingContext(asserts.Arg("hx"), &a2, hx)
-	c.BindingContext(asserts.Arg("input_bias"), &a3, input_bias)
-	c.BindingContext(asserts.Arg("hidden_bias"), &a4, hidden_bias)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre237(&c, &opXThnnFusedGruCell, &locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	c.After(&a0, input_gates)
-	c.After(&a1, hidden_gates)
-	c.After(&a2, hx)
-	c.After(&a3, input_bias)
-	c.After(&a4, hidden_bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input_gates"), &a0)
-	c.SameStorage(asserts.Arg("input_gates"), &a0)
-	c.NoMutation(asserts.Arg("input_gates"), &a0)
-	c.SameImpl(asserts.Arg("hidden_gates"), &a1)
-	c.SameStorage(asserts.Arg("hidden_gates"), &a1)
-	c.NoMutation(asserts.Arg("hidden_gates"), &a1)
-	c.SameImpl(asserts.Arg("hx"), &a2)
-	c.SameStorage(asserts.Arg("hx"), &a2)
-	c.NoMutation(asserts.Arg("hx"), &a2)
-	c.SameImpl(asserts.Arg("input_bias"), &a3)
-	c.SameStorage(asserts.Arg("input_bias"), &a3)
-	c.NoMutation(asserts.Arg("input_bias"), &a3)
-	c.SameImpl(asserts.Arg("hidden_bias"), &a4)
-	c.SameStorage(asserts.Arg("hidden_bias"), &a4)
-	c.NoMutation(asserts.Arg("hidden_bias"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_bias"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_bias"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_bias"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_bias"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost238(&c, &locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -1404,54 +582,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedGruCellOut)
-	var a0, a1, a2, a3, a4, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, input_gates)
-	c.Save(&a1, hidden_gates)
-	c.Save(&a2, hx)
-	c.SaveOpt(&a3, input_bias, input_bias != nil)
-	c.SaveOpt(&a4, hidden_bias, hidden_bias != nil)
-	c.Save(&a5, out0)
-	c.Save(&a6, out1)
-	c.BindingContext(asserts.Arg("input_gates"), &a0, input_gates)
-	c.BindingContext(asserts.Arg("hidden_gates"), &a1, hidden_gates)
-	c.BindingContext(asserts.Arg("hx"), &a2, hx)
-	c.BindingContext(asserts.Arg("input_bias"), &a3, input_bias)
-	c.BindingContext(asserts.Arg("hidden_bias"), &a4, hidden_bias)
-	c.BindingContext(asserts.Arg("out0"), &a5, out0)
-	c.BindingContext(asserts.Arg("out1"), &a6, out1)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre239(&c, &opXThnnFusedGruCellOut, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	c.After(&a0, input_gates)
-	c.After(&a1, hidden_gates)
-	c.After(&a2, hx)
-	c.After(&a3, input_bias)
-	c.After(&a4, hidden_bias)
-	c.After(&a5, out0)
-	c.After(&a6, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input_gates"), &a0)
-	c.SameStorage(asserts.Arg("input_gates"), &a0)
-	c.NoMutation(asserts.Arg("input_gates"), &a0)
-	c.SameImpl(asserts.Arg("hidden_gates"), &a1)
-	c.SameStorage(asserts.Arg("hidden_gates"), &a1)
-	c.NoMutation(asserts.Arg("hidden_gates"), &a1)
-	c.SameImpl(asserts.Arg("hx"), &a2)
-	c.SameStorage(asserts.Arg("hx"), &a2)
-	c.NoMutation(asserts.Arg("hx"), &a2)
-	c.SameImpl(asserts.Arg("input_bias"), &a3)
-	c.SameStorage(asserts.Arg("input_bias"), &a3)
-	c.NoMutation(asserts.Arg("input_bias"), &a3)
-	c.SameImpl(asserts.Arg("hidden_bias"), &a4)
-	c.SameStorage(asserts.Arg("hidden_bias"), &a4)
-	c.NoMutation(asserts.Arg("hidden_bias"), &a4)
-	c.SameImpl(asserts.Arg("out0"), &a5)
-	c.SameStorage(asserts.Arg("out0"), &a5)
-	c.SameImpl(asserts.Arg("out1"), &a6)
-	c.SameStorage(asserts.Arg("out1"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a6)
-	c.End()
+	checksPost240(&c, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1467,48 +601,10 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedGruCellBackward)
-	var a0, a1, o0, o1, o2, o3, o4 asserts.Saved
-	c.Save(&a0, grad_hy)
-	c.Save(&a1, workspace)
-	c.BindingContext(asserts.Arg("grad_hy"), &a0, grad_hy)
-	c.BindingContext(asserts.Arg("workspace"), &a1, workspace)
+	var a0, a1 asserts.Saved
+	checksPre241(&c, &opXThnnFusedGruCellBackward, &locs335, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	c.After(&a0, grad_hy)
-	c.After(&a1, workspace)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("grad_hy"), &a0)
-	c.SameStorage(asserts.Arg("grad_hy"), &a0)
-	c.NoMutation(asserts.Arg("grad_hy"), &a0)
-	c.SameImpl(asserts.Arg("workspace"), &a1)
-	c.SameStorage(asserts.Arg("workspace"), &a1)
-	c.NoMutation(asserts.Arg("workspace"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("workspace"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("workspace"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("workspace"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("workspace"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("workspace"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3), asserts.Out(asserts.Ret(4), &o4))
-	c.End()
+	checksPost242(&c, &locs335, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1524,57 +620,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedGruCellBackwardOut)
-	var a0, a1, a3, a4, a5, a6, a7, o0, o1, o2, o3, o4 asserts.Saved
-	c.Save(&a0, grad_hy)
-	c.Save(&a1, workspace)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.Save(&a5, out2)
-	c.Save(&a6, out3)
-	c.Save(&a7, out4)
-	c.BindingContext(asserts.Arg("grad_hy"), &a0, grad_hy)
-	c.BindingContext(asserts.Arg("workspace"), &a1, workspace)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
-	c.BindingContext(asserts.Arg("out2"), &a5, out2)
-	c.BindingContext(asserts.Arg("out3"), &a6, out3)
-	c.BindingContext(asserts.Arg("out4"), &a7, out4)
+	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
+	checksPre243(&c, &opXThnnFusedGruCellBackwardOut, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	c.After(&a0, grad_hy)
-	c.After(&a1, workspace)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.After(&a5, out2)
-	c.After(&a6, out3)
-	c.After(&a7, out4)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("grad_hy"), &a0)
-	c.SameStorage(asserts.Arg("grad_hy"), &a0)
-	c.NoMutation(asserts.Arg("grad_hy"), &a0)
-	c.SameImpl(asserts.Arg("workspace"), &a1)
-	c.SameStorage(asserts.Arg("workspace"), &a1)
-	c.NoMutation(asserts.Arg("workspace"), &a1)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.SameImpl(asserts.Arg("out2"), &a5)
-	c.SameStorage(asserts.Arg("out2"), &a5)
-	c.SameImpl(asserts.Arg("out3"), &a6)
-	c.SameStorage(asserts.Arg("out3"), &a6)
-	c.SameImpl(asserts.Arg("out4"), &a7)
-	c.SameStorage(asserts.Arg("out4"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a5)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a6)
-	c.ReturnsArg(asserts.Ret(4), &o4, asserts.Arg("out4"), &a7)
-	c.End()
+	checksPost244(&c, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1590,92 +639,10 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnDifferentiableGruCellBackward)
-	var a0, a1, a2, a3, a4, a5, o0, o1, o2, o3, o4 asserts.Saved
-	c.Save(&a0, grad_hy)
-	c.Save(&a1, input_gates)
-	c.Save(&a2, hidden_gates)
-	c.Save(&a3, hx)
-	c.SaveOpt(&a4, input_bias, input_bias != nil)
-	c.SaveOpt(&a5, hidden_bias, hidden_bias != nil)
-	c.BindingContext(asserts.Arg("grad_hy"), &a0, grad_hy)
-	c.BindingContext(asserts.Arg("input_gates"), &a1, input_gates)
-	c.BindingContext(asserts.Arg("hidden_gates"), &a2, hidden_gates)
-	c.BindingContext(asserts.Arg("hx"), &a3, hx)
-	c.BindingContext(asserts.Arg("input_bias"), &a4, input_bias)
-	c.BindingContext(asserts.Arg("hidden_bias"), &a5, hidden_bias)
+	var a0, a1, a2, a3, a4, a5 asserts.Saved
+	checksPre245(&c, &opXThnnDifferentiableGruCellBackward, &locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	c.After(&a0, grad_hy)
-	c.After(&a1, input_gates)
-	c.After(&a2, hidden_gates)
-	c.After(&a3, hx)
-	c.After(&a4, input_bias)
-	c.After(&a5, hidden_bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("grad_hy"), &a0)
-	c.SameStorage(asserts.Arg("grad_hy"), &a0)
-	c.NoMutation(asserts.Arg("grad_hy"), &a0)
-	c.SameImpl(asserts.Arg("input_gates"), &a1)
-	c.SameStorage(asserts.Arg("input_gates"), &a1)
-	c.NoMutation(asserts.Arg("input_gates"), &a1)
-	c.SameImpl(asserts.Arg("hidden_gates"), &a2)
-	c.SameStorage(asserts.Arg("hidden_gates"), &a2)
-	c.NoMutation(asserts.Arg("hidden_gates"), &a2)
-	c.SameImpl(asserts.Arg("hx"), &a3)
-	c.SameStorage(asserts.Arg("hx"), &a3)
-	c.NoMutation(asserts.Arg("hx"), &a3)
-	c.SameImpl(asserts.Arg("input_bias"), &a4)
-	c.SameStorage(asserts.Arg("input_bias"), &a4)
-	c.NoMutation(asserts.Arg("input_bias"), &a4)
-	c.SameImpl(asserts.Arg("hidden_bias"), &a5)
-	c.SameStorage(asserts.Arg("hidden_bias"), &a5)
-	c.NoMutation(asserts.Arg("hidden_bias"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_gates"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_gates"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_bias"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_gates"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_gates"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_bias"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input_gates"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hidden_gates"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hidden_bias"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input_gates"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("hidden_gates"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("hidden_bias"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("grad_hy"), &a0)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("input_gates"), &a1)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("hidden_gates"), &a2)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("hx"), &a3)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("input_bias"), &a4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("hidden_bias"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3), asserts.Out(asserts.Ret(4), &o4))
-	c.End()
+	checksPost246(&c, &locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1691,50 +658,13 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opLstmInput)
 	var (
-		a0, o0, o1, o2 asserts.Saved
-		l1, l2         asserts.SavedList
+		a0     asserts.Saved
+		l1, l2 asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, hx)
-	asserts.SaveList(&c, &l2, params)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("hx"), &l1, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l2, params)
+	checksPre247(&c, &opLstmInput, &locs338, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, hx)
-	asserts.AfterList(&c, &l2, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("hx"), &l1)
-	c.SameStorageList(asserts.Arg("hx"), &l1)
-	c.NoMutationList(asserts.Arg("hx"), &l1)
-	c.SameImplList(asserts.Arg("params"), &l2)
-	c.SameStorageList(asserts.Arg("params"), &l2)
-	c.NoMutationList(asserts.Arg("params"), &l2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost248(&c, &locs338, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1750,59 +680,13 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opLstmData)
 	var (
-		a0, a1, o0, o1, o2 asserts.Saved
-		l2, l3             asserts.SavedList
+		a0, a1 asserts.Saved
+		l2, l3 asserts.SavedList
 	)
-	c.Save(&a0, data)
-	c.Save(&a1, batch_sizes)
-	asserts.SaveList(&c, &l2, hx)
-	asserts.SaveList(&c, &l3, params)
-	c.BindingContext(asserts.Arg("data"), &a0, data)
-	c.BindingContext(asserts.Arg("batch_sizes"), &a1, batch_sizes)
-	asserts.BindingContextList(&c, asserts.Arg("hx"), &l2, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l3, params)
+	checksPre249(&c, &opLstmData, &locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	c.After(&a0, data)
-	c.After(&a1, batch_sizes)
-	asserts.AfterList(&c, &l2, hx)
-	asserts.AfterList(&c, &l3, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("data"), &a0)
-	c.SameStorage(asserts.Arg("data"), &a0)
-	c.NoMutation(asserts.Arg("data"), &a0)
-	c.SameImpl(asserts.Arg("batch_sizes"), &a1)
-	c.SameStorage(asserts.Arg("batch_sizes"), &a1)
-	c.NoMutation(asserts.Arg("batch_sizes"), &a1)
-	c.SameImplList(asserts.Arg("hx"), &l2)
-	c.SameStorageList(asserts.Arg("hx"), &l2)
-	c.NoMutationList(asserts.Arg("hx"), &l2)
-	c.SameImplList(asserts.Arg("params"), &l3)
-	c.SameStorageList(asserts.Arg("params"), &l3)
-	c.NoMutationList(asserts.Arg("params"), &l3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch_sizes"), &a1)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("hx"), &l2)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("batch_sizes"), &a1)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("hx"), &l2)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("batch_sizes"), &a1)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("hx"), &l2)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost250(&c, &locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1818,44 +702,13 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opGruInput)
 	var (
-		a0, a1, o0, o1 asserts.Saved
-		l2             asserts.SavedList
+		a0, a1 asserts.Saved
+		l2     asserts.SavedList
 	)
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	asserts.SaveList(&c, &l2, params)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l2, params)
+	checksPre251(&c, &opGruInput, &locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	asserts.AfterList(&c, &l2, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImplList(asserts.Arg("params"), &l2)
-	c.SameStorageList(asserts.Arg("params"), &l2)
-	c.NoMutationList(asserts.Arg("params"), &l2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a1)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -1871,52 +724,13 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opGruData)
 	var (
-		a0, a1, a2, o0, o1 asserts.Saved
-		l3                 asserts.SavedList
+		a0, a1, a2 asserts.Saved
+		l3         asserts.SavedList
 	)
-	c.Save(&a0, data)
-	c.Save(&a1, batch_sizes)
-	c.Save(&a2, hx)
-	asserts.SaveList(&c, &l3, params)
-	c.BindingContext(asserts.Arg("data"), &a0, data)
-	c.BindingContext(asserts.Arg("batch_sizes"), &a1, batch_sizes)
-	c.BindingContext(asserts.Arg("hx"), &a2, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l3, params)
+	checksPre253(&c, &opGruData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	c.After(&a0, data)
-	c.After(&a1, batch_sizes)
-	c.After(&a2, hx)
-	asserts.AfterList(&c, &l3, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("data"), &a0)
-	c.SameStorage(asserts.Arg("data"), &a0)
-	c.NoMutation(asserts.Arg("data"), &a0)
-	c.SameImpl(asserts.Arg("batch_sizes"), &a1)
-	c.SameStorage(asserts.Arg("batch_sizes"), &a1)
-	c.NoMutation(asserts.Arg("batch_sizes"), &a1)
-	c.SameImpl(asserts.Arg("hx"), &a2)
-	c.SameStorage(asserts.Arg("hx"), &a2)
-	c.NoMutation(asserts.Arg("hx"), &a2)
-	c.SameImplList(asserts.Arg("params"), &l3)
-	c.SameStorageList(asserts.Arg("params"), &l3)
-	c.NoMutationList(asserts.Arg("params"), &l3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch_sizes"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a2)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("batch_sizes"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a2)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -1932,44 +746,13 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnTanhInput)
 	var (
-		a0, a1, o0, o1 asserts.Saved
-		l2             asserts.SavedList
+		a0, a1 asserts.Saved
+		l2     asserts.SavedList
 	)
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	asserts.SaveList(&c, &l2, params)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l2, params)
+	checksPre251(&c, &opRnnTanhInput, &locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	asserts.AfterList(&c, &l2, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImplList(asserts.Arg("params"), &l2)
-	c.SameStorageList(asserts.Arg("params"), &l2)
-	c.NoMutationList(asserts.Arg("params"), &l2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a1)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -1985,52 +768,13 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnTanhData)
 	var (
-		a0, a1, a2, o0, o1 asserts.Saved
-		l3                 asserts.SavedList
+		a0, a1, a2 asserts.Saved
+		l3         asserts.SavedList
 	)
-	c.Save(&a0, data)
-	c.Save(&a1, batch_sizes)
-	c.Save(&a2, hx)
-	asserts.SaveList(&c, &l3, params)
-	c.BindingContext(asserts.Arg("data"), &a0, data)
-	c.BindingContext(asserts.Arg("batch_sizes"), &a1, batch_sizes)
-	c.BindingContext(asserts.Arg("hx"), &a2, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l3, params)
+	checksPre253(&c, &opRnnTanhData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	c.After(&a0, data)
-	c.After(&a1, batch_sizes)
-	c.After(&a2, hx)
-	asserts.AfterList(&c, &l3, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("data"), &a0)
-	c.SameStorage(asserts.Arg("data"), &a0)
-	c.NoMutation(asserts.Arg("data"), &a0)
-	c.SameImpl(asserts.Arg("batch_sizes"), &a1)
-	c.SameStorage(asserts.Arg("batch_sizes"), &a1)
-	c.NoMutation(asserts.Arg("batch_sizes"), &a1)
-	c.SameImpl(asserts.Arg("hx"), &a2)
-	c.SameStorage(asserts.Arg("hx"), &a2)
-	c.NoMutation(asserts.Arg("hx"), &a2)
-	c.SameImplList(asserts.Arg("params"), &l3)
-	c.SameStorageList(asserts.Arg("params"), &l3)
-	c.NoMutationList(asserts.Arg("params"), &l3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch_sizes"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a2)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("batch_sizes"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a2)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2046,44 +790,13 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnReluInput)
 	var (
-		a0, a1, o0, o1 asserts.Saved
-		l2             asserts.SavedList
+		a0, a1 asserts.Saved
+		l2     asserts.SavedList
 	)
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	asserts.SaveList(&c, &l2, params)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l2, params)
+	checksPre251(&c, &opRnnReluInput, &locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	asserts.AfterList(&c, &l2, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImplList(asserts.Arg("params"), &l2)
-	c.SameStorageList(asserts.Arg("params"), &l2)
-	c.NoMutationList(asserts.Arg("params"), &l2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a1)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2099,52 +812,13 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnReluData)
 	var (
-		a0, a1, a2, o0, o1 asserts.Saved
-		l3                 asserts.SavedList
+		a0, a1, a2 asserts.Saved
+		l3         asserts.SavedList
 	)
-	c.Save(&a0, data)
-	c.Save(&a1, batch_sizes)
-	c.Save(&a2, hx)
-	asserts.SaveList(&c, &l3, params)
-	c.BindingContext(asserts.Arg("data"), &a0, data)
-	c.BindingContext(asserts.Arg("batch_sizes"), &a1, batch_sizes)
-	c.BindingContext(asserts.Arg("hx"), &a2, hx)
-	asserts.BindingContextList(&c, asserts.Arg("params"), &l3, params)
+	checksPre253(&c, &opRnnReluData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	c.After(&a0, data)
-	c.After(&a1, batch_sizes)
-	c.After(&a2, hx)
-	asserts.AfterList(&c, &l3, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("data"), &a0)
-	c.SameStorage(asserts.Arg("data"), &a0)
-	c.NoMutation(asserts.Arg("data"), &a0)
-	c.SameImpl(asserts.Arg("batch_sizes"), &a1)
-	c.SameStorage(asserts.Arg("batch_sizes"), &a1)
-	c.NoMutation(asserts.Arg("batch_sizes"), &a1)
-	c.SameImpl(asserts.Arg("hx"), &a2)
-	c.SameStorage(asserts.Arg("hx"), &a2)
-	c.NoMutation(asserts.Arg("hx"), &a2)
-	c.SameImplList(asserts.Arg("params"), &l3)
-	c.SameStorageList(asserts.Arg("params"), &l3)
-	c.NoMutationList(asserts.Arg("params"), &l3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch_sizes"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a2)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("batch_sizes"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a2)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2160,68 +834,13 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opLstmCell)
 	var (
-		a0, a2, a3, a4, a5, o0, o1 asserts.Saved
-		l1                         asserts.SavedList
+		a0, a2, a3, a4, a5 asserts.Saved
+		l1                 asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, hx)
-	c.Save(&a2, w_ih)
-	c.Save(&a3, w_hh)
-	c.SaveOpt(&a4, b_ih, b_ih != nil)
-	c.SaveOpt(&a5, b_hh, b_hh != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("hx"), &l1, hx)
-	c.BindingContext(asserts.Arg("w_ih"), &a2, w_ih)
-	c.BindingContext(asserts.Arg("w_hh"), &a3, w_hh)
-	c.BindingContext(asserts.Arg("b_ih"), &a4, b_ih)
-	c.BindingContext(asserts.Arg("b_hh"), &a5, b_hh)
+	checksPre255(&c, &opLstmCell, &locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, hx)
-	c.After(&a2, w_ih)
-	c.After(&a3, w_hh)
-	c.After(&a4, b_ih)
-	c.After(&a5, b_hh)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("hx"), &l1)
-	c.SameStorageList(asserts.Arg("hx"), &l1)
-	c.NoMutationList(asserts.Arg("hx"), &l1)
-	c.SameImpl(asserts.Arg("w_ih"), &a2)
-	c.SameStorage(asserts.Arg("w_ih"), &a2)
-	c.NoMutation(asserts.Arg("w_ih"), &a2)
-	c.SameImpl(asserts.Arg("w_hh"), &a3)
-	c.SameStorage(asserts.Arg("w_hh"), &a3)
-	c.NoMutation(asserts.Arg("w_hh"), &a3)
-	c.SameImpl(asserts.Arg("b_ih"), &a4)
-	c.SameStorage(asserts.Arg("b_ih"), &a4)
-	c.NoMutation(asserts.Arg("b_ih"), &a4)
-	c.SameImpl(asserts.Arg("b_hh"), &a5)
-	c.SameStorage(asserts.Arg("b_hh"), &a5)
-	c.NoMutation(asserts.Arg("b_hh"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("hx"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_hh"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("hx"), &l1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("b_hh"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost256(&c, &locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -2237,55 +856,10 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opGruCell)
-	var a0, a1, a2, a3, a4, a5, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	c.Save(&a2, w_ih)
-	c.Save(&a3, w_hh)
-	c.SaveOpt(&a4, b_ih, b_ih != nil)
-	c.SaveOpt(&a5, b_hh, b_hh != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	c.BindingContext(asserts.Arg("w_ih"), &a2, w_ih)
-	c.BindingContext(asserts.Arg("w_hh"), &a3, w_hh)
-	c.BindingContext(asserts.Arg("b_ih"), &a4, b_ih)
-	c.BindingContext(asserts.Arg("b_hh"), &a5, b_hh)
+	var a0, a1, a2, a3, a4, a5 asserts.Saved
+	checksPre257(&c, &opGruCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	c.After(&a2, w_ih)
-	c.After(&a3, w_hh)
-	c.After(&a4, b_ih)
-	c.After(&a5, b_hh)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImpl(asserts.Arg("w_ih"), &a2)
-	c.SameStorage(asserts.Arg("w_ih"), &a2)
-	c.NoMutation(asserts.Arg("w_ih"), &a2)
-	c.SameImpl(asserts.Arg("w_hh"), &a3)
-	c.SameStorage(asserts.Arg("w_hh"), &a3)
-	c.NoMutation(asserts.Arg("w_hh"), &a3)
-	c.SameImpl(asserts.Arg("b_ih"), &a4)
-	c.SameStorage(asserts.Arg("b_ih"), &a4)
-	c.NoMutation(asserts.Arg("b_ih"), &a4)
-	c.SameImpl(asserts.Arg("b_hh"), &a5)
-	c.SameStorage(asserts.Arg("b_hh"), &a5)
-	c.NoMutation(asserts.Arg("b_hh"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_hh"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2301,55 +875,10 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnTanhCell)
-	var a0, a1, a2, a3, a4, a5, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	c.Save(&a2, w_ih)
-	c.Save(&a3, w_hh)
-	c.SaveOpt(&a4, b_ih, b_ih != nil)
-	c.SaveOpt(&a5, b_hh, b_hh != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	c.BindingContext(asserts.Arg("w_ih"), &a2, w_ih)
-	c.BindingContext(asserts.Arg("w_hh"), &a3, w_hh)
-	c.BindingContext(asserts.Arg("b_ih"), &a4, b_ih)
-	c.BindingContext(asserts.Arg("b_hh"), &a5, b_hh)
+	var a0, a1, a2, a3, a4, a5 asserts.Saved
+	checksPre257(&c, &opRnnTanhCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	c.After(&a2, w_ih)
-	c.After(&a3, w_hh)
-	c.After(&a4, b_ih)
-	c.After(&a5, b_hh)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImpl(asserts.Arg("w_ih"), &a2)
-	c.SameStorage(asserts.Arg("w_ih"), &a2)
-	c.NoMutation(asserts.Arg("w_ih"), &a2)
-	c.SameImpl(asserts.Arg("w_hh"), &a3)
-	c.SameStorage(asserts.Arg("w_hh"), &a3)
-	c.NoMutation(asserts.Arg("w_hh"), &a3)
-	c.SameImpl(asserts.Arg("b_ih"), &a4)
-	c.SameStorage(asserts.Arg("b_ih"), &a4)
-	c.NoMutation(asserts.Arg("b_ih"), &a4)
-	c.SameImpl(asserts.Arg("b_hh"), &a5)
-	c.SameStorage(asserts.Arg("b_hh"), &a5)
-	c.NoMutation(asserts.Arg("b_hh"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_hh"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2365,55 +894,10 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnReluCell)
-	var a0, a1, a2, a3, a4, a5, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	c.Save(&a2, w_ih)
-	c.Save(&a3, w_hh)
-	c.SaveOpt(&a4, b_ih, b_ih != nil)
-	c.SaveOpt(&a5, b_hh, b_hh != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	c.BindingContext(asserts.Arg("w_ih"), &a2, w_ih)
-	c.BindingContext(asserts.Arg("w_hh"), &a3, w_hh)
-	c.BindingContext(asserts.Arg("b_ih"), &a4, b_ih)
-	c.BindingContext(asserts.Arg("b_hh"), &a5, b_hh)
+	var a0, a1, a2, a3, a4, a5 asserts.Saved
+	checksPre257(&c, &opRnnReluCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	c.After(&a2, w_ih)
-	c.After(&a3, w_hh)
-	c.After(&a4, b_ih)
-	c.After(&a5, b_hh)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImpl(asserts.Arg("w_ih"), &a2)
-	c.SameStorage(asserts.Arg("w_ih"), &a2)
-	c.NoMutation(asserts.Arg("w_ih"), &a2)
-	c.SameImpl(asserts.Arg("w_hh"), &a3)
-	c.SameStorage(asserts.Arg("w_hh"), &a3)
-	c.NoMutation(asserts.Arg("w_hh"), &a3)
-	c.SameImpl(asserts.Arg("b_ih"), &a4)
-	c.SameStorage(asserts.Arg("b_ih"), &a4)
-	c.NoMutation(asserts.Arg("b_ih"), &a4)
-	c.SameImpl(asserts.Arg("b_hh"), &a5)
-	c.SameStorage(asserts.Arg("b_hh"), &a5)
-	c.NoMutation(asserts.Arg("b_hh"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_hh"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2429,100 +913,13 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedLstmCell)
 	var (
-		a0, a2, a3, a4, a5, a6, a7, a8, a9, o0, o1 asserts.Saved
-		l1                                         asserts.SavedList
+		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
+		l1                                 asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, hx)
-	c.Save(&a2, w_ih)
-	c.Save(&a3, w_hh)
-	c.Save(&a4, b_ih)
-	c.Save(&a5, b_hh)
-	c.Save(&a6, packed_ih)
-	c.Save(&a7, packed_hh)
-	c.Save(&a8, col_offsets_ih)
-	c.Save(&a9, col_offsets_hh)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	asserts.BindingContextList(&c, asserts.Arg("hx"), &l1, hx)
-	c.BindingContext(asserts.Arg("w_ih"), &a2, w_ih)
-	c.BindingContext(asserts.Arg("w_hh"), &a3, w_hh)
-	c.BindingContext(asserts.Arg("b_ih"), &a4, b_ih)
-	c.BindingContext(asserts.Arg("b_hh"), &a5, b_hh)
-	c.BindingContext(asserts.Arg("packed_ih"), &a6, packed_ih)
-	c.BindingContext(asserts.Arg("packed_hh"), &a7, packed_hh)
-	c.BindingContext(asserts.Arg("col_offsets_ih"), &a8, col_offsets_ih)
-	c.BindingContext(asserts.Arg("col_offsets_hh"), &a9, col_offsets_hh)
+	checksPre258(&c, &opQuantizedLstmCell, &locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, hx)
-	c.After(&a2, w_ih)
-	c.After(&a3, w_hh)
-	c.After(&a4, b_ih)
-	c.After(&a5, b_hh)
-	c.After(&a6, packed_ih)
-	c.After(&a7, packed_hh)
-	c.After(&a8, col_offsets_ih)
-	c.After(&a9, col_offsets_hh)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("hx"), &l1)
-	c.SameStorageList(asserts.Arg("hx"), &l1)
-	c.NoMutationList(asserts.Arg("hx"), &l1)
-	c.SameImpl(asserts.Arg("w_ih"), &a2)
-	c.SameStorage(asserts.Arg("w_ih"), &a2)
-	c.NoMutation(asserts.Arg("w_ih"), &a2)
-	c.SameImpl(asserts.Arg("w_hh"), &a3)
-	c.SameStorage(asserts.Arg("w_hh"), &a3)
-	c.NoMutation(asserts.Arg("w_hh"), &a3)
-	c.SameImpl(asserts.Arg("b_ih"), &a4)
-	c.SameStorage(asserts.Arg("b_ih"), &a4)
-	c.NoMutation(asserts.Arg("b_ih"), &a4)
-	c.SameImpl(asserts.Arg("b_hh"), &a5)
-	c.SameStorage(asserts.Arg("b_hh"), &a5)
-	c.NoMutation(asserts.Arg("b_hh"), &a5)
-	c.SameImpl(asserts.Arg("packed_ih"), &a6)
-	c.SameStorage(asserts.Arg("packed_ih"), &a6)
-	c.NoMutation(asserts.Arg("packed_ih"), &a6)
-	c.SameImpl(asserts.Arg("packed_hh"), &a7)
-	c.SameStorage(asserts.Arg("packed_hh"), &a7)
-	c.NoMutation(asserts.Arg("packed_hh"), &a7)
-	c.SameImpl(asserts.Arg("col_offsets_ih"), &a8)
-	c.SameStorage(asserts.Arg("col_offsets_ih"), &a8)
-	c.NoMutation(asserts.Arg("col_offsets_ih"), &a8)
-	c.SameImpl(asserts.Arg("col_offsets_hh"), &a9)
-	c.SameStorage(asserts.Arg("col_offsets_hh"), &a9)
-	c.NoMutation(asserts.Arg("col_offsets_hh"), &a9)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("hx"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_hh"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_ih"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_hh"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets_ih"), &a8)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets_hh"), &a9)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("hx"), &l1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("b_hh"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("packed_ih"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("packed_hh"), &a7)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("col_offsets_ih"), &a8)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("col_offsets_hh"), &a9)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost259(&c, &locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -2538,83 +935,10 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedGruCell)
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	c.Save(&a2, w_ih)
-	c.Save(&a3, w_hh)
-	c.Save(&a4, b_ih)
-	c.Save(&a5, b_hh)
-	c.Save(&a6, packed_ih)
-	c.Save(&a7, packed_hh)
-	c.Save(&a8, col_offsets_ih)
-	c.Save(&a9, col_offsets_hh)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	c.BindingContext(asserts.Arg("w_ih"), &a2, w_ih)
-	c.BindingContext(asserts.Arg("w_hh"), &a3, w_hh)
-	c.BindingContext(asserts.Arg("b_ih"), &a4, b_ih)
-	c.BindingContext(asserts.Arg("b_hh"), &a5, b_hh)
-	c.BindingContext(asserts.Arg("packed_ih"), &a6, packed_ih)
-	c.BindingContext(asserts.Arg("packed_hh"), &a7, packed_hh)
-	c.BindingContext(asserts.Arg("col_offsets_ih"), &a8, col_offsets_ih)
-	c.BindingContext(asserts.Arg("col_offsets_hh"), &a9, col_offsets_hh)
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
+	checksPre260(&c, &opQuantizedGruCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	c.After(&a2, w_ih)
-	c.After(&a3, w_hh)
-	c.After(&a4, b_ih)
-	c.After(&a5, b_hh)
-	c.After(&a6, packed_ih)
-	c.After(&a7, packed_hh)
-	c.After(&a8, col_offsets_ih)
-	c.After(&a9, col_offsets_hh)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImpl(asserts.Arg("w_ih"), &a2)
-	c.SameStorage(asserts.Arg("w_ih"), &a2)
-	c.NoMutation(asserts.Arg("w_ih"), &a2)
-	c.SameImpl(asserts.Arg("w_hh"), &a3)
-	c.SameStorage(asserts.Arg("w_hh"), &a3)
-	c.NoMutation(asserts.Arg("w_hh"), &a3)
-	c.SameImpl(asserts.Arg("b_ih"), &a4)
-	c.SameStorage(asserts.Arg("b_ih"), &a4)
-	c.NoMutation(asserts.Arg("b_ih"), &a4)
-	c.SameImpl(asserts.Arg("b_hh"), &a5)
-	c.SameStorage(asserts.Arg("b_hh"), &a5)
-	c.NoMutation(asserts.Arg("b_hh"), &a5)
-	c.SameImpl(asserts.Arg("packed_ih"), &a6)
-	c.SameStorage(asserts.Arg("packed_ih"), &a6)
-	c.NoMutation(asserts.Arg("packed_ih"), &a6)
-	c.SameImpl(asserts.Arg("packed_hh"), &a7)
-	c.SameStorage(asserts.Arg("packed_hh"), &a7)
-	c.NoMutation(asserts.Arg("packed_hh"), &a7)
-	c.SameImpl(asserts.Arg("col_offsets_ih"), &a8)
-	c.SameStorage(asserts.Arg("col_offsets_ih"), &a8)
-	c.NoMutation(asserts.Arg("col_offsets_ih"), &a8)
-	c.SameImpl(asserts.Arg("col_offsets_hh"), &a9)
-	c.SameStorage(asserts.Arg("col_offsets_hh"), &a9)
-	c.NoMutation(asserts.Arg("col_offsets_hh"), &a9)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_hh"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_ih"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_hh"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets_ih"), &a8)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets_hh"), &a9)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2630,83 +954,10 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedRnnReluCell)
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	c.Save(&a2, w_ih)
-	c.Save(&a3, w_hh)
-	c.Save(&a4, b_ih)
-	c.Save(&a5, b_hh)
-	c.Save(&a6, packed_ih)
-	c.Save(&a7, packed_hh)
-	c.Save(&a8, col_offsets_ih)
-	c.Save(&a9, col_offsets_hh)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	c.BindingContext(asserts.Arg("w_ih"), &a2, w_ih)
-	c.BindingContext(asserts.Arg("w_hh"), &a3, w_hh)
-	c.BindingContext(asserts.Arg("b_ih"), &a4, b_ih)
-	c.BindingContext(asserts.Arg("b_hh"), &a5, b_hh)
-	c.BindingContext(asserts.Arg("packed_ih"), &a6, packed_ih)
-	c.BindingContext(asserts.Arg("packed_hh"), &a7, packed_hh)
-	c.BindingContext(asserts.Arg("col_offsets_ih"), &a8, col_offsets_ih)
-	c.BindingContext(asserts.Arg("col_offsets_hh"), &a9, col_offsets_hh)
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
+	checksPre260(&c, &opQuantizedRnnReluCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	c.After(&a2, w_ih)
-	c.After(&a3, w_hh)
-	c.After(&a4, b_ih)
-	c.After(&a5, b_hh)
-	c.After(&a6, packed_ih)
-	c.After(&a7, packed_hh)
-	c.After(&a8, col_offsets_ih)
-	c.After(&a9, col_offsets_hh)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImpl(asserts.Arg("w_ih"), &a2)
-	c.SameStorage(asserts.Arg("w_ih"), &a2)
-	c.NoMutation(asserts.Arg("w_ih"), &a2)
-	c.SameImpl(asserts.Arg("w_hh"), &a3)
-	c.SameStorage(asserts.Arg("w_hh"), &a3)
-	c.NoMutation(asserts.Arg("w_hh"), &a3)
-	c.SameImpl(asserts.Arg("b_ih"), &a4)
-	c.SameStorage(asserts.Arg("b_ih"), &a4)
-	c.NoMutation(asserts.Arg("b_ih"), &a4)
-	c.SameImpl(asserts.Arg("b_hh"), &a5)
-	c.SameStorage(asserts.Arg("b_hh"), &a5)
-	c.NoMutation(asserts.Arg("b_hh"), &a5)
-	c.SameImpl(asserts.Arg("packed_ih"), &a6)
-	c.SameStorage(asserts.Arg("packed_ih"), &a6)
-	c.NoMutation(asserts.Arg("packed_ih"), &a6)
-	c.SameImpl(asserts.Arg("packed_hh"), &a7)
-	c.SameStorage(asserts.Arg("packed_hh"), &a7)
-	c.NoMutation(asserts.Arg("packed_hh"), &a7)
-	c.SameImpl(asserts.Arg("col_offsets_ih"), &a8)
-	c.SameStorage(asserts.Arg("col_offsets_ih"), &a8)
-	c.NoMutation(asserts.Arg("col_offsets_ih"), &a8)
-	c.SameImpl(asserts.Arg("col_offsets_hh"), &a9)
-	c.SameStorage(asserts.Arg("col_offsets_hh"), &a9)
-	c.NoMutation(asserts.Arg("col_offsets_hh"), &a9)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_hh"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_ih"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_hh"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets_ih"), &a8)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets_hh"), &a9)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2722,83 +973,10 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedRnnTanhCell)
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, hx)
-	c.Save(&a2, w_ih)
-	c.Save(&a3, w_hh)
-	c.Save(&a4, b_ih)
-	c.Save(&a5, b_hh)
-	c.Save(&a6, packed_ih)
-	c.Save(&a7, packed_hh)
-	c.Save(&a8, col_offsets_ih)
-	c.Save(&a9, col_offsets_hh)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("hx"), &a1, hx)
-	c.BindingContext(asserts.Arg("w_ih"), &a2, w_ih)
-	c.BindingContext(asserts.Arg("w_hh"), &a3, w_hh)
-	c.BindingContext(asserts.Arg("b_ih"), &a4, b_ih)
-	c.BindingContext(asserts.Arg("b_hh"), &a5, b_hh)
-	c.BindingContext(asserts.Arg("packed_ih"), &a6, packed_ih)
-	c.BindingContext(asserts.Arg("packed_hh"), &a7, packed_hh)
-	c.BindingContext(asserts.Arg("col_offsets_ih"), &a8, col_offsets_ih)
-	c.BindingContext(asserts.Arg("col_offsets_hh"), &a9, col_offsets_hh)
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
+	checksPre260(&c, &opQuantizedRnnTanhCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	c.After(&a0, input)
-	c.After(&a1, hx)
-	c.After(&a2, w_ih)
-	c.After(&a3, w_hh)
-	c.After(&a4, b_ih)
-	c.After(&a5, b_hh)
-	c.After(&a6, packed_ih)
-	c.After(&a7, packed_hh)
-	c.After(&a8, col_offsets_ih)
-	c.After(&a9, col_offsets_hh)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("hx"), &a1)
-	c.SameStorage(asserts.Arg("hx"), &a1)
-	c.NoMutation(asserts.Arg("hx"), &a1)
-	c.SameImpl(asserts.Arg("w_ih"), &a2)
-	c.SameStorage(asserts.Arg("w_ih"), &a2)
-	c.NoMutation(asserts.Arg("w_ih"), &a2)
-	c.SameImpl(asserts.Arg("w_hh"), &a3)
-	c.SameStorage(asserts.Arg("w_hh"), &a3)
-	c.NoMutation(asserts.Arg("w_hh"), &a3)
-	c.SameImpl(asserts.Arg("b_ih"), &a4)
-	c.SameStorage(asserts.Arg("b_ih"), &a4)
-	c.NoMutation(asserts.Arg("b_ih"), &a4)
-	c.SameImpl(asserts.Arg("b_hh"), &a5)
-	c.SameStorage(asserts.Arg("b_hh"), &a5)
-	c.NoMutation(asserts.Arg("b_hh"), &a5)
-	c.SameImpl(asserts.Arg("packed_ih"), &a6)
-	c.SameStorage(asserts.Arg("packed_ih"), &a6)
-	c.NoMutation(asserts.Arg("packed_ih"), &a6)
-	c.SameImpl(asserts.Arg("packed_hh"), &a7)
-	c.SameStorage(asserts.Arg("packed_hh"), &a7)
-	c.NoMutation(asserts.Arg("packed_hh"), &a7)
-	c.SameImpl(asserts.Arg("col_offsets_ih"), &a8)
-	c.SameStorage(asserts.Arg("col_offsets_ih"), &a8)
-	c.NoMutation(asserts.Arg("col_offsets_ih"), &a8)
-	c.SameImpl(asserts.Arg("col_offsets_hh"), &a9)
-	c.SameStorage(asserts.Arg("col_offsets_hh"), &a9)
-	c.NoMutation(asserts.Arg("col_offsets_hh"), &a9)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_ih"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("w_hh"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_ih"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b_hh"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_ih"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("packed_hh"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets_ih"), &a8)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_offsets_hh"), &a9)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2814,33 +992,10 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opXPackPaddedSequence)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, lengths)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("lengths"), &a1, lengths)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opXPackPaddedSequence, &locs346, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	c.After(&a0, input)
-	c.After(&a1, lengths)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("lengths"), &a1)
-	c.SameStorage(asserts.Arg("lengths"), &a1)
-	c.NoMutation(asserts.Arg("lengths"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("lengths"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("lengths"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs346, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -2856,36 +1011,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXPackPaddedSequenceOut)
-	var a0, a1, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, lengths)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("lengths"), &a1, lengths)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a1, a3, a4 asserts.Saved
+	checksPre29(&c, &opXPackPaddedSequenceOut, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	c.After(&a0, input)
-	c.After(&a1, lengths)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("lengths"), &a1)
-	c.SameStorage(asserts.Arg("lengths"), &a1)
-	c.NoMutation(asserts.Arg("lengths"), &a1)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost30(&c, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2901,27 +1030,10 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opXPackPaddedSequenceBackward)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a2, batch_sizes)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("batch_sizes"), &a2, batch_sizes)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opXPackPaddedSequenceBackward, &locs348, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	c.After(&a0, grad)
-	c.After(&a2, batch_sizes)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("batch_sizes"), &a2)
-	c.SameStorage(asserts.Arg("batch_sizes"), &a2)
-	c.NoMutation(asserts.Arg("batch_sizes"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch_sizes"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs348, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -2937,33 +1049,10 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	c.Begin(&opXPadPackedSequence)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, data)
-	c.Save(&a1, batch_sizes)
-	c.BindingContext(asserts.Arg("data"), &a0, data)
-	c.BindingContext(asserts.Arg("batch_sizes"), &a1, batch_sizes)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opXPadPackedSequence, &locs349, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	c.After(&a0, data)
-	c.After(&a1, batch_sizes)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("data"), &a0)
-	c.SameStorage(asserts.Arg("data"), &a0)
-	c.NoMutation(asserts.Arg("data"), &a0)
-	c.SameImpl(asserts.Arg("batch_sizes"), &a1)
-	c.SameStorage(asserts.Arg("batch_sizes"), &a1)
-	c.NoMutation(asserts.Arg("batch_sizes"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch_sizes"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("batch_sizes"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs349, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -2979,23 +1068,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_SourceTensorStorageOffset)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("source"), &a1, source)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opSet_SourceTensorStorageOffset, &locs350, &a0, &a1, self, source)
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	c.After(&a0, self)
-	c.After(&a1, source)
-	c.Result(&o0, r0)
-	c.NoMutation(asserts.Arg("source"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.End()
+	checksPost262(&c, &locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3011,23 +1087,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_SourceTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("source"), &a1, source)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opSet_SourceTensor, &locs350, &a0, &a1, self, source)
 	r0 := kernels.Set_SourceTensor(self, source)
-	c.After(&a0, self)
-	c.After(&a1, source)
-	c.Result(&o0, r0)
-	c.NoMutation(asserts.Arg("source"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.End()
+	checksPost262(&c, &locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3043,29 +1106,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSetSourceTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, source)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("source"), &a1, source)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSetSourceTensorOut, &locs351, &a0, &a1, &a2, self, source, out)
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	c.After(&a0, self)
-	c.After(&a1, source)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("source"), &a1)
-	c.SameStorage(asserts.Arg("source"), &a1)
-	c.NoMutation(asserts.Arg("source"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs351, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
@@ -3081,27 +1125,10 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	c.Begin(&opSetSourceTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("source"), &a1, source)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSetSourceTensor, &locs350, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	c.After(&a0, self)
-	c.After(&a1, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("source"), &a1)
-	c.SameStorage(asserts.Arg("source"), &a1)
-	c.NoMutation(asserts.Arg("source"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a1)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("source"), &a1)
-	c.End()
+	checksPost263(&c, &locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3117,17 +1144,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSet_, &locs0, &a0, self)
 	r0 := kernels.Set_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost264(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3143,23 +1163,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSetOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSetOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SetOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3175,20 +1182,10 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSet)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSet, &locs0, &a0, self)
 	r0 := kernels.Set(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3204,18 +1201,10 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lift(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLift)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre0(&c, &opLift, &locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3231,23 +1220,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLiftOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLiftOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LiftOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3263,19 +1239,10 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFresh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLiftFresh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLiftFresh, &locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.End()
+	checksPost265(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3291,18 +1258,10 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLiftFreshCopy)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	checksPre0(&c, &opLiftFreshCopy, &locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost197(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3318,23 +1277,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLiftFreshCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLiftFreshCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3350,22 +1296,10 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 		return kernels.IsSetTo(self, tensor)
 	}
 	var c asserts.Call
-	c.Begin(&opIsSetTo)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor"), &a1, tensor)
+	checksPre21(&c, &opIsSetTo, &locs352, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	c.After(&a0, self)
-	c.After(&a1, tensor)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor"), &a1)
-	c.SameStorage(asserts.Arg("tensor"), &a1)
-	c.NoMutation(asserts.Arg("tensor"), &a1)
-	c.End()
+	checksPost22(&c, &locs352, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -3381,23 +1315,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFill_Scalar)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opMaskedFill_Scalar, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3413,29 +1334,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFillScalarOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opMaskedFillScalarOut, &locs28, &a0, &a1, &a3, self, mask, out)
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -3451,27 +1353,10 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFillScalar)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMaskedFillScalar, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3487,29 +1372,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFill_Tensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, value)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opMaskedFill_Tensor, &locs353, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3525,35 +1391,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFillTensorOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, value)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opMaskedFillTensorOut, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out)
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, value)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
@@ -3569,34 +1410,10 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFillTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, value)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opMaskedFillTensor, &locs353, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3612,29 +1429,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 		return kernels.MaskedScatter_(self, mask, source)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedScatter_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("source"), &a2, source)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opMaskedScatter_, &locs355, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.NoMutation(asserts.Arg("source"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3650,35 +1448,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedScatterOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, source)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("source"), &a2, source)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opMaskedScatterOut, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out)
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, source)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.NoMutation(asserts.Arg("source"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
@@ -3694,34 +1467,10 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 		return kernels.MaskedScatter(self, mask, source)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedScatter)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("source"), &a2, source)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opMaskedScatter, &locs355, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.NoMutation(asserts.Arg("source"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3737,27 +1486,10 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedSoftmax)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXMaskedSoftmax, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3773,29 +1505,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedSoftmaxOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opXMaskedSoftmaxOut, &locs28, &a0, &a1, &a4, self, mask, out)
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs28, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
@@ -3811,34 +1524,10 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedSoftmaxBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, mask)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("mask"), &a2, mask)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXMaskedSoftmaxBackward, &locs357, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("mask"), &a2)
-	c.SameStorage(asserts.Arg("mask"), &a2)
-	c.NoMutation(asserts.Arg("mask"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs357, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -3854,35 +1543,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedSoftmaxBackwardOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, mask)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("mask"), &a2, mask)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opXMaskedSoftmaxBackwardOut, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, mask)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("mask"), &a2)
-	c.SameStorage(asserts.Arg("mask"), &a2)
-	c.NoMutation(asserts.Arg("mask"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -3898,20 +1562,10 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.View(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opView, &locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3927,20 +1581,10 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewDtype(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opViewDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opViewDtype, &locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3956,29 +1600,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 		return kernels.Put_(self, index, source, accumulate)
 	}
 	var c asserts.Call
-	c.Begin(&opPut_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
-	c.Save(&a2, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a1, index)
-	c.BindingContext(asserts.Arg("source"), &a2, source)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opPut_, &locs162, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put_(self, index, source, accumulate)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.After(&a2, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.NoMutation(asserts.Arg("index"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.NoMutation(asserts.Arg("source"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3994,35 +1619,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPutOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
-	c.Save(&a2, source)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a1, index)
-	c.BindingContext(asserts.Arg("source"), &a2, source)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opPutOut, &locs161, &a0, &a1, &a2, &a4, self, index, source, out)
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.After(&a2, source)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.NoMutation(asserts.Arg("index"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.NoMutation(asserts.Arg("source"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs161, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -4038,34 +1638,10 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 		return kernels.Put(self, index, source, accumulate)
 	}
 	var c asserts.Call
-	c.Begin(&opPut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
-	c.Save(&a2, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a1, index)
-	c.BindingContext(asserts.Arg("source"), &a2, source)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opPut, &locs162, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.After(&a2, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.NoMutation(asserts.Arg("index"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.NoMutation(asserts.Arg("source"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -4081,35 +1657,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexAddOut)
-	var a0, a2, a3, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a2, a3, a5 asserts.Saved
+	checksPre60(&c, &opIndexAddOut, &locs161, &a0, &a2, &a3, &a5, self, index, source, out)
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs161, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
@@ -4125,29 +1676,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexAdd_)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opIndexAdd_, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -4163,34 +1695,10 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexAdd)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opIndexAdd, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -4206,34 +1714,10 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexAddDimname)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opIndexAddDimname, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -4249,35 +1733,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexReduceOut)
-	var a0, a2, a3, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a2, a3, a6 asserts.Saved
+	checksPre60(&c, &opIndexReduceOut, &locs161, &a0, &a2, &a3, &a6, self, index, source, out)
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost61(&c, &locs161, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
@@ -4293,29 +1752,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexReduce_)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opIndexReduce_, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -4331,34 +1771,10 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexReduce)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("source"), &a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opIndexReduce, &locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.NoMutation(asserts.Arg("source"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -4374,23 +1790,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFill_IntScalar)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre51(&c, &opIndexFill_IntScalar, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4406,29 +1809,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillIntScalarOut)
-	var a0, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a2, a4 asserts.Saved
+	checksPre19(&c, &opIndexFillIntScalarOut, &locs360, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -4444,27 +1828,10 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillIntScalar)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opIndexFillIntScalar, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4480,29 +1847,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFill_IntTensor)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, value)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("value"), &a3, value)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opIndexFill_IntTensor, &locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("value"), &a3)
-	c.SameStorage(asserts.Arg("value"), &a3)
-	c.NoMutation(asserts.Arg("value"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4518,35 +1866,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillIntTensorOut)
-	var a0, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, value)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("value"), &a3, value)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a2, a3, a4 asserts.Saved
+	checksPre60(&c, &opIndexFillIntTensorOut, &locs362, &a0, &a2, &a3, &a4, self, index, value, out)
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, value)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("value"), &a3)
-	c.SameStorage(asserts.Arg("value"), &a3)
-	c.NoMutation(asserts.Arg("value"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs362, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
@@ -4562,34 +1885,10 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillIntTensor)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, value)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("value"), &a3, value)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opIndexFillIntTensor, &locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("value"), &a3)
-	c.SameStorage(asserts.Arg("value"), &a3)
-	c.NoMutation(asserts.Arg("value"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4605,23 +1904,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFill_DimnameScalar)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre51(&c, &opIndexFill_DimnameScalar, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4637,29 +1923,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFill_DimnameTensor)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, value)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("value"), &a3, value)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opIndexFill_DimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("value"), &a3)
-	c.SameStorage(asserts.Arg("value"), &a3)
-	c.NoMutation(asserts.Arg("value"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4675,27 +1942,10 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillDimnameScalar)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opIndexFillDimnameScalar, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4711,34 +1961,10 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillDimnameTensor)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, value)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("value"), &a3, value)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opIndexFillDimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("value"), &a3)
-	c.SameStorage(asserts.Arg("value"), &a3)
-	c.NoMutation(asserts.Arg("value"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4754,34 +1980,10 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterSrc)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opScatterSrc, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4797,29 +1999,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatter_Src)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opScatter_Src, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4835,35 +2018,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterSrcOut)
-	var a0, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a2, a3, a4 asserts.Saved
+	checksPre60(&c, &opScatterSrcOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -4879,27 +2037,10 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 		return kernels.ScatterValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterValue)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opScatterValue, &locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4915,23 +2056,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opScatter_Value)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre51(&c, &opScatter_Value, &locs359, &a0, &a2, self, index)
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4947,29 +2075,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterValueOut)
-	var a0, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a2, a4 asserts.Saved
+	checksPre19(&c, &opScatterValueOut, &locs360, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -4985,34 +2094,10 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduce)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opScatterReduce, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -5028,29 +2113,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	c.Begin(&opScatter_Reduce)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opScatter_Reduce, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -5066,35 +2132,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduceOut)
-	var a0, a2, a3, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a2, a3, a5 asserts.Saved
+	checksPre60(&c, &opScatterReduceOut, &locs364, &a0, &a2, &a3, &a5, self, index, src, out)
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs364, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
@@ -5110,27 +2151,10 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterValueReduce)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opScatterValueReduce, &locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5146,23 +2170,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	c.Begin(&opScatter_ValueReduce)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre51(&c, &opScatter_ValueReduce, &locs359, &a0, &a2, self, index)
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5178,29 +2189,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterValueReduceOut)
-	var a0, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a2, a5 asserts.Saved
+	checksPre19(&c, &opScatterValueReduceOut, &locs360, &a0, &a2, &a5, self, index, out)
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs360, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
@@ -5216,34 +2208,10 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterDimnameSrc)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opScatterDimnameSrc, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -5259,27 +2227,10 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterDimnameValue)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opScatterDimnameValue, &locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5295,34 +2246,10 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterAdd)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opScatterAdd, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -5338,29 +2265,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterAdd_)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opScatterAdd_, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -5376,35 +2284,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterAddOut)
-	var a0, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a2, a3, a4 asserts.Saved
+	checksPre60(&c, &opScatterAddOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -5420,34 +2303,10 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterAddDimname)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opScatterAddDimname, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -5463,34 +2322,10 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduceTwo)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opScatterReduceTwo, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -5506,29 +2341,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduce_Two)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre58(&c, &opScatterReduce_Two, &locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -5544,35 +2360,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduceTwoOut)
-	var a0, a2, a3, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("src"), &a3, src)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a2, a3, a6 asserts.Saved
+	checksPre60(&c, &opScatterReduceTwoOut, &locs364, &a0, &a2, &a3, &a6, self, index, src, out)
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.NoMutation(asserts.Arg("src"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost61(&c, &locs364, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
@@ -5588,17 +2379,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Eq_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEq_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opEq_Scalar, &locs0, &a0, self)
 	r0 := kernels.Eq_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5614,23 +2398,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Eq_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEq_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Eq_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5646,29 +2417,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5684,23 +2436,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseAndScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5716,20 +2455,10 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBitwiseAndScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5745,20 +2474,10 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndScalarTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opBitwiseAndScalarTensor, &locs181, &a1, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -5774,23 +2493,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndScalarTensorOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseAndScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -5806,27 +2512,10 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBitwiseAndTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5842,17 +2531,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAnd_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5868,23 +2550,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAnd_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5900,20 +2569,10 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderAndScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDunderAndScalar, &locs0, &a0, self)
 	r0 := kernels.DunderAndScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5929,27 +2588,10 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderAndTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDunderAndTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5965,17 +2607,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIandScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDunderIandScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIandScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5991,23 +2626,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIandTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIandTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6023,29 +2645,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6061,23 +2664,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseOrScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6093,20 +2683,10 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBitwiseOrScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6122,20 +2702,10 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrScalarTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opBitwiseOrScalarTensor, &locs181, &a1, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -6151,23 +2721,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrScalarTensorOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseOrScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -6183,27 +2740,10 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBitwiseOrTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6219,17 +2759,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOr_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6245,23 +2778,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOr_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6277,20 +2797,10 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderOrScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDunderOrScalar, &locs0, &a0, self)
 	r0 := kernels.DunderOrScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6306,27 +2816,10 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderOrTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDunderOrTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6342,17 +2835,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDunderIorScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIorScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6368,23 +2854,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIorTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6400,29 +2873,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6438,23 +2892,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseXorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6470,20 +2911,10 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBitwiseXorScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6499,20 +2930,10 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorScalarTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opBitwiseXorScalarTensor, &locs181, &a1, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -6528,23 +2949,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorScalarTensorOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseXorScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -6560,27 +2968,10 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBitwiseXorTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6596,17 +2987,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXor_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6622,23 +3006,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXor_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6654,20 +3025,10 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderXorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDunderXorScalar, &locs0, &a0, self)
 	r0 := kernels.DunderXorScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6683,27 +3044,10 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderXorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDunderXorTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6719,17 +3063,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIxorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDunderIxorScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIxorScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6745,23 +3082,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIxorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIxorTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6777,20 +3101,10 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderLshiftScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDunderLshiftScalar, &locs0, &a0, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6806,27 +3120,10 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderLshiftTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDunderLshiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6842,17 +3139,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIlshiftScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6868,23 +3158,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderLshiftScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opDunderLshiftScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6900,23 +3177,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIlshiftTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6932,29 +3196,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderLshiftTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6970,27 +3215,10 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBitwiseLeftShiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7006,23 +3234,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShift_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7038,29 +3253,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7076,20 +3272,10 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftTensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBitwiseLeftShiftTensorScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7105,17 +3291,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShift_TensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7131,23 +3310,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftTensorScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7163,20 +3329,10 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftScalarTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs181, &a1, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -7192,23 +3348,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftScalarTensorOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -7224,20 +3367,10 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderRshiftScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDunderRshiftScalar, &locs0, &a0, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7253,27 +3386,10 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderRshiftTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDunderRshiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7289,17 +3405,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIrshiftScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7315,23 +3424,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderRshiftScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opDunderRshiftScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7347,23 +3443,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIrshiftTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7379,29 +3462,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderRshiftTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7417,27 +3481,10 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBitwiseRightShiftTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7453,23 +3500,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShift_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7485,29 +3519,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7523,20 +3538,10 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftTensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opBitwiseRightShiftTensorScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7552,17 +3557,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShift_TensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7578,23 +3576,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftTensorScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7610,20 +3595,10 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftScalarTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs181, &a1, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -7639,23 +3614,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftScalarTensorOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -7671,17 +3633,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril_(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opTril_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opTril_, &locs0, &a0, self)
 	r0 := kernels.Tril_(self, diagonal)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7697,17 +3652,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu_(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opTriu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opTriu_, &locs0, &a0, self)
 	r0 := kernels.Triu_(self, diagonal)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7723,17 +3671,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDigamma_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opDigamma_, &locs0, &a0, self)
 	r0 := kernels.Digamma_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7749,23 +3690,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opLerp_Scalar)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("end"), &a1, end)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLerp_Scalar, &locs365, &a0, &a1, self, end)
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.NoMutation(asserts.Arg("end"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs365, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -7781,29 +3709,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opLerp_Tensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("end"), &a1, end)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opLerp_Tensor, &locs366, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.NoMutation(asserts.Arg("end"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -7819,29 +3728,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddbmm_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("batch1"), &a1, batch1)
-	c.BindingContext(asserts.Arg("batch2"), &a2, batch2)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opAddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.NoMutation(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.NoMutation(asserts.Arg("batch2"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -7857,35 +3747,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddbmmOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("batch1"), &a1, batch1)
-	c.BindingContext(asserts.Arg("batch2"), &a2, batch2)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opAddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.NoMutation(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.NoMutation(asserts.Arg("batch2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -7901,34 +3766,10 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddbmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("batch1"), &a1, batch1)
-	c.BindingContext(asserts.Arg("batch2"), &a2, batch2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opAddbmm, &locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.NoMutation(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.NoMutation(asserts.Arg("batch2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -7944,17 +3785,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 		return kernels.Random_From(self, from, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandom_From)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRandom_From, &locs0, &a0, self)
 	r0 := kernels.Random_From(self, from, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7970,23 +3804,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomFromOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opRandomFromOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8002,20 +3823,10 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 		return kernels.RandomFrom(self, from, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomFrom)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRandomFrom, &locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8031,17 +3842,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.Random_To(self, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandom_To)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRandom_To, &locs0, &a0, self)
 	r0 := kernels.Random_To(self, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8057,23 +3861,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomToOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opRandomToOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8089,20 +3880,10 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.RandomTo(self, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomTo)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRandomTo, &locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8118,17 +3899,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random_(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandom_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRandom_, &locs0, &a0, self)
 	r0 := kernels.Random_(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8144,23 +3918,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opRandomOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RandomOut(self, generator, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8176,20 +3937,10 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandom)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRandom, &locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8205,17 +3956,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 		return kernels.Uniform_(self, from, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opUniform_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opUniform_, &locs0, &a0, self)
 	r0 := kernels.Uniform_(self, from, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8231,23 +3975,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUniformOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUniformOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8263,20 +3994,10 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 		return kernels.Uniform(self, from, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opUniform)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUniform, &locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8292,17 +4013,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opCauchy_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opCauchy_, &locs0, &a0, self)
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8318,23 +4032,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCauchyOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opCauchyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8350,20 +4051,10 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opCauchy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCauchy, &locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8379,17 +4070,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opLogNormal_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLogNormal_, &locs0, &a0, self)
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8405,23 +4089,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogNormalOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opLogNormalOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8437,20 +4108,10 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 		return kernels.LogNormal(self, mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opLogNormal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogNormal, &locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8466,17 +4127,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 		return kernels.Exponential_(self, lambd, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opExponential_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opExponential_, &locs0, &a0, self)
 	r0 := kernels.Exponential_(self, lambd, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8492,23 +4146,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExponentialOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opExponentialOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8524,20 +4165,10 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 		return kernels.Exponential(self, lambd, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opExponential)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opExponential, &locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8553,17 +4184,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric_(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opGeometric_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opGeometric_, &locs0, &a0, self)
 	r0 := kernels.Geometric_(self, p, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8579,23 +4203,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGeometricOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opGeometricOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8611,20 +4222,10 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opGeometric)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGeometric, &locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8640,23 +4241,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.DiagOut(self, diagonal, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DiagOut(self, diagonal, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8672,20 +4260,10 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Diag(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opDiag)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDiag, &locs0, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8701,20 +4279,10 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 		return kernels.DiagBackward(grad, input_sizes, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDiagBackward, &locs45, &a0, grad)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	c.After(&a0, grad)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs45, &a0, grad, r0)
 	return r0
 }
 
@@ -8730,29 +4298,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCrossOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.CrossOut(self, other, dim, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8768,27 +4317,10 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCross)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCross, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8804,23 +4336,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TriuOut(self, diagonal, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTriuOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.TriuOut(self, diagonal, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8836,20 +4355,10 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opTriu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTriu, &locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8865,23 +4374,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TrilOut(self, diagonal, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTrilOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.TrilOut(self, diagonal, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8897,20 +4393,10 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opTril)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTril, &locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8926,13 +4412,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opTrilIndices)
-	var o0 asserts.Saved
+	checksPre46(&c, &opTrilIndices, &locs23)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8948,17 +4430,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTrilIndicesOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opTrilIndicesOut, &locs24, &a3, out)
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8974,13 +4449,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opTriuIndices)
-	var o0 asserts.Saved
+	checksPre46(&c, &opTriuIndices, &locs23)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -8996,17 +4467,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTriuIndicesOut)
-	var a3, o0 asserts.Saved
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a3 asserts.Saved
+	checksPre9(&c, &opTriuIndicesOut, &locs24, &a3, out)
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
 }
 
@@ -9022,20 +4486,10 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trace(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTrace)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTrace, &locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9051,23 +4505,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTraceOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opTraceOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TraceOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9083,20 +4524,10 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	c.Begin(&opTraceBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTraceBackward, &locs45, &a0, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
-	c.After(&a0, grad)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs45, &a0, grad, r0)
 	return r0
 }
 
@@ -9112,23 +4543,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.NeScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNeScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NeScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9144,20 +4562,10 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NeScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNeScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNeScalar, &locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9173,29 +4581,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.NeTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNeTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.NeTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9211,27 +4600,10 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NeTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNeTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9247,17 +4619,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ne_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNe_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opNe_Scalar, &locs0, &a0, self)
 	r0 := kernels.Ne_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9273,23 +4638,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ne_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNe_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Ne_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9305,23 +4657,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqualScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opNotEqualScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9337,20 +4676,10 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqualScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNotEqualScalar, &locs0, &a0, self)
 	r0 := kernels.NotEqualScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9366,29 +4695,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqualTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9404,27 +4714,10 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqualTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opNotEqualTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9440,17 +4733,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqual_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opNotEqual_Scalar, &locs0, &a0, self)
 	r0 := kernels.NotEqual_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9466,23 +4752,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqual_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NotEqual_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9498,23 +4771,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.EqScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEqScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.EqScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9530,20 +4790,10 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.EqScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEqScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opEqScalar, &locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9559,29 +4809,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.EqTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEqTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.EqTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9597,27 +4828,10 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.EqTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEqTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9633,23 +4847,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GeScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGeScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GeScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9665,20 +4866,10 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GeScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGeScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGeScalar, &locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9694,29 +4885,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GeTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGeTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GeTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9732,27 +4904,10 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GeTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGeTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9768,17 +4923,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ge_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGe_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opGe_Scalar, &locs0, &a0, self)
 	r0 := kernels.Ge_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9794,23 +4942,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ge_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGe_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Ge_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9826,23 +4961,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqualScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opGreaterEqualScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9858,20 +4980,10 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqualScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGreaterEqualScalar, &locs0, &a0, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9887,29 +4999,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqualTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9925,27 +5018,10 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqualTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGreaterEqualTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9961,17 +5037,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqual_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9987,23 +5056,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqual_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10019,23 +5075,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LeScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLeScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LeScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10051,20 +5094,10 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LeScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLeScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLeScalar, &locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10080,29 +5113,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LeTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLeTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LeTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -10118,27 +5132,10 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LeTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLeTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10154,17 +5151,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Le_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLe_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLe_Scalar, &locs0, &a0, self)
 	r0 := kernels.Le_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10180,23 +5170,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Le_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLe_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Le_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10212,23 +5189,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqualScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLessEqualScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10244,20 +5208,10 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqualScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLessEqualScalar, &locs0, &a0, self)
 	r0 := kernels.LessEqualScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10273,29 +5227,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqualTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -10311,27 +5246,10 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqualTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLessEqualTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10347,17 +5265,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqual_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLessEqual_Scalar, &locs0, &a0, self)
 	r0 := kernels.LessEqual_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10373,23 +5284,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqual_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LessEqual_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10405,23 +5303,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GtScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGtScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GtScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10437,20 +5322,10 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GtScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGtScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGtScalar, &locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10466,29 +5341,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GtTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGtTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GtTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -10504,27 +5360,10 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GtTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGtTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10540,17 +5379,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Gt_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGt_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opGt_Scalar, &locs0, &a0, self)
 	r0 := kernels.Gt_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10566,23 +5398,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gt_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGt_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Gt_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10598,23 +5417,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opGreaterScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10630,20 +5436,10 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGreaterScalar, &locs0, &a0, self)
 	r0 := kernels.GreaterScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10659,29 +5455,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -10697,27 +5474,10 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGreaterTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10733,17 +5493,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreater_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opGreater_Scalar, &locs0, &a0, self)
 	r0 := kernels.Greater_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10759,23 +5512,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreater_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Greater_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10791,23 +5531,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LtScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLtScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LtScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10823,20 +5550,10 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LtScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLtScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLtScalar, &locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10852,29 +5569,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LtTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLtTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LtTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -10890,27 +5588,10 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LtTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLtTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10926,17 +5607,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Lt_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLt_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLt_Scalar, &locs0, &a0, self)
 	r0 := kernels.Lt_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10952,23 +5626,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lt_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLt_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Lt_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -10984,23 +5645,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLessScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLessScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LessScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11016,20 +5664,10 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLessScalar, &locs0, &a0, self)
 	r0 := kernels.LessScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11045,29 +5683,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLessTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LessTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -11083,27 +5702,10 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLessTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LessTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -11119,17 +5721,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLess_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLess_Scalar, &locs0, &a0, self)
 	r0 := kernels.Less_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11145,23 +5740,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLess_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Less_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -11177,29 +5759,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.TakeOut(self, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTakeOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a1, index)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opTakeOut, &locs360, &a0, &a1, &a2, self, index, out)
 	r0 := kernels.TakeOut(self, index, out)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.NoMutation(asserts.Arg("index"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs360, &a0, &a1, &a2, self, index, out, r0)
 	return r0
 }
 
@@ -11215,27 +5778,10 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 		return kernels.Take(self, index)
 	}
 	var c asserts.Call
-	c.Begin(&opTake)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a1, index)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTake, &locs359, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.NoMutation(asserts.Arg("index"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -11251,29 +5797,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTakeAlongDimOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opTakeAlongDimOut, &locs134, &a0, &a1, &a3, self, indices, out)
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -11289,27 +5816,10 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTakeAlongDim)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTakeAlongDim, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -11325,29 +5835,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelectOut)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a2, a3 asserts.Saved
+	checksPre19(&c, &opIndexSelectOut, &locs360, &a0, &a2, &a3, self, index, out)
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -11363,27 +5854,10 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 		return kernels.IndexSelect(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelect)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opIndexSelect, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -11399,29 +5873,10 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelectDimnameOut)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a2, a3 asserts.Saved
+	checksPre19(&c, &opIndexSelectDimnameOut, &locs360, &a0, &a2, &a3, self, index, out)
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -11437,27 +5892,10 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelectDimname)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opIndexSelectDimname, &locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -11473,27 +5911,10 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelectBackward)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a3, index)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("index"), &a3, index)
+	var a0, a3 asserts.Saved
+	checksPre14(&c, &opIndexSelectBackward, &locs367, &a0, &a3, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	c.After(&a0, grad)
-	c.After(&a3, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a3)
-	c.SameStorage(asserts.Arg("index"), &a3)
-	c.NoMutation(asserts.Arg("index"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs367, &a0, &a3, grad, index, r0)
 	return r0
 }
 
@@ -11509,29 +5930,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedSelectOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMaskedSelectOut, &locs28, &a0, &a1, &a2, self, mask, out)
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -11547,27 +5949,10 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.MaskedSelect(self, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedSelect)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("mask"), &a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMaskedSelect, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.NoMutation(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -11583,34 +5968,10 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedSelectBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, input)
-	c.Save(&a2, mask)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("input"), &a1, input)
-	c.BindingContext(asserts.Arg("mask"), &a2, mask)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opMaskedSelectBackward, &locs368, &a0, &a1, &a2, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	c.After(&a0, grad)
-	c.After(&a1, input)
-	c.After(&a2, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.NoMutation(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mask"), &a2)
-	c.SameStorage(asserts.Arg("mask"), &a2)
-	c.NoMutation(asserts.Arg("mask"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs368, &a0, &a1, &a2, grad, input, mask, r0)
 	return r0
 }
 
@@ -11626,23 +5987,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NonzeroOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNonzeroOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NonzeroOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -11658,20 +6006,10 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nonzero(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNonzero)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNonzero, &locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11687,24 +6025,10 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNonzeroNumpy)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNonzeroNumpy, &locs0, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11720,20 +6044,10 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArgwhere)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArgwhere, &locs0, &a0, self)
 	r0 := kernels.Argwhere(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11749,29 +6063,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGatherOut)
-	var a0, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a2, a4 asserts.Saved
+	checksPre19(&c, &opGatherOut, &locs360, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -11787,27 +6082,10 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	c.Begin(&opGather)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opGather, &locs359, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -11823,34 +6101,10 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	c.Begin(&opGatherBackward)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a3, index)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("index"), &a3, index)
+	var a0, a1, a3 asserts.Saved
+	checksPre56(&c, &opGatherBackward, &locs369, &a0, &a1, &a3, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a3, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("index"), &a3)
-	c.SameStorage(asserts.Arg("index"), &a3)
-	c.NoMutation(asserts.Arg("index"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs369, &a0, &a1, &a3, grad, self, index, r0)
 	return r0
 }
 
@@ -11866,29 +6120,10 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGatherDimnameOut)
-	var a0, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a2, a4 asserts.Saved
+	checksPre19(&c, &opGatherDimnameOut, &locs360, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -11904,27 +6139,10 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	c.Begin(&opGatherDimname)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
+	var a0, a2 asserts.Saved
+	checksPre14(&c, &opGatherDimname, &locs359, &a0, &a2, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -11940,34 +6158,10 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	c.Begin(&opXGatherSparseBackward)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, grad)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("index"), &a2, index)
-	c.BindingContext(asserts.Arg("grad"), &a3, grad)
+	var a0, a2, a3 asserts.Saved
+	checksPre56(&c, &opXGatherSparseBackward, &locs370, &a0, &a2, &a3, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, grad)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.NoMutation(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("grad"), &a3)
-	c.SameStorage(asserts.Arg("grad"), &a3)
-	c.NoMutation(asserts.Arg("grad"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs370, &a0, &a2, &a3, self, index, grad, r0)
 	return r0
 }
 
@@ -11983,35 +6177,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcmulOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor1"), &a1, tensor1)
-	c.BindingContext(asserts.Arg("tensor2"), &a2, tensor2)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opAddcmulOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.NoMutation(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.NoMutation(asserts.Arg("tensor2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -12027,34 +6196,10 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcmul)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor1"), &a1, tensor1)
-	c.BindingContext(asserts.Arg("tensor2"), &a2, tensor2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opAddcmul, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.NoMutation(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.NoMutation(asserts.Arg("tensor2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -12070,29 +6215,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcmul_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor1"), &a1, tensor1)
-	c.BindingContext(asserts.Arg("tensor2"), &a2, tensor2)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opAddcmul_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.NoMutation(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.NoMutation(asserts.Arg("tensor2"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -12108,35 +6234,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcdivOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor1"), &a1, tensor1)
-	c.BindingContext(asserts.Arg("tensor2"), &a2, tensor2)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opAddcdivOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.NoMutation(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.NoMutation(asserts.Arg("tensor2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -12152,34 +6253,10 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcdiv)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor1"), &a1, tensor1)
-	c.BindingContext(asserts.Arg("tensor2"), &a2, tensor2)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opAddcdiv, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.NoMutation(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.NoMutation(asserts.Arg("tensor2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -12195,29 +6272,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcdiv_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("tensor1"), &a1, tensor1)
-	c.BindingContext(asserts.Arg("tensor2"), &a2, tensor2)
+	var a0, a1, a2 asserts.Saved
+	checksPre58(&c, &opAddcdiv_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.NoMutation(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.NoMutation(asserts.Arg("tensor2"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost59(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -12233,34 +6291,10 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	c.Begin(&opCrossEntropyLoss)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opCrossEntropyLoss, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -12276,36 +6310,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
 	var c asserts.Call
-	c.Begin(&opTriangularSolveX)
-	var a0, a1, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, A)
-	c.Save(&a5, X)
-	c.Save(&a6, M)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("A"), &a1, A)
-	c.BindingContext(asserts.Arg("X"), &a5, X)
-	c.BindingContext(asserts.Arg("M"), &a6, M)
+	var a0, a1, a5, a6 asserts.Saved
+	checksPre29(&c, &opTriangularSolveX, &locs373, &a0, &a1, &a5, &a6, self, A, X, M)
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	c.After(&a0, self)
-	c.After(&a1, A)
-	c.After(&a5, X)
-	c.After(&a6, M)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("A"), &a1)
-	c.SameStorage(asserts.Arg("A"), &a1)
-	c.NoMutation(asserts.Arg("A"), &a1)
-	c.SameImpl(asserts.Arg("X"), &a5)
-	c.SameStorage(asserts.Arg("X"), &a5)
-	c.SameImpl(asserts.Arg("M"), &a6)
-	c.SameStorage(asserts.Arg("M"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("X"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("M"), &a6)
-	c.End()
+	checksPost30(&c, &locs373, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -12321,33 +6329,10 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
 	var c asserts.Call
-	c.Begin(&opTriangularSolve)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, A)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("A"), &a1, A)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opTriangularSolve, &locs374, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	c.After(&a0, self)
-	c.After(&a1, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("A"), &a1)
-	c.SameStorage(asserts.Arg("A"), &a1)
-	c.NoMutation(asserts.Arg("A"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs374, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -12361,18 +6346,13 @@ var opXLinalgCheckErrors = asserts.Op{
 func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	if !asserts.Checking() {
 		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgCheckErrors)
 	var a0 asserts.Saved
-	c.Save(&a0, info)
-	c.BindingContext(asserts.Arg("info"), &a0, info)
+	checksPre7(&c, &opXLinalgCheckErrors, &locs375, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	c.After(&a0, info)
-	c.SameImpl(asserts.Arg("info"), &a0)
-	c.SameStorage(asserts.Arg("info"), &a0)
-	c.NoMutation(asserts.Arg("info"), &a0)
-	c.End()
+	checksPost8(&c, &locs375, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -12387,29 +6367,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveTriangularOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, B)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("B"), &a1, B)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opLinalgSolveTriangularOut, &locs376, &a0, &a1, &a5, self, B, out)
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	c.After(&a0, self)
-	c.After(&a1, B)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.NoMutation(asserts.Arg("B"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs376, &a0, &a1, &a5, self, B, out, r0)
 	return r0
 }
 
@@ -12425,27 +6386,10 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveTriangular)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, B)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("B"), &a1, B)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgSolveTriangular, &locs377, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	c.After(&a0, self)
-	c.After(&a1, B)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.NoMutation(asserts.Arg("B"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs377, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -12461,20 +6405,10 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVander)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgVander, &locs263, &a0, x)
 	r0 := kernels.LinalgVander(x, N)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -12490,30 +6424,10 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 		return kernels.SymeigE(self, eigenvectors, upper, e, V)
 	}
 	var c asserts.Call
-	c.Begin(&opSymeigE)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, e)
-	c.Save(&a4, V)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("e"), &a3, e)
-	c.BindingContext(asserts.Arg("V"), &a4, V)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opSymeigE, &locs378, &a0, &a3, &a4, self, e, V)
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	c.After(&a0, self)
-	c.After(&a3, e)
-	c.After(&a4, V)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("e"), &a3)
-	c.SameStorage(asserts.Arg("e"), &a3)
-	c.SameImpl(asserts.Arg("V"), &a4)
-	c.SameStorage(asserts.Arg("V"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("e"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("V"), &a4)
-	c.End()
+	checksPost50(&c, &locs378, &a0, &a3, &a4, self, e, V, r0, r1)
 	return r0, r1
 }
 
@@ -12529,25 +6443,10 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 		return kernels.Symeig(self, eigenvectors, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opSymeig)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opSymeig, &locs25, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -12563,25 +6462,10 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 		return kernels.XSymeigHelper(self, eigenvectors, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opXSymeigHelper)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opXSymeigHelper, &locs25, &a0, self)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -12597,30 +6481,10 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 		return kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXSymeigHelperOut)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out0)
-	c.Save(&a4, out1)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out0"), &a3, out0)
-	c.BindingContext(asserts.Arg("out1"), &a4, out1)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opXSymeigHelperOut, &locs26, &a0, &a3, &a4, self, out0, out1)
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	c.After(&a0, self)
-	c.After(&a3, out0)
-	c.After(&a4, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out0"), &a3)
-	c.SameStorage(asserts.Arg("out0"), &a3)
-	c.SameImpl(asserts.Arg("out1"), &a4)
-	c.SameStorage(asserts.Arg("out1"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a4)
-	c.End()
+	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -12636,37 +6500,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var c asserts.Call
-	c.Begin(&opSvdU)
-	var a0, a3, a4, a5, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, U)
-	c.Save(&a4, S)
-	c.Save(&a5, V)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("U"), &a3, U)
-	c.BindingContext(asserts.Arg("S"), &a4, S)
-	c.BindingContext(asserts.Arg("V"), &a5, V)
+	var a0, a3, a4, a5 asserts.Saved
+	checksPre201(&c, &opSvdU, &locs379, &a0, &a3, &a4, &a5, self, U, S, V)
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	c.After(&a0, self)
-	c.After(&a3, U)
-	c.After(&a4, S)
-	c.After(&a5, V)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("U"), &a3)
-	c.SameStorage(asserts.Arg("U"), &a3)
-	c.SameImpl(asserts.Arg("S"), &a4)
-	c.SameStorage(asserts.Arg("S"), &a4)
-	c.SameImpl(asserts.Arg("V"), &a5)
-	c.SameStorage(asserts.Arg("V"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("U"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("S"), &a4)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("V"), &a5)
-	c.End()
+	checksPost202(&c, &locs379, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12682,29 +6519,10 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	c.Begin(&opSvd)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre199(&c, &opSvd, &locs261, &a0, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12720,18 +6538,10 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var c asserts.Call
-	c.Begin(&opSwapaxes)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSwapaxes, &locs0, &a0, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12747,17 +6557,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var c asserts.Call
-	c.Begin(&opSwapaxes_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSwapaxes_, &locs0, &a0, self)
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12773,18 +6576,10 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opSwapdims)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSwapdims, &locs0, &a0, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost1(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12800,17 +6595,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opSwapdims_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSwapdims_, &locs0, &a0, self)
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12826,23 +6614,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 		return kernels.CholeskyOut(self, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskyOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CholeskyOut(self, upper, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -12858,20 +6633,10 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.Cholesky(self, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opCholesky)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCholesky, &locs0, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12887,29 +6652,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskySolveOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opCholeskySolveOut, &locs380, &a0, &a1, &a3, self, input2, out)
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs380, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
 }
 
@@ -12925,27 +6671,10 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 		return kernels.CholeskySolve(self, input2, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskySolve)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opCholeskySolve, &locs381, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs381, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -12961,27 +6690,10 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opXCholeskySolveHelper)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, A)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("A"), &a1, A)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXCholeskySolveHelper, &locs382, &a0, &a1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	c.After(&a0, self)
-	c.After(&a1, A)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("A"), &a1)
-	c.SameStorage(asserts.Arg("A"), &a1)
-	c.NoMutation(asserts.Arg("A"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs382, &a0, &a1, self, A, r0)
 	return r0
 }
 
@@ -12997,29 +6709,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCholeskySolveHelperOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, A)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("A"), &a1, A)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXCholeskySolveHelperOut, &locs383, &a0, &a1, &a3, self, A, out)
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	c.After(&a0, self)
-	c.After(&a1, A)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("A"), &a1)
-	c.SameStorage(asserts.Arg("A"), &a1)
-	c.NoMutation(asserts.Arg("A"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs383, &a0, &a1, &a3, self, A, out, r0)
 	return r0
 }
 
@@ -13035,20 +6728,10 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.CholeskyInverse(self, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskyInverse)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCholeskyInverse, &locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13064,23 +6747,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskyInverseOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -13096,30 +6766,10 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 		return kernels.QrQ(self, some, Q, R)
 	}
 	var c asserts.Call
-	c.Begin(&opQrQ)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, Q)
-	c.Save(&a3, R)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("Q"), &a2, Q)
-	c.BindingContext(asserts.Arg("R"), &a3, R)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opQrQ, &locs384, &a0, &a2, &a3, self, Q, R)
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	c.After(&a0, self)
-	c.After(&a2, Q)
-	c.After(&a3, R)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("Q"), &a2)
-	c.SameStorage(asserts.Arg("Q"), &a2)
-	c.SameImpl(asserts.Arg("R"), &a3)
-	c.SameStorage(asserts.Arg("R"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("Q"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("R"), &a3)
-	c.End()
+	checksPost50(&c, &locs384, &a0, &a2, &a3, self, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -13135,25 +6785,10 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var c asserts.Call
-	c.Begin(&opQr)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opQr, &locs25, &a0, self)
 	r0, r1 := kernels.Qr(self, some)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -13169,30 +6804,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 		return kernels.GeqrfA(self, a, tau)
 	}
 	var c asserts.Call
-	c.Begin(&opGeqrfA)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, a)
-	c.Save(&a2, tau)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("a"), &a1, a)
-	c.BindingContext(asserts.Arg("tau"), &a2, tau)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opGeqrfA, &locs385, &a0, &a1, &a2, self, a, tau)
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	c.After(&a0, self)
-	c.After(&a1, a)
-	c.After(&a2, tau)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("a"), &a1)
-	c.SameStorage(asserts.Arg("a"), &a1)
-	c.SameImpl(asserts.Arg("tau"), &a2)
-	c.SameStorage(asserts.Arg("tau"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("a"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("tau"), &a2)
-	c.End()
+	checksPost50(&c, &locs385, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -13208,25 +6823,10 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Geqrf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opGeqrf)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opGeqrf, &locs25, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -13242,27 +6842,10 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	c.Begin(&opOrgqr)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opOrgqr, &locs381, &a0, &a1, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs381, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -13278,29 +6861,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOrgqrOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opOrgqrOut, &locs380, &a0, &a1, &a2, self, input2, out)
 	r0 := kernels.OrgqrOut(self, input2, out)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs380, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
 }
 
@@ -13316,35 +6880,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOrmqrOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.Save(&a2, input3)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
-	c.BindingContext(asserts.Arg("input3"), &a2, input3)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opOrmqrOut, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.After(&a2, input3)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("input3"), &a2)
-	c.SameStorage(asserts.Arg("input3"), &a2)
-	c.NoMutation(asserts.Arg("input3"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -13360,34 +6899,10 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
 	var c asserts.Call
-	c.Begin(&opOrmqr)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.Save(&a2, input3)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("input2"), &a1, input2)
-	c.BindingContext(asserts.Arg("input3"), &a2, input3)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opOrmqr, &locs387, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.After(&a2, input3)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.NoMutation(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("input3"), &a2)
-	c.SameStorage(asserts.Arg("input3"), &a2)
-	c.NoMutation(asserts.Arg("input3"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input2"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input3"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs387, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -13403,29 +6918,10 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opXLuWithInfo)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre199(&c, &opXLuWithInfo, &locs261, &a0, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13441,35 +6937,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLuSolveOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, LU_data)
-	c.Save(&a2, LU_pivots)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("LU_data"), &a1, LU_data)
-	c.BindingContext(asserts.Arg("LU_pivots"), &a2, LU_pivots)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opLuSolveOut, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	c.After(&a0, self)
-	c.After(&a1, LU_data)
-	c.After(&a2, LU_pivots)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("LU_data"), &a1)
-	c.SameStorage(asserts.Arg("LU_data"), &a1)
-	c.NoMutation(asserts.Arg("LU_data"), &a1)
-	c.SameImpl(asserts.Arg("LU_pivots"), &a2)
-	c.SameStorage(asserts.Arg("LU_pivots"), &a2)
-	c.NoMutation(asserts.Arg("LU_pivots"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -13485,34 +6956,10 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opLuSolve)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, LU_data)
-	c.Save(&a2, LU_pivots)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("LU_data"), &a1, LU_data)
-	c.BindingContext(asserts.Arg("LU_pivots"), &a2, LU_pivots)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opLuSolve, &locs389, &a0, &a1, &a2, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	c.After(&a0, self)
-	c.After(&a1, LU_data)
-	c.After(&a2, LU_pivots)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("LU_data"), &a1)
-	c.SameStorage(asserts.Arg("LU_data"), &a1)
-	c.NoMutation(asserts.Arg("LU_data"), &a1)
-	c.SameImpl(asserts.Arg("LU_pivots"), &a2)
-	c.SameStorage(asserts.Arg("LU_pivots"), &a2)
-	c.NoMutation(asserts.Arg("LU_pivots"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("LU_data"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("LU_pivots"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs389, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -13528,29 +6975,10 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opLuUnpack)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, LU_data)
-	c.Save(&a1, LU_pivots)
-	c.BindingContext(asserts.Arg("LU_data"), &a0, LU_data)
-	c.BindingContext(asserts.Arg("LU_pivots"), &a1, LU_pivots)
+	checksPre266(&c, &opLuUnpack, &locs390, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	c.After(&a0, LU_data)
-	c.After(&a1, LU_pivots)
-	c.SameImpl(asserts.Arg("LU_data"), &a0)
-	c.SameStorage(asserts.Arg("LU_data"), &a0)
-	c.NoMutation(asserts.Arg("LU_data"), &a0)
-	c.SameImpl(asserts.Arg("LU_pivots"), &a1)
-	c.SameStorage(asserts.Arg("LU_pivots"), &a1)
-	c.NoMutation(asserts.Arg("LU_pivots"), &a1)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckDistinctOutputs, asserts.Arg(""))
-	c.End()
+	checksPost267(&c, &locs390, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -13566,43 +6994,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
 	var c asserts.Call
-	c.Begin(&opLuUnpackOut)
-	var a0, a1, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, LU_data)
-	c.Save(&a1, LU_pivots)
-	c.Save(&a4, P)
-	c.Save(&a5, L)
-	c.Save(&a6, U)
-	c.BindingContext(asserts.Arg("LU_data"), &a0, LU_data)
-	c.BindingContext(asserts.Arg("LU_pivots"), &a1, LU_pivots)
-	c.BindingContext(asserts.Arg("P"), &a4, P)
-	c.BindingContext(asserts.Arg("L"), &a5, L)
-	c.BindingContext(asserts.Arg("U"), &a6, U)
+	var a0, a1, a4, a5, a6 asserts.Saved
+	checksPre195(&c, &opLuUnpackOut, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	c.After(&a0, LU_data)
-	c.After(&a1, LU_pivots)
-	c.After(&a4, P)
-	c.After(&a5, L)
-	c.After(&a6, U)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("LU_data"), &a0)
-	c.SameStorage(asserts.Arg("LU_data"), &a0)
-	c.NoMutation(asserts.Arg("LU_data"), &a0)
-	c.SameImpl(asserts.Arg("LU_pivots"), &a1)
-	c.SameStorage(asserts.Arg("LU_pivots"), &a1)
-	c.NoMutation(asserts.Arg("LU_pivots"), &a1)
-	c.SameImpl(asserts.Arg("P"), &a4)
-	c.SameStorage(asserts.Arg("P"), &a4)
-	c.SameImpl(asserts.Arg("L"), &a5)
-	c.SameStorage(asserts.Arg("L"), &a5)
-	c.SameImpl(asserts.Arg("U"), &a6)
-	c.SameStorage(asserts.Arg("U"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("P"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("L"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("U"), &a6)
-	c.End()
+	checksPost196(&c, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13618,23 +7013,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMultinomialOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -13650,20 +7032,10 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opMultinomial)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMultinomial, &locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13679,23 +7051,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LgammaOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLgammaOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LgammaOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -13711,17 +7070,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLgamma_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLgamma_, &locs0, &a0, self)
 	r0 := kernels.Lgamma_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13737,20 +7089,10 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLgamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLgamma, &locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13766,23 +7108,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DigammaOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDigammaOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.DigammaOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -13798,20 +7127,10 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDigamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDigamma, &locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13827,23 +7146,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 		return kernels.PolygammaOut(n, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPolygammaOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
 	r0 := kernels.PolygammaOut(n, self, out)
-	c.After(&a1, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -13859,20 +7165,10 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.Polygamma(n, self)
 	}
 	var c asserts.Call
-	c.Begin(&opPolygamma)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a1 asserts.Saved
+	checksPre0(&c, &opPolygamma, &locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a1, self, r0)
 	return r0
 }
 
@@ -13888,17 +7184,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.Polygamma_(self, n)
 	}
 	var c asserts.Call
-	c.Begin(&opPolygamma_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opPolygamma_, &locs0, &a0, self)
 	r0 := kernels.Polygamma_(self, n)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13914,20 +7203,10 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErfinv)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opErfinv, &locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13943,17 +7222,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErfinv_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opErfinv_, &locs0, &a0, self)
 	r0 := kernels.Erfinv_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13969,23 +7241,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfinvOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opErfinvOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfinvOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14001,20 +7260,10 @@ func I0(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opI0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opI0, &locs0, &a0, self)
 	r0 := kernels.I0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14030,17 +7279,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opI0_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opI0_, &locs0, &a0, self)
 	r0 := kernels.I0_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14056,23 +7298,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.I0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opI0Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opI0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.I0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14088,20 +7317,10 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSign)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSign, &locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14117,17 +7336,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSign_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opSign_, &locs0, &a0, self)
 	r0 := kernels.Sign_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14143,23 +7355,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSignOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSignOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SignOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14175,20 +7374,10 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 		return kernels.Signbit(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSignbit)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSignbit, &locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14204,23 +7393,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignbitOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSignbitOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SignbitOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14236,27 +7412,10 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 		return kernels.Dist(self, other, p)
 	}
 	var c asserts.Call
-	c.Begin(&opDist)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opDist, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14272,29 +7431,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDistOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.DistOut(self, other, p, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -14310,29 +7450,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.Atan2Out(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan2Out)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.Atan2Out(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -14348,23 +7469,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan2_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14380,27 +7488,10 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan2)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opAtan2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14416,27 +7507,10 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan2)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opArctan2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14452,29 +7526,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan2Out)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.Arctan2Out(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -14490,23 +7545,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan2_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Arctan2_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -14522,29 +7564,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLerpScalarOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("end"), &a1, end)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opLerpScalarOut, &locs392, &a0, &a1, &a3, self, end, out)
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.NoMutation(asserts.Arg("end"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs392, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
@@ -14560,35 +7583,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLerpTensorOut)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.Save(&a2, weight)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("end"), &a1, end)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opLerpTensorOut, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out)
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.After(&a2, weight)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.NoMutation(asserts.Arg("end"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost61(&c, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
@@ -14604,27 +7602,10 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 		return kernels.LerpScalar(self, end, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opLerpScalar)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("end"), &a1, end)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLerpScalar, &locs365, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.NoMutation(asserts.Arg("end"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("end"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs365, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -14640,34 +7621,10 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 		return kernels.LerpTensor(self, end, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opLerpTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("end"), &a1, end)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opLerpTensor, &locs366, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.NoMutation(asserts.Arg("end"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("end"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -14683,23 +7640,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHistcOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -14715,20 +7659,10 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 		return kernels.Histc(self, bins, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opHistc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opHistc, &locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14744,42 +7678,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramBinsTensorOut)
-	var a0, a1, a2, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, bins)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.Save(&a4, hist)
-	c.Save(&a5, bin_edges)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("bins"), &a1, bins)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("hist"), &a4, hist)
-	c.BindingContext(asserts.Arg("bin_edges"), &a5, bin_edges)
+	var a0, a1, a2, a4, a5 asserts.Saved
+	checksPre268(&c, &opHistogramBinsTensorOut, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	c.After(&a0, self)
-	c.After(&a1, bins)
-	c.After(&a2, weight)
-	c.After(&a4, hist)
-	c.After(&a5, bin_edges)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("bins"), &a1)
-	c.SameStorage(asserts.Arg("bins"), &a1)
-	c.NoMutation(asserts.Arg("bins"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("hist"), &a4)
-	c.SameStorage(asserts.Arg("hist"), &a4)
-	c.SameImpl(asserts.Arg("bin_edges"), &a5)
-	c.SameStorage(asserts.Arg("bin_edges"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("hist"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("bin_edges"), &a5)
-	c.End()
+	checksPost108(&c, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -14795,41 +7697,10 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramBinsTensor)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, bins)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("bins"), &a1, bins)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre269(&c, &opHistogramBinsTensor, &locs395, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	c.After(&a0, self)
-	c.After(&a1, bins)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("bins"), &a1)
-	c.SameStorage(asserts.Arg("bins"), &a1)
-	c.NoMutation(asserts.Arg("bins"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bins"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("bins"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs395, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -14845,36 +7716,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramBinCtOut)
-	var a0, a3, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.Save(&a5, hist)
-	c.Save(&a6, bin_edges)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	c.BindingContext(asserts.Arg("hist"), &a5, hist)
-	c.BindingContext(asserts.Arg("bin_edges"), &a6, bin_edges)
+	var a0, a3, a5, a6 asserts.Saved
+	checksPre270(&c, &opHistogramBinCtOut, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	c.After(&a0, self)
-	c.After(&a3, weight)
-	c.After(&a5, hist)
-	c.After(&a6, bin_edges)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImpl(asserts.Arg("hist"), &a5)
-	c.SameStorage(asserts.Arg("hist"), &a5)
-	c.SameImpl(asserts.Arg("bin_edges"), &a6)
-	c.SameStorage(asserts.Arg("bin_edges"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("hist"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("bin_edges"), &a6)
-	c.End()
+	checksPost30(&c, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -14890,33 +7735,10 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramBinCt)
-	var a0, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
+	var a0, a3 asserts.Saved
+	checksPre271(&c, &opHistogramBinCt, &locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	c.After(&a0, self)
-	c.After(&a3, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -14932,31 +7754,10 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddBinEdges)
-	var (
-		a0, a3 asserts.Saved
-		ol0    asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
+	var a0, a3 asserts.Saved
+	checksPre81(&c, &opXHistogramddBinEdges, &locs99, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	c.After(&a0, self)
-	c.After(&a3, weight)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost272(&c, &locs99, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -14970,32 +7771,16 @@ var opXHistogramddBinEdgesOut = asserts.Op{
 func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64, weight *torch.Tensor, density bool, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddBinEdgesOut)
 	var (
 		a0, a3 asserts.Saved
 		l5     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, weight, weight != nil)
-	asserts.SaveList(&c, &l5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l5, out)
+	checksPre273(&c, &opXHistogramddBinEdgesOut, &locs398, &a0, &a3, &l5, self, weight, out)
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	c.After(&a0, self)
-	c.After(&a3, weight)
-	asserts.AfterList(&c, &l5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImplList(asserts.Arg("out"), &l5)
-	c.SameStorageList(asserts.Arg("out"), &l5)
-	c.End()
+	checksPost274(&c, &locs398, &a0, &a3, &l5, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -15010,27 +7795,10 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddFromBinCts)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
+	var a0, a3 asserts.Saved
+	checksPre81(&c, &opXHistogramddFromBinCts, &locs99, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	c.After(&a0, self)
-	c.After(&a3, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs99, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -15046,29 +7814,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddFromBinCtsOut)
-	var a0, a3, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a3, a5 asserts.Saved
+	checksPre82(&c, &opXHistogramddFromBinCtsOut, &locs100, &a0, &a3, &a5, self, weight, out)
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	c.After(&a0, self)
-	c.After(&a3, weight)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs100, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
@@ -15084,37 +7833,13 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddFromBinTensors)
 	var (
-		a0, a2, o0 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l1, bins)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("bins"), &l1, bins)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	checksPre275(&c, &opXHistogramddFromBinTensors, &locs399, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, bins)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("bins"), &l1)
-	c.SameStorageList(asserts.Arg("bins"), &l1)
-	c.NoMutationList(asserts.Arg("bins"), &l1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("bins"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost147(&c, &locs399, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -15130,38 +7855,13 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddFromBinTensorsOut)
 	var (
-		a0, a2, a4, o0 asserts.Saved
-		l1             asserts.SavedList
+		a0, a2, a4 asserts.Saved
+		l1         asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l1, bins)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("bins"), &l1, bins)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	checksPre276(&c, &opXHistogramddFromBinTensorsOut, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, bins)
-	c.After(&a2, weight)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("bins"), &l1)
-	c.SameStorageList(asserts.Arg("bins"), &l1)
-	c.NoMutationList(asserts.Arg("bins"), &l1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost145(&c, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -15177,36 +7877,10 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramdd)
-	var (
-		a0, a3, o0 asserts.Saved
-		ol1        asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
+	var a0, a3 asserts.Saved
+	checksPre271(&c, &opHistogramdd, &locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	c.After(&a0, self)
-	c.After(&a3, weight)
-	c.Result(&o0, r0)
-	asserts.ResultList(&c, &ol1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1List(asserts.Ret(1), &ol1)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("self"), &a0)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1List(asserts.Ret(1), &ol1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.OutList(asserts.Ret(1), &ol1))
-	c.End()
+	checksPost277(&c, &locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -15222,36 +7896,10 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramddIntBins)
-	var (
-		a0, a3, o0 asserts.Saved
-		ol1        asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
+	var a0, a3 asserts.Saved
+	checksPre271(&c, &opHistogramddIntBins, &locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	c.After(&a0, self)
-	c.After(&a3, weight)
-	c.Result(&o0, r0)
-	asserts.ResultList(&c, &ol1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1List(asserts.Ret(1), &ol1)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("self"), &a0)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1List(asserts.Ret(1), &ol1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.OutList(asserts.Ret(1), &ol1))
-	c.End()
+	checksPost277(&c, &locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -15267,44 +7915,13 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramddTensorListBins)
 	var (
-		a0, a3, o0 asserts.Saved
-		l1, ol1    asserts.SavedList
+		a0, a3 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l1, bins)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("bins"), &l1, bins)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
+	checksPre278(&c, &opHistogramddTensorListBins, &locs395, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, bins)
-	c.After(&a3, weight)
-	c.Result(&o0, r0)
-	asserts.ResultList(&c, &ol1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("bins"), &l1)
-	c.SameStorageList(asserts.Arg("bins"), &l1)
-	c.NoMutationList(asserts.Arg("bins"), &l1)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("bins"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1List(asserts.Ret(1), &ol1)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("self"), &a0)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("bins"), &l1)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("weight"), &a3)
-	c.StorageUseCountEq1List(asserts.Ret(1), &ol1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.OutList(asserts.Ret(1), &ol1))
-	c.End()
+	checksPost279(&c, &locs395, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -15320,23 +7937,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.FmodScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFmodScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FmodScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -15352,20 +7956,10 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FmodScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmodScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFmodScalar, &locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15381,17 +7975,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Fmod_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmod_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFmod_Scalar, &locs0, &a0, self)
 	r0 := kernels.Fmod_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15407,29 +7994,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.FmodTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFmodTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FmodTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -15445,27 +8013,10 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FmodTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmodTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15481,23 +8032,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmod_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmod_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmod_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15513,29 +8051,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.HypotOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHypotOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.HypotOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -15551,27 +8070,10 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opHypot)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHypot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15587,23 +8089,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opHypot_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opHypot_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15619,29 +8108,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.IgammaOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIgammaOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.IgammaOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -15657,27 +8127,10 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIgamma)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opIgamma, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15693,23 +8146,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIgamma_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15725,29 +8165,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.IgammacOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIgammacOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.IgammacOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -15763,27 +8184,10 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIgammac)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opIgammac, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15799,23 +8203,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIgammac_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15831,29 +8222,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.NextafterOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNextafterOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.NextafterOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -15869,27 +8241,10 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNextafter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opNextafter, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15905,23 +8260,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNextafter_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -15937,23 +8279,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.RemainderScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -15969,20 +8298,10 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.RemainderScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRemainderScalar, &locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15998,17 +8317,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Remainder_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainder_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRemainder_Scalar, &locs0, &a0, self)
 	r0 := kernels.Remainder_Scalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16024,29 +8336,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.RemainderTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -16062,27 +8355,10 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.RemainderTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16098,23 +8374,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Remainder_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainder_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Remainder_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16130,20 +8393,10 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderScalarTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opRemainderScalarTensor, &locs181, &a1, other)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -16159,23 +8412,10 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderScalarTensorOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opRemainderScalarTensorOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -16191,20 +8431,10 @@ func Min(self *torch.Tensor) *torch.Tensor {
 		return kernels.Min(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMin, &locs0, &a0, self)
 	r0 := kernels.Min(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16220,27 +8450,10 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmin(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmin)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opFmin, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16256,29 +8469,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.FminOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFminOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FminOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -16294,20 +8488,10 @@ func Max(self *torch.Tensor) *torch.Tensor {
 		return kernels.Max(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMax, &locs0, &a0, self)
 	r0 := kernels.Max(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16323,27 +8507,10 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmax(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmax)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opFmax, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16359,29 +8526,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.FmaxOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFmaxOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FmaxOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -16397,27 +8545,10 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Maximum(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMaximum)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMaximum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16433,29 +8564,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.MaximumOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaximumOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MaximumOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -16471,27 +8583,10 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxOther)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMaxOther, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MaxOther(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16507,29 +8602,10 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MaxOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MaxOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -16545,27 +8621,10 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Minimum(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMinimum)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMinimum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16581,29 +8640,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.MinimumOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMinimumOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MinimumOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -16619,29 +8659,10 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MinOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMinOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MinOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -16657,27 +8678,10 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMinOther)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMinOther, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MinOther(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -16693,27 +8697,10 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantile)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, q)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("q"), &a1, q)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opQuantile, &locs401, &a0, &a1, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	c.After(&a0, self)
-	c.After(&a1, q)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("q"), &a1)
-	c.SameStorage(asserts.Arg("q"), &a1)
-	c.NoMutation(asserts.Arg("q"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("q"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs401, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -16729,29 +8716,10 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantileOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, q)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("q"), &a1, q)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opQuantileOut, &locs402, &a0, &a1, &a5, self, q, out)
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	c.After(&a0, self)
-	c.After(&a1, q)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("q"), &a1)
-	c.SameStorage(asserts.Arg("q"), &a1)
-	c.NoMutation(asserts.Arg("q"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -16767,20 +8735,10 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantileScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opQuantileScalar, &locs0, &a0, self)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16796,23 +8754,10 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantileScalarOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opQuantileScalarOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -16828,27 +8773,10 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	c.Begin(&opNanquantile)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, q)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("q"), &a1, q)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opNanquantile, &locs401, &a0, &a1, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	c.After(&a0, self)
-	c.After(&a1, q)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("q"), &a1)
-	c.SameStorage(asserts.Arg("q"), &a1)
-	c.NoMutation(asserts.Arg("q"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("q"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs401, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -16864,29 +8792,10 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanquantileOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, q)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("q"), &a1, q)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opNanquantileOut, &locs402, &a0, &a1, &a5, self, q, out)
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	c.After(&a0, self)
-	c.After(&a1, q)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("q"), &a1)
-	c.SameStorage(asserts.Arg("q"), &a1)
-	c.NoMutation(asserts.Arg("q"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -16902,20 +8811,10 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	c.Begin(&opNanquantileScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNanquantileScalar, &locs0, &a0, self)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16931,23 +8830,10 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanquantileScalarOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opNanquantileScalarOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -16963,30 +8849,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opSortValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -17002,30 +8868,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortValuesStable)
-	var a0, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, values)
-	c.Save(&a5, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a4, values)
-	c.BindingContext(asserts.Arg("indices"), &a5, indices)
+	var a0, a4, a5 asserts.Saved
+	checksPre49(&c, &opSortValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	c.After(&a0, self)
-	c.After(&a4, values)
-	c.After(&a5, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -17041,25 +8887,10 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 		return kernels.Sort(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSort)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opSort, &locs25, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -17075,25 +8906,10 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 		return kernels.SortStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSortStable)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opSortStable, &locs25, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -17109,30 +8925,10 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 		return kernels.SortDimnameValues(self, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortDimnameValues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a3, values)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opSortDimnameValues, &locs109, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -17148,30 +8944,10 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortDimnameValuesStable)
-	var a0, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, values)
-	c.Save(&a5, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a4, values)
-	c.BindingContext(asserts.Arg("indices"), &a5, indices)
+	var a0, a4, a5 asserts.Saved
+	checksPre49(&c, &opSortDimnameValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	c.After(&a0, self)
-	c.After(&a4, values)
-	c.After(&a5, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -17187,25 +8963,10 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 		return kernels.SortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSortDimname)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opSortDimname, &locs25, &a0, self)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -17221,25 +8982,10 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSortDimnameStable)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opSortDimnameStable, &locs25, &a0, self)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -17255,23 +9001,10 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MsortOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMsortOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opMsortOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.MsortOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -17287,20 +9020,10 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 		return kernels.Msort(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMsort)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMsort, &locs0, &a0, self)
 	r0 := kernels.Msort(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17316,20 +9039,10 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 		return kernels.Argsort(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opArgsort)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArgsort, &locs0, &a0, self)
 	r0 := kernels.Argsort(self, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17345,20 +9058,10 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opArgsortStable)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArgsortStable, &locs0, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17374,23 +9077,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArgsortStableOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -17406,20 +9096,10 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 		return kernels.ArgsortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opArgsortDimname)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opArgsortDimname, &locs0, &a0, self)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17435,30 +9115,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opTopkValues)
-	var a0, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, values)
-	c.Save(&a6, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("values"), &a5, values)
-	c.BindingContext(asserts.Arg("indices"), &a6, indices)
+	var a0, a5, a6 asserts.Saved
+	checksPre49(&c, &opTopkValues, &locs109, &a0, &a5, &a6, self, values, indices)
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	c.After(&a0, self)
-	c.After(&a5, values)
-	c.After(&a6, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a5)
-	c.SameStorage(asserts.Arg("values"), &a5)
-	c.SameImpl(asserts.Arg("indices"), &a6)
-	c.SameStorage(asserts.Arg("indices"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a6)
-	c.End()
+	checksPost50(&c, &locs109, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -17474,25 +9134,10 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
 	var c asserts.Call
-	c.Begin(&opTopk)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opTopk, &locs25, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -17508,20 +9153,10 @@ func All(self *torch.Tensor) *torch.Tensor {
 		return kernels.All(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAll)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAll, &locs0, &a0, self)
 	r0 := kernels.All(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17537,23 +9172,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AllAllOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAllAllOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AllAllOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -17569,20 +9191,10 @@ func Any(self *torch.Tensor) *torch.Tensor {
 		return kernels.Any(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAny)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAny, &locs0, &a0, self)
 	r0 := kernels.Any(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17598,23 +9210,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AnyAllOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyAllOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AnyAllOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -17630,23 +9229,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRenormOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -17662,20 +9248,10 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
 	var c asserts.Call
-	c.Begin(&opRenorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRenorm, &locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17691,17 +9267,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
 	var c asserts.Call
-	c.Begin(&opRenorm_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opRenorm_, &locs0, &a0, self)
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17717,20 +9286,10 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 		return kernels.Unfold(self, dimension, size, step)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfold)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnfold, &locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -17746,20 +9305,10 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfoldBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_in)
-	c.BindingContext(asserts.Arg("grad_in"), &a0, grad_in)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnfoldBackward, &locs403, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	c.After(&a0, grad_in)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_in"), &a0)
-	c.SameStorage(asserts.Arg("grad_in"), &a0)
-	c.NoMutation(asserts.Arg("grad_in"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_in"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs403, &a0, grad_in, r0)
 	return r0
 }
 
@@ -17775,23 +9324,10 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfoldBackwardOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_in)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_in"), &a0, grad_in)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUnfoldBackwardOut, &locs404, &a0, &a5, grad_in, out)
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	c.After(&a0, grad_in)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_in"), &a0)
-	c.SameStorage(asserts.Arg("grad_in"), &a0)
-	c.NoMutation(asserts.Arg("grad_in"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs404, &a0, &a5, grad_in, out, r0)
 	return r0
 }
 
@@ -17807,22 +9343,10 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.Equal(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEqual)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	checksPre21(&c, &opEqual, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost22(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -17838,29 +9362,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPowTensorTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opPowTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -17876,27 +9381,10 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.PowTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPowTensorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opPowTensorTensor, &locs406, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("exponent"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -17912,23 +9400,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 		return kernels.PowScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPowScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, exponent)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opPowScalarOut, &locs407, &a1, &a2, exponent, out)
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	c.After(&a1, exponent)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs407, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
@@ -17944,20 +9419,10 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.PowScalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPowScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, exponent)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
+	var a1 asserts.Saved
+	checksPre0(&c, &opPowScalar, &locs408, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	c.After(&a1, exponent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("exponent"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs408, &a1, exponent, r0)
 	return r0
 }
 
@@ -17973,23 +9438,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPowTensorScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -18005,20 +9457,10 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 		return kernels.PowTensorScalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPowTensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPowTensorScalar, &locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -18034,17 +9476,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 		return kernels.Pow_Scalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPow_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opPow_Scalar, &locs0, &a0, self)
 	r0 := kernels.Pow_Scalar(self, exponent)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -18060,23 +9495,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.Pow_Tensor(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPow_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opPow_Tensor, &locs406, &a0, &a1, self, exponent)
 	r0 := kernels.Pow_Tensor(self, exponent)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -18092,29 +9514,10 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerTensorTensorOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opFloatPowerTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -18130,27 +9533,10 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerTensorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opFloatPowerTensorTensor, &locs406, &a0, &a1, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("exponent"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -18166,23 +9552,10 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, exponent)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opFloatPowerScalarOut, &locs407, &a1, &a2, exponent, out)
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	c.After(&a1, exponent)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs407, &a1, &a2, exponent, out, r0)
 	return r0
 }
 

@@ -22,20 +22,10 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, exponent)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
+	var a1 asserts.Saved
+	checksPre0(&c, &opFloatPowerScalar, &locs408, &a1, exponent)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	c.After(&a1, exponent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("exponent"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs408, &a1, exponent, r0)
 	return r0
 }
 
@@ -51,23 +41,10 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerTensorScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opFloatPowerTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -83,20 +60,10 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerTensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFloatPowerTensorScalar, &locs0, &a0, self)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -112,17 +79,10 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPower_Scalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opFloatPower_Scalar, &locs0, &a0, self)
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -138,23 +98,10 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPower_Tensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("exponent"), &a1, exponent)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opFloatPower_Tensor, &locs406, &a0, &a1, self, exponent)
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.NoMutation(asserts.Arg("exponent"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost52(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -170,17 +117,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 		return kernels.Normal_(self, mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormal_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opNormal_, &locs0, &a0, self)
 	r0 := kernels.Normal_(self, mean, std, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -196,23 +136,10 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opNormalOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -228,20 +155,10 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFunctional)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormalFunctional, &locs0, &a0, self)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -257,23 +174,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalTensorFloatOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, mean)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("mean"), &a0, mean)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opNormalTensorFloatOut, &locs409, &a0, &a3, mean, out)
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	c.After(&a0, mean)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("mean"), &a0)
-	c.SameStorage(asserts.Arg("mean"), &a0)
-	c.NoMutation(asserts.Arg("mean"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs409, &a0, &a3, mean, out, r0)
 	return r0
 }
 
@@ -289,20 +193,10 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalTensorFloat)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, mean)
-	c.BindingContext(asserts.Arg("mean"), &a0, mean)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNormalTensorFloat, &locs410, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	c.After(&a0, mean)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("mean"), &a0)
-	c.SameStorage(asserts.Arg("mean"), &a0)
-	c.NoMutation(asserts.Arg("mean"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs410, &a0, mean, r0)
 	return r0
 }
 
@@ -318,23 +212,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFloatTensorOut)
-	var a1, a3, o0 asserts.Saved
-	c.Save(&a1, std)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("std"), &a1, std)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a1, a3 asserts.Saved
+	checksPre54(&c, &opNormalFloatTensorOut, &locs411, &a1, &a3, std, out)
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	c.After(&a1, std)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("std"), &a1)
-	c.SameStorage(asserts.Arg("std"), &a1)
-	c.NoMutation(asserts.Arg("std"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs411, &a1, &a3, std, out, r0)
 	return r0
 }
 
@@ -350,20 +231,10 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFloatTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, std)
-	c.BindingContext(asserts.Arg("std"), &a1, std)
+	var a1 asserts.Saved
+	checksPre0(&c, &opNormalFloatTensor, &locs412, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	c.After(&a1, std)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("std"), &a1)
-	c.SameStorage(asserts.Arg("std"), &a1)
-	c.NoMutation(asserts.Arg("std"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("std"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs412, &a1, std, r0)
 	return r0
 }
 
@@ -379,29 +250,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalTensorTensorOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, mean)
-	c.Save(&a1, std)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("mean"), &a0, mean)
-	c.BindingContext(asserts.Arg("std"), &a1, std)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opNormalTensorTensorOut, &locs413, &a0, &a1, &a3, mean, std, out)
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	c.After(&a0, mean)
-	c.After(&a1, std)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("mean"), &a0)
-	c.SameStorage(asserts.Arg("mean"), &a0)
-	c.NoMutation(asserts.Arg("mean"), &a0)
-	c.SameImpl(asserts.Arg("std"), &a1)
-	c.SameStorage(asserts.Arg("std"), &a1)
-	c.NoMutation(asserts.Arg("std"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs413, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
 }
 
@@ -417,27 +269,10 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalTensorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, mean)
-	c.Save(&a1, std)
-	c.BindingContext(asserts.Arg("mean"), &a0, mean)
-	c.BindingContext(asserts.Arg("std"), &a1, std)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opNormalTensorTensor, &locs414, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	c.After(&a0, mean)
-	c.After(&a1, std)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("mean"), &a0)
-	c.SameStorage(asserts.Arg("mean"), &a0)
-	c.NoMutation(asserts.Arg("mean"), &a0)
-	c.SameImpl(asserts.Arg("std"), &a1)
-	c.SameStorage(asserts.Arg("std"), &a1)
-	c.NoMutation(asserts.Arg("std"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("std"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs414, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -453,13 +288,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFloatFloat)
-	var o0 asserts.Saved
+	checksPre46(&c, &opNormalFloatFloat, &locs23)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -475,17 +306,10 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFloatFloatOut)
-	var a4, o0 asserts.Saved
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a4 asserts.Saved
+	checksPre9(&c, &opNormalFloatFloatOut, &locs24, &a4, out)
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
 }
 
@@ -501,20 +325,10 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 		return kernels.Alias(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAlias)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAlias, &locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -528,31 +342,16 @@ var opXAmpForeachNonFiniteCheckAndUnscale_ = asserts.Op{
 func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpForeachNonFiniteCheckAndUnscale_)
 	var (
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, self)
-	c.Save(&a1, found_inf)
-	c.Save(&a2, inv_scale)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	c.BindingContext(asserts.Arg("found_inf"), &a1, found_inf)
-	c.BindingContext(asserts.Arg("inv_scale"), &a2, inv_scale)
+	checksPre280(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	asserts.AfterList(&c, &l0, self)
-	c.After(&a1, found_inf)
-	c.After(&a2, inv_scale)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImpl(asserts.Arg("found_inf"), &a1)
-	c.SameStorage(asserts.Arg("found_inf"), &a1)
-	c.SameImpl(asserts.Arg("inv_scale"), &a2)
-	c.SameStorage(asserts.Arg("inv_scale"), &a2)
-	c.NoMutation(asserts.Arg("inv_scale"), &a2)
-	c.End()
+	checksPost281(&c, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -565,37 +364,16 @@ var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
 func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpForeachNonFiniteCheckAndUnscaleOut)
 	var (
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, self)
-	c.Save(&a1, found_inf)
-	c.Save(&a2, inv_scale)
-	asserts.SaveList(&c, &l3, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	c.BindingContext(asserts.Arg("found_inf"), &a1, found_inf)
-	c.BindingContext(asserts.Arg("inv_scale"), &a2, inv_scale)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l3, out)
+	checksPre282(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	asserts.AfterList(&c, &l0, self)
-	c.After(&a1, found_inf)
-	c.After(&a2, inv_scale)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImpl(asserts.Arg("found_inf"), &a1)
-	c.SameStorage(asserts.Arg("found_inf"), &a1)
-	c.SameImpl(asserts.Arg("inv_scale"), &a2)
-	c.SameStorage(asserts.Arg("inv_scale"), &a2)
-	c.NoMutation(asserts.Arg("inv_scale"), &a2)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost283(&c, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -610,44 +388,13 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpForeachNonFiniteCheckAndUnscale)
 	var (
-		a1, a2, o1 asserts.Saved
-		l0, ol0    asserts.SavedList
+		a1, a2 asserts.Saved
+		l0     asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, self)
-	c.Save(&a1, found_inf)
-	c.Save(&a2, inv_scale)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	c.BindingContext(asserts.Arg("found_inf"), &a1, found_inf)
-	c.BindingContext(asserts.Arg("inv_scale"), &a2, inv_scale)
+	checksPre284(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs417, &l0, &a1, &a2, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	asserts.AfterList(&c, &l0, self)
-	c.After(&a1, found_inf)
-	c.After(&a2, inv_scale)
-	asserts.ResultList(&c, &ol0, r0)
-	c.Result(&o1, r1)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImpl(asserts.Arg("found_inf"), &a1)
-	c.SameStorage(asserts.Arg("found_inf"), &a1)
-	c.NoMutation(asserts.Arg("found_inf"), &a1)
-	c.SameImpl(asserts.Arg("inv_scale"), &a2)
-	c.SameStorage(asserts.Arg("inv_scale"), &a2)
-	c.NoMutation(asserts.Arg("inv_scale"), &a2)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("found_inf"), &a1)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("inv_scale"), &a2)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("self"), &l0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("found_inf"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("inv_scale"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost285(&c, &locs417, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
@@ -663,28 +410,10 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpUpdateScale_)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, growth_tracker)
-	c.Save(&a2, found_inf)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("growth_tracker"), &a1, growth_tracker)
-	c.BindingContext(asserts.Arg("found_inf"), &a2, found_inf)
+	var a0, a1, a2 asserts.Saved
+	checksPre286(&c, &opXAmpUpdateScale_, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	c.After(&a0, self)
-	c.After(&a1, growth_tracker)
-	c.After(&a2, found_inf)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("growth_tracker"), &a1)
-	c.SameStorage(asserts.Arg("growth_tracker"), &a1)
-	c.SameImpl(asserts.Arg("found_inf"), &a2)
-	c.SameStorage(asserts.Arg("found_inf"), &a2)
-	c.NoMutation(asserts.Arg("found_inf"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost287(&c, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
 }
 
@@ -700,34 +429,10 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpUpdateScaleOut)
-	var a0, a1, a2, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, growth_tracker)
-	c.Save(&a2, found_inf)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("growth_tracker"), &a1, growth_tracker)
-	c.BindingContext(asserts.Arg("found_inf"), &a2, found_inf)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a2, a6 asserts.Saved
+	checksPre288(&c, &opXAmpUpdateScaleOut, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	c.After(&a0, self)
-	c.After(&a1, growth_tracker)
-	c.After(&a2, found_inf)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("growth_tracker"), &a1)
-	c.SameStorage(asserts.Arg("growth_tracker"), &a1)
-	c.SameImpl(asserts.Arg("found_inf"), &a2)
-	c.SameStorage(asserts.Arg("found_inf"), &a2)
-	c.NoMutation(asserts.Arg("found_inf"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost289(&c, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
 }
 
@@ -743,41 +448,10 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpUpdateScale)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, growth_tracker)
-	c.Save(&a2, found_inf)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("growth_tracker"), &a1, growth_tracker)
-	c.BindingContext(asserts.Arg("found_inf"), &a2, found_inf)
+	var a0, a1, a2 asserts.Saved
+	checksPre105(&c, &opXAmpUpdateScale, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	c.After(&a0, self)
-	c.After(&a1, growth_tracker)
-	c.After(&a2, found_inf)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("growth_tracker"), &a1)
-	c.SameStorage(asserts.Arg("growth_tracker"), &a1)
-	c.NoMutation(asserts.Arg("growth_tracker"), &a1)
-	c.SameImpl(asserts.Arg("found_inf"), &a2)
-	c.SameStorage(asserts.Arg("found_inf"), &a2)
-	c.NoMutation(asserts.Arg("found_inf"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("growth_tracker"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("found_inf"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("growth_tracker"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("found_inf"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -793,21 +467,10 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachAddScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalar)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachAddScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -821,17 +484,13 @@ var opXForeachAdd_Scalar = asserts.Op{
 func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
 	kernels.XForeachAdd_Scalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -844,23 +503,13 @@ var opXForeachAddScalarOut = asserts.Op{
 func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddScalarOut(self, scalar, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachAddScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -875,21 +524,10 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachSubScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubScalar)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachSubScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -903,17 +541,13 @@ var opXForeachSub_Scalar = asserts.Op{
 func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachSub_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSub_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
 	kernels.XForeachSub_Scalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -926,23 +560,13 @@ var opXForeachSubScalarOut = asserts.Op{
 func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSubScalarOut(self, scalar, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachSubScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -957,21 +581,10 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachMulScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulScalar)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachMulScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -985,17 +598,13 @@ var opXForeachMul_Scalar = asserts.Op{
 func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachMul_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMul_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
 	kernels.XForeachMul_Scalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -1008,23 +617,13 @@ var opXForeachMulScalarOut = asserts.Op{
 func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMulScalarOut(self, scalar, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachMulScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -1039,21 +638,10 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachDivScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivScalar)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachDivScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1067,17 +655,13 @@ var opXForeachDiv_Scalar = asserts.Op{
 func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachDiv_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDiv_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
 	kernels.XForeachDiv_Scalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -1090,23 +674,13 @@ var opXForeachDivScalarOut = asserts.Op{
 func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachDivScalarOut(self, scalar, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachDivScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -1121,28 +695,10 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 		return kernels.XForeachAddList(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddList)
-	var l0, l1, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	var l0, l1 asserts.SavedList
+	checksPre292(&c, &opXForeachAddList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("other"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -1156,23 +712,13 @@ var opXForeachAdd_List = asserts.Op{
 func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_List(self, other, alpha)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	checksPre294(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachAdd_List(self, other, alpha)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -1185,29 +731,13 @@ var opXForeachAddListOut = asserts.Op{
 func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddListOut(self, other, alpha, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddListOut)
 	var l0, l1, l3 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l3, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l3, out)
+	checksPre296(&c, &opXForeachAddListOut, &locs421, &l0, &l1, &l3, self, other, out)
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost297(&c, &locs421, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -1222,28 +752,10 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 		return kernels.XForeachSubList(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubList)
-	var l0, l1, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	var l0, l1 asserts.SavedList
+	checksPre292(&c, &opXForeachSubList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("other"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -1257,23 +769,13 @@ var opXForeachSub_List = asserts.Op{
 func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachSub_List(self, other, alpha)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSub_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	checksPre294(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachSub_List(self, other, alpha)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -1286,29 +788,13 @@ var opXForeachSubListOut = asserts.Op{
 func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSubListOut(self, other, alpha, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubListOut)
 	var l0, l1, l3 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l3, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l3, out)
+	checksPre296(&c, &opXForeachSubListOut, &locs421, &l0, &l1, &l3, self, other, out)
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost297(&c, &locs421, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -1323,28 +809,10 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 		return kernels.XForeachMulList(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulList)
-	var l0, l1, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	var l0, l1 asserts.SavedList
+	checksPre292(&c, &opXForeachMulList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("other"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -1358,23 +826,13 @@ var opXForeachMul_List = asserts.Op{
 func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMul_List(self, other)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMul_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	checksPre294(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMul_List(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -1387,29 +845,13 @@ var opXForeachMulListOut = asserts.Op{
 func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMulListOut(self, other, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulListOut)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre296(&c, &opXForeachMulListOut, &locs421, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMulListOut(self, other, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -1424,28 +866,10 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 		return kernels.XForeachDivList(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivList)
-	var l0, l1, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	var l0, l1 asserts.SavedList
+	checksPre292(&c, &opXForeachDivList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("other"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -1459,23 +883,13 @@ var opXForeachDiv_List = asserts.Op{
 func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachDiv_List(self, other)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDiv_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	checksPre294(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachDiv_List(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -1488,29 +902,13 @@ var opXForeachDivListOut = asserts.Op{
 func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachDivListOut(self, other, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivListOut)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre296(&c, &opXForeachDivListOut, &locs421, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachDivListOut(self, other, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -1525,21 +923,10 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalarList)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachAddScalarList, &locs0, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1553,17 +940,13 @@ var opXForeachAdd_ScalarList = asserts.Op{
 func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_ScalarList(self, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_ScalarList)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -1576,23 +959,13 @@ var opXForeachAddScalarListOut = asserts.Op{
 func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddScalarListOut(self, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalarListOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachAddScalarListOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -1607,21 +980,10 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubScalarList)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachSubScalarList, &locs0, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1635,17 +997,13 @@ var opXForeachSub_ScalarList = asserts.Op{
 func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachSub_ScalarList(self, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSub_ScalarList)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
 	kernels.XForeachSub_ScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -1658,23 +1016,13 @@ var opXForeachSubScalarListOut = asserts.Op{
 func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSubScalarListOut(self, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubScalarListOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachSubScalarListOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -1689,21 +1037,10 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivScalarList)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachDivScalarList, &locs0, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1717,17 +1054,13 @@ var opXForeachDiv_ScalarList = asserts.Op{
 func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachDiv_ScalarList(self, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDiv_ScalarList)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -1740,23 +1073,13 @@ var opXForeachDivScalarListOut = asserts.Op{
 func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachDivScalarListOut(self, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivScalarListOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachDivScalarListOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -1771,21 +1094,10 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulScalarList)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachMulScalarList, &locs0, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1799,17 +1111,13 @@ var opXForeachMul_ScalarList = asserts.Op{
 func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachMul_ScalarList(self, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMul_ScalarList)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
 	kernels.XForeachMul_ScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -1822,23 +1130,13 @@ var opXForeachMulScalarListOut = asserts.Op{
 func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMulScalarListOut(self, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulScalarListOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachMulScalarListOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -1853,21 +1151,10 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachExp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExp)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachExp, &locs0, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1881,17 +1168,13 @@ var opXForeachZero_ = asserts.Op{
 func XForeachZero_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachZero_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachZero_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachZero_, &locs3, &l0, self)
 	kernels.XForeachZero_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -1904,23 +1187,13 @@ var opXForeachZeroOut = asserts.Op{
 func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachZeroOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachZeroOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachZeroOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachZeroOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -1935,21 +1208,10 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachZero(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachZero)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachZero, &locs0, &l0, self)
 	r0 := kernels.XForeachZero(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1963,17 +1225,13 @@ var opXForeachExp_ = asserts.Op{
 func XForeachExp_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachExp_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExp_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachExp_, &locs3, &l0, self)
 	kernels.XForeachExp_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -1986,23 +1244,13 @@ var opXForeachExpOut = asserts.Op{
 func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachExpOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExpOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachExpOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachExpOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -2017,21 +1265,10 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSqrt(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSqrt)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachSqrt, &locs0, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2045,17 +1282,13 @@ var opXForeachSqrt_ = asserts.Op{
 func XForeachSqrt_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSqrt_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSqrt_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachSqrt_, &locs3, &l0, self)
 	kernels.XForeachSqrt_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -2068,23 +1301,13 @@ var opXForeachSqrtOut = asserts.Op{
 func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSqrtOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSqrtOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachSqrtOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachSqrtOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -2099,21 +1322,10 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAbs(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAbs)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachAbs, &locs0, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2127,17 +1339,13 @@ var opXForeachAbs_ = asserts.Op{
 func XForeachAbs_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAbs_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAbs_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachAbs_, &locs3, &l0, self)
 	kernels.XForeachAbs_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -2150,23 +1358,13 @@ var opXForeachAbsOut = asserts.Op{
 func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAbsOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAbsOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachAbsOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachAbsOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -2181,21 +1379,10 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAcos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAcos)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachAcos, &locs0, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2209,17 +1396,13 @@ var opXForeachAcos_ = asserts.Op{
 func XForeachAcos_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAcos_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAcos_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachAcos_, &locs3, &l0, self)
 	kernels.XForeachAcos_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -2232,23 +1415,13 @@ var opXForeachAcosOut = asserts.Op{
 func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAcosOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAcosOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachAcosOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachAcosOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -2263,21 +1436,10 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAsin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAsin)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachAsin, &locs0, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2291,17 +1453,13 @@ var opXForeachAsin_ = asserts.Op{
 func XForeachAsin_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAsin_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAsin_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachAsin_, &locs3, &l0, self)
 	kernels.XForeachAsin_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -2314,23 +1472,13 @@ var opXForeachAsinOut = asserts.Op{
 func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAsinOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAsinOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachAsinOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachAsinOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -2345,21 +1493,10 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAtan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAtan)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachAtan, &locs0, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2373,17 +1510,13 @@ var opXForeachAtan_ = asserts.Op{
 func XForeachAtan_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAtan_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAtan_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachAtan_, &locs3, &l0, self)
 	kernels.XForeachAtan_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -2396,23 +1529,13 @@ var opXForeachAtanOut = asserts.Op{
 func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAtanOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAtanOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachAtanOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachAtanOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -2427,21 +1550,10 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCeil(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCeil)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachCeil, &locs0, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2455,17 +1567,13 @@ var opXForeachCeil_ = asserts.Op{
 func XForeachCeil_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCeil_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCeil_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachCeil_, &locs3, &l0, self)
 	kernels.XForeachCeil_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -2478,23 +1586,13 @@ var opXForeachCeilOut = asserts.Op{
 func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCeilOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCeilOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachCeilOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachCeilOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -2509,21 +1607,10 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCos)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachCos, &locs0, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2537,17 +1624,13 @@ var opXForeachCos_ = asserts.Op{
 func XForeachCos_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCos_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCos_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachCos_, &locs3, &l0, self)
 	kernels.XForeachCos_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -2560,23 +1643,13 @@ var opXForeachCosOut = asserts.Op{
 func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCosOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCosOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachCosOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachCosOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -2591,21 +1664,10 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCosh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCosh)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachCosh, &locs0, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2619,17 +1681,13 @@ var opXForeachCosh_ = asserts.Op{
 func XForeachCosh_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCosh_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCosh_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachCosh_, &locs3, &l0, self)
 	kernels.XForeachCosh_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -2642,23 +1700,13 @@ var opXForeachCoshOut = asserts.Op{
 func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCoshOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCoshOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachCoshOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachCoshOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -2673,21 +1721,10 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachErf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErf)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachErf, &locs0, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2701,17 +1738,13 @@ var opXForeachErf_ = asserts.Op{
 func XForeachErf_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachErf_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErf_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachErf_, &locs3, &l0, self)
 	kernels.XForeachErf_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -2724,23 +1757,13 @@ var opXForeachErfOut = asserts.Op{
 func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachErfOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErfOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachErfOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachErfOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -2755,21 +1778,10 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachErfc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErfc)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachErfc, &locs0, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2783,17 +1795,13 @@ var opXForeachErfc_ = asserts.Op{
 func XForeachErfc_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachErfc_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErfc_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachErfc_, &locs3, &l0, self)
 	kernels.XForeachErfc_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -2806,23 +1814,13 @@ var opXForeachErfcOut = asserts.Op{
 func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachErfcOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErfcOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachErfcOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachErfcOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -2837,21 +1835,10 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachExpm1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExpm1)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachExpm1, &locs0, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2865,17 +1852,13 @@ var opXForeachExpm1_ = asserts.Op{
 func XForeachExpm1_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachExpm1_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExpm1_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachExpm1_, &locs3, &l0, self)
 	kernels.XForeachExpm1_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -2888,23 +1871,13 @@ var opXForeachExpm1Out = asserts.Op{
 func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachExpm1Out(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExpm1Out)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachExpm1Out, &locs242, &l0, &l1, self, out)
 	kernels.XForeachExpm1Out(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -2919,21 +1892,10 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachFloor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFloor)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachFloor, &locs0, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2947,17 +1909,13 @@ var opXForeachFloor_ = asserts.Op{
 func XForeachFloor_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachFloor_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFloor_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachFloor_, &locs3, &l0, self)
 	kernels.XForeachFloor_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -2970,23 +1928,13 @@ var opXForeachFloorOut = asserts.Op{
 func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachFloorOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFloorOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachFloorOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachFloorOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -3001,21 +1949,10 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachLog, &locs0, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3029,17 +1966,13 @@ var opXForeachLog_ = asserts.Op{
 func XForeachLog_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachLog_, &locs3, &l0, self)
 	kernels.XForeachLog_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -3052,23 +1985,13 @@ var opXForeachLogOut = asserts.Op{
 func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLogOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLogOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachLogOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLogOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -3083,21 +2006,10 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog10(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog10)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachLog10, &locs0, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3111,17 +2023,13 @@ var opXForeachLog10_ = asserts.Op{
 func XForeachLog10_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog10_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog10_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachLog10_, &locs3, &l0, self)
 	kernels.XForeachLog10_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -3134,23 +2042,13 @@ var opXForeachLog10Out = asserts.Op{
 func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog10Out(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog10Out)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachLog10Out, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLog10Out(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -3165,21 +2063,10 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog1p(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog1p)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachLog1p, &locs0, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3193,17 +2080,13 @@ var opXForeachLog1p_ = asserts.Op{
 func XForeachLog1p_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog1p_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog1p_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachLog1p_, &locs3, &l0, self)
 	kernels.XForeachLog1p_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -3216,23 +2099,13 @@ var opXForeachLog1pOut = asserts.Op{
 func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog1pOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog1pOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachLog1pOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLog1pOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -3247,21 +2120,10 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog2(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog2)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachLog2, &locs0, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3275,17 +2137,13 @@ var opXForeachLog2_ = asserts.Op{
 func XForeachLog2_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog2_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog2_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachLog2_, &locs3, &l0, self)
 	kernels.XForeachLog2_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -3298,23 +2156,13 @@ var opXForeachLog2Out = asserts.Op{
 func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog2Out(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog2Out)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachLog2Out, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLog2Out(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -3329,21 +2177,10 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachNeg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNeg)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachNeg, &locs0, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3357,17 +2194,13 @@ var opXForeachNeg_ = asserts.Op{
 func XForeachNeg_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachNeg_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNeg_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachNeg_, &locs3, &l0, self)
 	kernels.XForeachNeg_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -3380,23 +2213,13 @@ var opXForeachNegOut = asserts.Op{
 func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachNegOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNegOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachNegOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachNegOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -3411,21 +2234,10 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTan)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachTan, &locs0, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3439,17 +2251,13 @@ var opXForeachTan_ = asserts.Op{
 func XForeachTan_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTan_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTan_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachTan_, &locs3, &l0, self)
 	kernels.XForeachTan_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -3462,23 +2270,13 @@ var opXForeachTanOut = asserts.Op{
 func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTanOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTanOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachTanOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachTanOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -3493,21 +2291,10 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTanh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTanh)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachTanh, &locs0, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3521,17 +2308,13 @@ var opXForeachTanh_ = asserts.Op{
 func XForeachTanh_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTanh_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTanh_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachTanh_, &locs3, &l0, self)
 	kernels.XForeachTanh_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -3544,23 +2327,13 @@ var opXForeachTanhOut = asserts.Op{
 func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTanhOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTanhOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachTanhOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachTanhOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -3575,21 +2348,10 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSin)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachSin, &locs0, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3603,17 +2365,13 @@ var opXForeachSin_ = asserts.Op{
 func XForeachSin_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSin_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSin_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachSin_, &locs3, &l0, self)
 	kernels.XForeachSin_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -3626,23 +2384,13 @@ var opXForeachSinOut = asserts.Op{
 func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSinOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSinOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachSinOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachSinOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -3657,21 +2405,10 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSinh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSinh)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachSinh, &locs0, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3685,17 +2422,13 @@ var opXForeachSinh_ = asserts.Op{
 func XForeachSinh_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSinh_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSinh_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachSinh_, &locs3, &l0, self)
 	kernels.XForeachSinh_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -3708,23 +2441,13 @@ var opXForeachSinhOut = asserts.Op{
 func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSinhOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSinhOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachSinhOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachSinhOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -3739,21 +2462,10 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachRound(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachRound)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachRound, &locs0, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3767,17 +2479,13 @@ var opXForeachRound_ = asserts.Op{
 func XForeachRound_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachRound_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachRound_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachRound_, &locs3, &l0, self)
 	kernels.XForeachRound_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -3790,23 +2498,13 @@ var opXForeachRoundOut = asserts.Op{
 func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachRoundOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachRoundOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachRoundOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachRoundOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -3821,21 +2519,10 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLgamma(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLgamma)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachLgamma, &locs0, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3849,17 +2536,13 @@ var opXForeachLgamma_ = asserts.Op{
 func XForeachLgamma_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLgamma_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLgamma_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachLgamma_, &locs3, &l0, self)
 	kernels.XForeachLgamma_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -3872,23 +2555,13 @@ var opXForeachLgammaOut = asserts.Op{
 func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLgammaOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLgammaOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachLgammaOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachLgammaOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -3903,21 +2576,10 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachFrac(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFrac)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachFrac, &locs0, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3931,17 +2593,13 @@ var opXForeachFrac_ = asserts.Op{
 func XForeachFrac_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachFrac_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFrac_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachFrac_, &locs3, &l0, self)
 	kernels.XForeachFrac_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -3954,23 +2612,13 @@ var opXForeachFracOut = asserts.Op{
 func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachFracOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFracOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachFracOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachFracOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -3985,21 +2633,10 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachReciprocal(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachReciprocal)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachReciprocal, &locs0, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4013,17 +2650,13 @@ var opXForeachReciprocal_ = asserts.Op{
 func XForeachReciprocal_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachReciprocal_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachReciprocal_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachReciprocal_, &locs3, &l0, self)
 	kernels.XForeachReciprocal_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -4036,23 +2669,13 @@ var opXForeachReciprocalOut = asserts.Op{
 func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachReciprocalOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachReciprocalOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachReciprocalOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachReciprocalOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -4067,21 +2690,10 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSigmoid(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSigmoid)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachSigmoid, &locs0, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4095,17 +2707,13 @@ var opXForeachSigmoid_ = asserts.Op{
 func XForeachSigmoid_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSigmoid_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSigmoid_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachSigmoid_, &locs3, &l0, self)
 	kernels.XForeachSigmoid_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -4118,23 +2726,13 @@ var opXForeachSigmoidOut = asserts.Op{
 func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSigmoidOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSigmoidOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachSigmoidOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachSigmoidOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -4149,21 +2747,10 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTrunc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTrunc)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachTrunc, &locs0, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4177,17 +2764,13 @@ var opXForeachTrunc_ = asserts.Op{
 func XForeachTrunc_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTrunc_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTrunc_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	checksPre290(&c, &opXForeachTrunc_, &locs3, &l0, self)
 	kernels.XForeachTrunc_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost291(&c, &locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -4200,23 +2783,13 @@ var opXForeachTruncOut = asserts.Op{
 func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTruncOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTruncOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l1, out)
+	checksPre211(&c, &opXForeachTruncOut, &locs242, &l0, &l1, self, out)
 	kernels.XForeachTruncOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = asserts.Op{
@@ -4229,29 +2802,13 @@ var opXForeachAddcdiv_Scalar = asserts.Op{
 func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdiv_Scalar)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
+	checksPre298(&c, &opXForeachAddcdiv_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.End()
+	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -4264,35 +2821,13 @@ var opXForeachAddcdivScalarOut = asserts.Op{
 func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdivScalarOut)
 	var l0, l1, l2, l4 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.SaveList(&c, &l4, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l4, out)
+	checksPre300(&c, &opXForeachAddcdivScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = asserts.Op{
@@ -4305,29 +2840,13 @@ var opXForeachAddcmul_Scalar = asserts.Op{
 func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmul_Scalar)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
+	checksPre298(&c, &opXForeachAddcmul_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.End()
+	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -4340,35 +2859,13 @@ var opXForeachAddcmulScalarOut = asserts.Op{
 func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmulScalarOut)
 	var l0, l1, l2, l4 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.SaveList(&c, &l4, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l4, out)
+	checksPre300(&c, &opXForeachAddcmulScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -4381,29 +2878,13 @@ var opXForeachAddcdiv_ScalarList = asserts.Op{
 func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdiv_ScalarList)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
+	checksPre298(&c, &opXForeachAddcdiv_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.End()
+	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -4416,35 +2897,13 @@ var opXForeachAddcdivScalarListOut = asserts.Op{
 func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdivScalarListOut)
 	var l0, l1, l2, l4 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.SaveList(&c, &l4, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l4, out)
+	checksPre300(&c, &opXForeachAddcdivScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -4457,29 +2916,13 @@ var opXForeachAddcmul_ScalarList = asserts.Op{
 func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmul_ScalarList)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
+	checksPre298(&c, &opXForeachAddcmul_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.End()
+	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -4492,35 +2935,13 @@ var opXForeachAddcmulScalarListOut = asserts.Op{
 func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmulScalarListOut)
 	var l0, l1, l2, l4 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.SaveList(&c, &l4, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l4, out)
+	checksPre300(&c, &opXForeachAddcmulScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -4535,35 +2956,10 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdivScalar)
-	var l0, l1, l2, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
+	var l0, l1, l2 asserts.SavedList
+	checksPre302(&c, &opXForeachAddcdivScalar, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensor1"), &l1)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensor2"), &l2)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4579,35 +2975,10 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmulScalar)
-	var l0, l1, l2, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
+	var l0, l1, l2 asserts.SavedList
+	checksPre302(&c, &opXForeachAddcmulScalar, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensor1"), &l1)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensor2"), &l2)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4623,35 +2994,10 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdivScalarList)
-	var l0, l1, l2, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
+	var l0, l1, l2 asserts.SavedList
+	checksPre302(&c, &opXForeachAddcdivScalarList, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensor1"), &l1)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensor2"), &l2)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4667,35 +3013,10 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmulScalarList)
-	var l0, l1, l2, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("tensor1"), &l1, tensor1)
-	asserts.BindingContextList(&c, asserts.Arg("tensor2"), &l2, tensor2)
+	var l0, l1, l2 asserts.SavedList
+	checksPre302(&c, &opXForeachAddcmulScalarList, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.NoMutationList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.NoMutationList(asserts.Arg("tensor2"), &l2)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensor1"), &l1)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensor2"), &l2)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4711,28 +3032,10 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 		return kernels.XForeachMaximumList(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMaximumList)
-	var l0, l1, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	var l0, l1 asserts.SavedList
+	checksPre292(&c, &opXForeachMaximumList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("other"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -4746,23 +3049,13 @@ var opXForeachMaximum_List = asserts.Op{
 func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMaximum_List(self, other)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMaximum_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	checksPre294(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMaximum_List(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -4775,29 +3068,13 @@ var opXForeachMaximumListOut = asserts.Op{
 func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMaximumListOut(self, other, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMaximumListOut)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre296(&c, &opXForeachMaximumListOut, &locs421, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMaximumListOut(self, other, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -4812,28 +3089,10 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 		return kernels.XForeachMinimumList(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMinimumList)
-	var l0, l1, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	var l0, l1 asserts.SavedList
+	checksPre292(&c, &opXForeachMinimumList, &locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("other"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -4847,23 +3106,13 @@ var opXForeachMinimum_List = asserts.Op{
 func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMinimum_List(self, other)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMinimum_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
+	checksPre294(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMinimum_List(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -4876,29 +3125,13 @@ var opXForeachMinimumListOut = asserts.Op{
 func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMinimumListOut(self, other, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMinimumListOut)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("other"), &l1, other)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre296(&c, &opXForeachMinimumListOut, &locs421, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMinimumListOut(self, other, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.NoMutationList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -4913,21 +3146,10 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 		return kernels.XForeachNormScalar(self, ord)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNormScalar)
-	var l0, ol0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXForeachNormScalar, &locs0, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	asserts.AfterList(&c, &l0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost24(&c, &locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4941,23 +3163,13 @@ var opXForeachNormScalarOut = asserts.Op{
 func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachNormScalarOut(self, ord, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNormScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre211(&c, &opXForeachNormScalarOut, &locs242, &l0, &l2, self, out)
 	kernels.XForeachNormScalarOut(self, ord, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
 
 var opBucketizeTensor = asserts.Op{
@@ -4972,27 +3184,10 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
 	var c asserts.Call
-	c.Begin(&opBucketizeTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, boundaries)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("boundaries"), &a1, boundaries)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opBucketizeTensor, &locs424, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	c.After(&a0, self)
-	c.After(&a1, boundaries)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("boundaries"), &a1)
-	c.SameStorage(asserts.Arg("boundaries"), &a1)
-	c.NoMutation(asserts.Arg("boundaries"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("boundaries"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs424, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -5008,29 +3203,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBucketizeTensorOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, boundaries)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("boundaries"), &a1, boundaries)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opBucketizeTensorOut, &locs425, &a0, &a1, &a4, self, boundaries, out)
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	c.After(&a0, self)
-	c.After(&a1, boundaries)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("boundaries"), &a1)
-	c.SameStorage(asserts.Arg("boundaries"), &a1)
-	c.NoMutation(asserts.Arg("boundaries"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs425, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
 }
 
@@ -5046,20 +3222,10 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
 	var c asserts.Call
-	c.Begin(&opBucketizeScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, boundaries)
-	c.BindingContext(asserts.Arg("boundaries"), &a1, boundaries)
+	var a1 asserts.Saved
+	checksPre0(&c, &opBucketizeScalar, &locs426, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	c.After(&a1, boundaries)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("boundaries"), &a1)
-	c.SameStorage(asserts.Arg("boundaries"), &a1)
-	c.NoMutation(asserts.Arg("boundaries"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("boundaries"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs426, &a1, boundaries, r0)
 	return r0
 }
 
@@ -5075,23 +3241,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBucketizeScalarOut)
-	var a1, a4, o0 asserts.Saved
-	c.Save(&a1, boundaries)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("boundaries"), &a1, boundaries)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a1, a4 asserts.Saved
+	checksPre54(&c, &opBucketizeScalarOut, &locs427, &a1, &a4, boundaries, out)
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	c.After(&a1, boundaries)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("boundaries"), &a1)
-	c.SameStorage(asserts.Arg("boundaries"), &a1)
-	c.NoMutation(asserts.Arg("boundaries"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs427, &a1, &a4, boundaries, out, r0)
 	return r0
 }
 
@@ -5107,34 +3260,10 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
 	var c asserts.Call
-	c.Begin(&opSearchsortedTensor)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, sorted_sequence)
-	c.Save(&a1, self)
-	c.SaveOpt(&a5, sorter, sorter != nil)
-	c.BindingContext(asserts.Arg("sorted_sequence"), &a0, sorted_sequence)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("sorter"), &a5, sorter)
+	var a0, a1, a5 asserts.Saved
+	checksPre75(&c, &opSearchsortedTensor, &locs428, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	c.After(&a0, sorted_sequence)
-	c.After(&a1, self)
-	c.After(&a5, sorter)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("sorted_sequence"), &a0)
-	c.SameStorage(asserts.Arg("sorted_sequence"), &a0)
-	c.NoMutation(asserts.Arg("sorted_sequence"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("sorter"), &a5)
-	c.SameStorage(asserts.Arg("sorter"), &a5)
-	c.NoMutation(asserts.Arg("sorter"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("sorted_sequence"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("sorter"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs428, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -5150,20 +3279,10 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTorchCudaCuLinkerSymbolOp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTorchCudaCuLinkerSymbolOp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTorchCudaCuLinkerSymbolOp, &locs0, &a0, self)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOp(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5179,23 +3298,10 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTorchCudaCuLinkerSymbolOpOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5211,35 +3317,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSearchsortedTensorOut)
-	var a0, a1, a5, a6, o0 asserts.Saved
-	c.Save(&a0, sorted_sequence)
-	c.Save(&a1, self)
-	c.SaveOpt(&a5, sorter, sorter != nil)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("sorted_sequence"), &a0, sorted_sequence)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("sorter"), &a5, sorter)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a5, a6 asserts.Saved
+	checksPre76(&c, &opSearchsortedTensorOut, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	c.After(&a0, sorted_sequence)
-	c.After(&a1, self)
-	c.After(&a5, sorter)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("sorted_sequence"), &a0)
-	c.SameStorage(asserts.Arg("sorted_sequence"), &a0)
-	c.NoMutation(asserts.Arg("sorted_sequence"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("sorter"), &a5)
-	c.SameStorage(asserts.Arg("sorter"), &a5)
-	c.NoMutation(asserts.Arg("sorter"), &a5)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost61(&c, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
 }
 
@@ -5255,27 +3336,10 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
 	var c asserts.Call
-	c.Begin(&opSearchsortedScalar)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, sorted_sequence)
-	c.SaveOpt(&a5, sorter, sorter != nil)
-	c.BindingContext(asserts.Arg("sorted_sequence"), &a0, sorted_sequence)
-	c.BindingContext(asserts.Arg("sorter"), &a5, sorter)
+	var a0, a5 asserts.Saved
+	checksPre81(&c, &opSearchsortedScalar, &locs430, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	c.After(&a0, sorted_sequence)
-	c.After(&a5, sorter)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("sorted_sequence"), &a0)
-	c.SameStorage(asserts.Arg("sorted_sequence"), &a0)
-	c.NoMutation(asserts.Arg("sorted_sequence"), &a0)
-	c.SameImpl(asserts.Arg("sorter"), &a5)
-	c.SameStorage(asserts.Arg("sorter"), &a5)
-	c.NoMutation(asserts.Arg("sorter"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("sorted_sequence"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("sorter"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs430, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -5291,29 +3355,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSearchsortedScalarOut)
-	var a0, a5, a6, o0 asserts.Saved
-	c.Save(&a0, sorted_sequence)
-	c.SaveOpt(&a5, sorter, sorter != nil)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("sorted_sequence"), &a0, sorted_sequence)
-	c.BindingContext(asserts.Arg("sorter"), &a5, sorter)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a5, a6 asserts.Saved
+	checksPre82(&c, &opSearchsortedScalarOut, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out)
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	c.After(&a0, sorted_sequence)
-	c.After(&a5, sorter)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("sorted_sequence"), &a0)
-	c.SameStorage(asserts.Arg("sorted_sequence"), &a0)
-	c.NoMutation(asserts.Arg("sorted_sequence"), &a0)
-	c.SameImpl(asserts.Arg("sorter"), &a5)
-	c.SameStorage(asserts.Arg("sorter"), &a5)
-	c.NoMutation(asserts.Arg("sorter"), &a5)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost20(&c, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
 }
 
@@ -5329,20 +3374,10 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvertIndicesFromCooToCsr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXConvertIndicesFromCooToCsr, &locs0, &a0, self)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5358,23 +3393,10 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvertIndicesFromCooToCsrOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5390,27 +3412,10 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvertIndicesFromCsrToCoo)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXConvertIndicesFromCsrToCoo, &locs432, &a0, &a1, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("crow_indices"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("col_indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs432, &a0, &a1, crow_indices, col_indices, r0)
 	return r0
 }
 
@@ -5426,29 +3431,10 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvertIndicesFromCsrToCooOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, crow_indices)
-	c.Save(&a1, col_indices)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("crow_indices"), &a0, crow_indices)
-	c.BindingContext(asserts.Arg("col_indices"), &a1, col_indices)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out)
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	c.After(&a0, crow_indices)
-	c.After(&a1, col_indices)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("crow_indices"), &a0)
-	c.SameStorage(asserts.Arg("crow_indices"), &a0)
-	c.NoMutation(asserts.Arg("crow_indices"), &a0)
-	c.SameImpl(asserts.Arg("col_indices"), &a1)
-	c.SameStorage(asserts.Arg("col_indices"), &a1)
-	c.NoMutation(asserts.Arg("col_indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
 }
 
@@ -5464,29 +3450,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMseLossOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opMseLossOut, &locs434, &a0, &a1, &a3, self, target, out)
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -5502,27 +3469,10 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 		return kernels.MseLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMseLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMseLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -5538,35 +3488,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMseLossBackwardGradInput)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a4, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("grad_input"), &a4, grad_input)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opMseLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a4, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost61(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -5582,34 +3507,10 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMseLossBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opMseLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5625,27 +3526,10 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opL1Loss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opL1Loss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -5661,35 +3545,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiMarginLossOut)
-	var a0, a1, a4, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a4, weight, weight != nil)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a4, a6 asserts.Saved
+	checksPre76(&c, &opMultiMarginLossOut, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out)
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a4, weight)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost61(&c, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
 }
 
@@ -5705,34 +3564,10 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiMarginLoss)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a4, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a4, weight)
+	var a0, a1, a4 asserts.Saved
+	checksPre75(&c, &opMultiMarginLoss, &locs57, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a4, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a4)
-	c.SameStorage(asserts.Arg("weight"), &a4)
-	c.NoMutation(asserts.Arg("weight"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs57, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -5748,41 +3583,10 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiMarginLossBackwardGradInput)
-	var a0, a1, a2, a5, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.SaveOpt(&a5, weight, weight != nil)
-	c.Save(&a7, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("weight"), &a5, weight)
-	c.BindingContext(asserts.Arg("grad_input"), &a7, grad_input)
+	var a0, a1, a2, a5, a7 asserts.Saved
+	checksPre77(&c, &opMultiMarginLossBackwardGradInput, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a5, weight)
-	c.After(&a7, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a5)
-	c.SameStorage(asserts.Arg("weight"), &a5)
-	c.NoMutation(asserts.Arg("weight"), &a5)
-	c.SameImpl(asserts.Arg("grad_input"), &a7)
-	c.SameStorage(asserts.Arg("grad_input"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a7)
-	c.End()
+	checksPost78(&c, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -5798,41 +3602,10 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiMarginLossBackward)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.SaveOpt(&a5, weight, weight != nil)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("weight"), &a5, weight)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre73(&c, &opMultiMarginLossBackward, &locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a5, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a5)
-	c.SameStorage(asserts.Arg("weight"), &a5)
-	c.NoMutation(asserts.Arg("weight"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -5848,29 +3621,10 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opMultilabelMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -5886,27 +3640,10 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMultilabelMarginLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -5922,36 +3659,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossForwardOutput)
-	var a0, a1, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a3, output)
-	c.Save(&a4, is_target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("output"), &a3, output)
-	c.BindingContext(asserts.Arg("is_target"), &a4, is_target)
+	var a0, a1, a3, a4 asserts.Saved
+	checksPre29(&c, &opMultilabelMarginLossForwardOutput, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a3, output)
-	c.After(&a4, is_target)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("output"), &a3)
-	c.SameStorage(asserts.Arg("output"), &a3)
-	c.SameImpl(asserts.Arg("is_target"), &a4)
-	c.SameStorage(asserts.Arg("is_target"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("is_target"), &a4)
-	c.End()
+	checksPost30(&c, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
 }
 
@@ -5967,33 +3678,10 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossForward)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opMultilabelMarginLossForward, &locs438, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs438, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -6009,41 +3697,10 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossBackwardGradInput)
-	var a0, a1, a2, a4, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a4, is_target)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("is_target"), &a4, is_target)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a1, a2, a4, a5 asserts.Saved
+	checksPre189(&c, &opMultilabelMarginLossBackwardGradInput, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a4, is_target)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("is_target"), &a4)
-	c.SameStorage(asserts.Arg("is_target"), &a4)
-	c.NoMutation(asserts.Arg("is_target"), &a4)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost78(&c, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
 }
 
@@ -6059,41 +3716,10 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossBackward)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a4, is_target)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("is_target"), &a4, is_target)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre113(&c, &opMultilabelMarginLossBackward, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a4, is_target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("is_target"), &a4)
-	c.SameStorage(asserts.Arg("is_target"), &a4)
-	c.NoMutation(asserts.Arg("is_target"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("is_target"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
 	return r0
 }
 
@@ -6109,35 +3735,10 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre76(&c, &opNllLossOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -6153,34 +3754,10 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossNd)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opNllLossNd, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6196,34 +3773,10 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opNllLoss, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6239,42 +3792,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossForwardOutput)
-	var a0, a1, a2, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.Save(&a5, output)
-	c.Save(&a6, total_weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("output"), &a5, output)
-	c.BindingContext(asserts.Arg("total_weight"), &a6, total_weight)
+	var a0, a1, a2, a5, a6 asserts.Saved
+	checksPre268(&c, &opNllLossForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.After(&a5, output)
-	c.After(&a6, total_weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("output"), &a5)
-	c.SameStorage(asserts.Arg("output"), &a5)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("total_weight"), &a6)
-	c.End()
+	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -6290,41 +3811,10 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossForward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre269(&c, &opNllLossForward, &locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6340,47 +3830,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossBackwardGradInput)
-	var a0, a1, a2, a3, a6, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.Save(&a6, total_weight)
-	c.Save(&a7, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	c.BindingContext(asserts.Arg("total_weight"), &a6, total_weight)
-	c.BindingContext(asserts.Arg("grad_input"), &a7, grad_input)
+	var a0, a1, a2, a3, a6, a7 asserts.Saved
+	checksPre304(&c, &opNllLossBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a3, weight)
-	c.After(&a6, total_weight)
-	c.After(&a7, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.NoMutation(asserts.Arg("total_weight"), &a6)
-	c.SameImpl(asserts.Arg("grad_input"), &a7)
-	c.SameStorage(asserts.Arg("grad_input"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a7)
-	c.End()
+	checksPost68(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -6396,48 +3849,10 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossBackward)
-	var a0, a1, a2, a3, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.Save(&a6, total_weight)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	c.BindingContext(asserts.Arg("total_weight"), &a6, total_weight)
+	var a0, a1, a2, a3, a6 asserts.Saved
+	checksPre305(&c, &opNllLossBackward, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a3, weight)
-	c.After(&a6, total_weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.NoMutation(asserts.Arg("total_weight"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("total_weight"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -6453,35 +3868,10 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre76(&c, &opNllLoss2dOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -6497,34 +3887,10 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2d)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre75(&c, &opNllLoss2d, &locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6540,42 +3906,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dForwardOutput)
-	var a0, a1, a2, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.Save(&a5, output)
-	c.Save(&a6, total_weight)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("output"), &a5, output)
-	c.BindingContext(asserts.Arg("total_weight"), &a6, total_weight)
+	var a0, a1, a2, a5, a6 asserts.Saved
+	checksPre268(&c, &opNllLoss2dForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.After(&a5, output)
-	c.After(&a6, total_weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("output"), &a5)
-	c.SameStorage(asserts.Arg("output"), &a5)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a5)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("total_weight"), &a6)
-	c.End()
+	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -6591,41 +3925,10 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dForward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.SaveOpt(&a2, weight, weight != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre269(&c, &opNllLoss2dForward, &locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost106(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6641,47 +3944,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dBackwardGradInput)
-	var a0, a1, a2, a3, a6, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.Save(&a6, total_weight)
-	c.Save(&a7, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	c.BindingContext(asserts.Arg("total_weight"), &a6, total_weight)
-	c.BindingContext(asserts.Arg("grad_input"), &a7, grad_input)
+	var a0, a1, a2, a3, a6, a7 asserts.Saved
+	checksPre304(&c, &opNllLoss2dBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a3, weight)
-	c.After(&a6, total_weight)
-	c.After(&a7, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.NoMutation(asserts.Arg("total_weight"), &a6)
-	c.SameImpl(asserts.Arg("grad_input"), &a7)
-	c.SameStorage(asserts.Arg("grad_input"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a7)
-	c.End()
+	checksPost68(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -6697,48 +3963,10 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dBackward)
-	var a0, a1, a2, a3, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.SaveOpt(&a3, weight, weight != nil)
-	c.Save(&a6, total_weight)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("weight"), &a3, weight)
-	c.BindingContext(asserts.Arg("total_weight"), &a6, total_weight)
+	var a0, a1, a2, a3, a6 asserts.Saved
+	checksPre305(&c, &opNllLoss2dBackward, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a3, weight)
-	c.After(&a6, total_weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("weight"), &a3)
-	c.SameStorage(asserts.Arg("weight"), &a3)
-	c.NoMutation(asserts.Arg("weight"), &a3)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.NoMutation(asserts.Arg("total_weight"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("total_weight"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -6754,29 +3982,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSmoothL1LossOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opSmoothL1LossOut, &locs434, &a0, &a1, &a4, self, target, out)
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -6792,27 +4001,10 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
 	var c asserts.Call
-	c.Begin(&opSmoothL1Loss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSmoothL1Loss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6828,35 +4020,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSmoothL1LossBackwardGradInput)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opSmoothL1LossBackwardGradInput, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost61(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -6872,34 +4039,10 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
 	var c asserts.Call
-	c.Begin(&opSmoothL1LossBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSmoothL1LossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6915,29 +4058,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHuberLossOut)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opHuberLossOut, &locs434, &a0, &a1, &a4, self, target, out)
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost20(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -6953,27 +4077,10 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
 	var c asserts.Call
-	c.Begin(&opHuberLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHuberLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6989,35 +4096,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opHuberLossBackwardOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opHuberLossBackwardOut, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost61(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -7033,34 +4115,10 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
 	var c asserts.Call
-	c.Begin(&opHuberLossBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opHuberLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7076,29 +4134,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftMarginLossOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opSoftMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -7114,27 +4153,10 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftMarginLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("target"), &a1, target)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSoftMarginLoss, &locs155, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.NoMutation(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7150,35 +4172,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftMarginLossBackwardGradInput)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a4, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
-	c.BindingContext(asserts.Arg("grad_input"), &a4, grad_input)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opSoftMarginLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a4, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost61(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -7194,34 +4191,10 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftMarginLossBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("target"), &a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opSoftMarginLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.NoMutation(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7237,23 +4210,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEluOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opEluOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7269,20 +4229,10 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
 	var c asserts.Call
-	c.Begin(&opElu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opElu, &locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7298,29 +4248,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opEluBackwardGradInput)
-	var a0, a5, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, self_or_result)
-	c.Save(&a6, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self_or_result"), &a5, self_or_result)
-	c.BindingContext(asserts.Arg("grad_input"), &a6, grad_input)
+	var a0, a5, a6 asserts.Saved
+	checksPre19(&c, &opEluBackwardGradInput, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a5, self_or_result)
-	c.After(&a6, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self_or_result"), &a5)
-	c.SameStorage(asserts.Arg("self_or_result"), &a5)
-	c.NoMutation(asserts.Arg("self_or_result"), &a5)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost20(&c, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
 }
 
@@ -7336,27 +4267,10 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
 	var c asserts.Call
-	c.Begin(&opEluBackward)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, self_or_result)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self_or_result"), &a5, self_or_result)
+	var a0, a5 asserts.Saved
+	checksPre14(&c, &opEluBackward, &locs446, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	c.After(&a0, grad_output)
-	c.After(&a5, self_or_result)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self_or_result"), &a5)
-	c.SameStorage(asserts.Arg("self_or_result"), &a5)
-	c.NoMutation(asserts.Arg("self_or_result"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self_or_result"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs446, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -7372,17 +4286,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
 	var c asserts.Call
-	c.Begin(&opElu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opElu_, &locs0, &a0, self)
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7398,23 +4305,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.GluOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGluOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opGluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GluOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7430,20 +4324,10 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Glu(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opGlu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opGlu, &locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7459,29 +4343,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opGluBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opGluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7497,27 +4362,10 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 		return kernels.GluBackward(grad_output, self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opGluBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGluBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7533,34 +4381,10 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opGluJvp)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, glu)
-	c.Save(&a1, x)
-	c.Save(&a2, dx)
-	c.BindingContext(asserts.Arg("glu"), &a0, glu)
-	c.BindingContext(asserts.Arg("x"), &a1, x)
-	c.BindingContext(asserts.Arg("dx"), &a2, dx)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opGluJvp, &locs447, &a0, &a1, &a2, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	c.After(&a0, glu)
-	c.After(&a1, x)
-	c.After(&a2, dx)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("glu"), &a0)
-	c.SameStorage(asserts.Arg("glu"), &a0)
-	c.NoMutation(asserts.Arg("glu"), &a0)
-	c.SameImpl(asserts.Arg("x"), &a1)
-	c.SameStorage(asserts.Arg("x"), &a1)
-	c.NoMutation(asserts.Arg("x"), &a1)
-	c.SameImpl(asserts.Arg("dx"), &a2)
-	c.SameStorage(asserts.Arg("dx"), &a2)
-	c.NoMutation(asserts.Arg("dx"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("glu"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dx"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs447, &a0, &a1, &a2, glu, x, dx, r0)
 	return r0
 }
 
@@ -7576,35 +4400,10 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGluJvpOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, glu)
-	c.Save(&a1, x)
-	c.Save(&a2, dx)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("glu"), &a0, glu)
-	c.BindingContext(asserts.Arg("x"), &a1, x)
-	c.BindingContext(asserts.Arg("dx"), &a2, dx)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opGluJvpOut, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out)
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	c.After(&a0, glu)
-	c.After(&a1, x)
-	c.After(&a2, dx)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("glu"), &a0)
-	c.SameStorage(asserts.Arg("glu"), &a0)
-	c.NoMutation(asserts.Arg("glu"), &a0)
-	c.SameImpl(asserts.Arg("x"), &a1)
-	c.SameStorage(asserts.Arg("x"), &a1)
-	c.NoMutation(asserts.Arg("x"), &a1)
-	c.SameImpl(asserts.Arg("dx"), &a2)
-	c.SameStorage(asserts.Arg("dx"), &a2)
-	c.NoMutation(asserts.Arg("dx"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
 }
 
@@ -7620,48 +4419,10 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opGluBackwardJvp)
-	var a0, a1, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, grad_x)
-	c.Save(&a1, grad_glu)
-	c.Save(&a2, x)
-	c.Save(&a3, dgrad_glu)
-	c.Save(&a4, dx)
-	c.BindingContext(asserts.Arg("grad_x"), &a0, grad_x)
-	c.BindingContext(asserts.Arg("grad_glu"), &a1, grad_glu)
-	c.BindingContext(asserts.Arg("x"), &a2, x)
-	c.BindingContext(asserts.Arg("dgrad_glu"), &a3, dgrad_glu)
-	c.BindingContext(asserts.Arg("dx"), &a4, dx)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre114(&c, &opGluBackwardJvp, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	c.After(&a0, grad_x)
-	c.After(&a1, grad_glu)
-	c.After(&a2, x)
-	c.After(&a3, dgrad_glu)
-	c.After(&a4, dx)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_x"), &a0)
-	c.SameStorage(asserts.Arg("grad_x"), &a0)
-	c.NoMutation(asserts.Arg("grad_x"), &a0)
-	c.SameImpl(asserts.Arg("grad_glu"), &a1)
-	c.SameStorage(asserts.Arg("grad_glu"), &a1)
-	c.NoMutation(asserts.Arg("grad_glu"), &a1)
-	c.SameImpl(asserts.Arg("x"), &a2)
-	c.SameStorage(asserts.Arg("x"), &a2)
-	c.NoMutation(asserts.Arg("x"), &a2)
-	c.SameImpl(asserts.Arg("dgrad_glu"), &a3)
-	c.SameStorage(asserts.Arg("dgrad_glu"), &a3)
-	c.NoMutation(asserts.Arg("dgrad_glu"), &a3)
-	c.SameImpl(asserts.Arg("dx"), &a4)
-	c.SameStorage(asserts.Arg("dx"), &a4)
-	c.NoMutation(asserts.Arg("dx"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_glu"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dgrad_glu"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dx"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
 }
 
@@ -7677,47 +4438,10 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGluBackwardJvpOut)
-	var a0, a1, a2, a3, a4, a6, o0 asserts.Saved
-	c.Save(&a0, grad_x)
-	c.Save(&a1, grad_glu)
-	c.Save(&a2, x)
-	c.Save(&a3, dgrad_glu)
-	c.Save(&a4, dx)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("grad_x"), &a0, grad_x)
-	c.BindingContext(asserts.Arg("grad_glu"), &a1, grad_glu)
-	c.BindingContext(asserts.Arg("x"), &a2, x)
-	c.BindingContext(asserts.Arg("dgrad_glu"), &a3, dgrad_glu)
-	c.BindingContext(asserts.Arg("dx"), &a4, dx)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a2, a3, a4, a6 asserts.Saved
+	checksPre115(&c, &opGluBackwardJvpOut, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	c.After(&a0, grad_x)
-	c.After(&a1, grad_glu)
-	c.After(&a2, x)
-	c.After(&a3, dgrad_glu)
-	c.After(&a4, dx)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_x"), &a0)
-	c.SameStorage(asserts.Arg("grad_x"), &a0)
-	c.NoMutation(asserts.Arg("grad_x"), &a0)
-	c.SameImpl(asserts.Arg("grad_glu"), &a1)
-	c.SameStorage(asserts.Arg("grad_glu"), &a1)
-	c.NoMutation(asserts.Arg("grad_glu"), &a1)
-	c.SameImpl(asserts.Arg("x"), &a2)
-	c.SameStorage(asserts.Arg("x"), &a2)
-	c.NoMutation(asserts.Arg("x"), &a2)
-	c.SameImpl(asserts.Arg("dgrad_glu"), &a3)
-	c.SameStorage(asserts.Arg("dgrad_glu"), &a3)
-	c.NoMutation(asserts.Arg("dgrad_glu"), &a3)
-	c.SameImpl(asserts.Arg("dx"), &a4)
-	c.SameStorage(asserts.Arg("dx"), &a4)
-	c.NoMutation(asserts.Arg("dx"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost68(&c, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
@@ -7733,23 +4457,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HardsigmoidOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoidOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.HardsigmoidOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7765,20 +4476,10 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardsigmoid(self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoid)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opHardsigmoid, &locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7794,17 +4495,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardsigmoid_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoid_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opHardsigmoid_, &locs0, &a0, self)
 	r0 := kernels.Hardsigmoid_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7820,29 +4514,10 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoidBackwardGradInput)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a2, grad_input)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opHardsigmoidBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a2)
-	c.SameStorage(asserts.Arg("grad_input"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a2)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7858,27 +4533,10 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoidBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHardsigmoidBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7894,23 +4552,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanhOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7926,20 +4571,10 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opHardtanh, &locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7955,29 +4590,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanhBackwardGradInput)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a4, grad_input)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opHardtanhBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7993,27 +4609,10 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanhBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHardtanhBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8029,17 +4628,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanh_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opHardtanh_, &locs0, &a0, self)
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8055,23 +4647,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HardswishOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswishOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.HardswishOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8087,20 +4666,10 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardswish(self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswish)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opHardswish, &locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8116,17 +4685,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardswish_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswish_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opHardswish_, &locs0, &a0, self)
 	r0 := kernels.Hardswish_(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8142,27 +4704,10 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 		return kernels.HardswishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswishBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opHardswishBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8178,29 +4723,10 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswishBackwardOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opHardswishBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -8216,23 +4742,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyReluOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8248,20 +4761,10 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyRelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLeakyRelu, &locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8277,29 +4780,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyReluBackwardGradInput)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a4, grad_input)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opLeakyReluBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8315,27 +4799,10 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyReluBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLeakyReluBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8351,17 +4818,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyRelu_)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre9(&c, &opLeakyRelu_, &locs0, &a0, self)
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8377,23 +4837,10 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoidOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLogSigmoidOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LogSigmoidOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8409,20 +4856,10 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoid(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoid)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogSigmoid, &locs0, &a0, self)
 	r0 := kernels.LogSigmoid(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8438,30 +4875,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidForwardOutput)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, output)
-	c.Save(&a2, buffer)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("buffer"), &a2, buffer)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opLogSigmoidForwardOutput, &locs451, &a0, &a1, &a2, self, output, buffer)
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	c.After(&a0, self)
-	c.After(&a1, output)
-	c.After(&a2, buffer)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("buffer"), &a2)
-	c.SameStorage(asserts.Arg("buffer"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("buffer"), &a2)
-	c.End()
+	checksPost50(&c, &locs451, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
 }
 
@@ -8477,25 +4894,10 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LogSigmoidForward(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidForward)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLogSigmoidForward, &locs25, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8511,35 +4913,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidBackwardGradInput)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, buffer)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("buffer"), &a2, buffer)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opLogSigmoidBackwardGradInput, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, buffer)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("buffer"), &a2)
-	c.SameStorage(asserts.Arg("buffer"), &a2)
-	c.NoMutation(asserts.Arg("buffer"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost61(&c, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
 }
 
@@ -8555,34 +4932,10 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, buffer)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("buffer"), &a2, buffer)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opLogSigmoidBackward, &locs453, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, buffer)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("buffer"), &a2)
-	c.SameStorage(asserts.Arg("buffer"), &a2)
-	c.NoMutation(asserts.Arg("buffer"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("buffer"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs453, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -8598,29 +4951,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoiseOut)
-	var a0, a1, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, noise)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("noise"), &a1, noise)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a6 asserts.Saved
+	checksPre19(&c, &opRreluWithNoiseOut, &locs454, &a0, &a1, &a6, self, noise, out)
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	c.After(&a0, self)
-	c.After(&a1, noise)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("noise"), &a1)
-	c.SameStorage(asserts.Arg("noise"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("noise"))
-	c.End()
+	checksPost306(&c, &locs454, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
 }
 
@@ -8636,27 +4970,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoise)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, noise)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("noise"), &a1, noise)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opRreluWithNoise, &locs455, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	c.After(&a0, self)
-	c.After(&a1, noise)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("noise"), &a1)
-	c.SameStorage(asserts.Arg("noise"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("noise"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("noise"))
-	c.End()
+	checksPost307(&c, &locs455, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -8672,34 +4989,10 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoiseBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, noise)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("noise"), &a2, noise)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opRreluWithNoiseBackward, &locs456, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, noise)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("noise"), &a2)
-	c.SameStorage(asserts.Arg("noise"), &a2)
-	c.NoMutation(asserts.Arg("noise"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("noise"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs456, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -8715,35 +5008,10 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoiseBackwardOut)
-	var a0, a1, a2, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, noise)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("noise"), &a2, noise)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a2, a7 asserts.Saved
+	checksPre60(&c, &opRreluWithNoiseBackwardOut, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, noise)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("noise"), &a2)
-	c.SameStorage(asserts.Arg("noise"), &a2)
-	c.NoMutation(asserts.Arg("noise"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
 }
 
@@ -8759,23 +5027,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoise_)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, noise)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("noise"), &a1, noise)
+	var a0, a1 asserts.Saved
+	checksPre51(&c, &opRreluWithNoise_, &locs455, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	c.After(&a0, self)
-	c.After(&a1, noise)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("noise"), &a1)
-	c.SameStorage(asserts.Arg("noise"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckNoMutation, asserts.Arg("noise"))
-	c.End()
+	checksPost308(&c, &locs455, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -8791,23 +5046,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftplusOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8823,20 +5065,10 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 		return kernels.Softplus(self, beta, threshold)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftplus)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSoftplus, &locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8852,29 +5084,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftplusBackwardGradInput)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a4, grad_input)
+	var a0, a1, a4 asserts.Saved
+	checksPre19(&c, &opSoftplusBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8890,27 +5103,10 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftplusBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSoftplusBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8926,23 +5122,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftshrinkOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8958,20 +5141,10 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Softshrink(self, lambd)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftshrink)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSoftshrink, &locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8987,29 +5160,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftshrinkBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opSoftshrinkBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9025,27 +5179,10 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftshrinkBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSoftshrinkBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9061,23 +5198,10 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool2dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9093,20 +5217,10 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9122,20 +5236,10 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnAdaptiveAvgPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9151,23 +5255,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnAdaptiveAvgPool2dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9183,27 +5274,10 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnAdaptiveAvgPool2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9219,29 +5293,10 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnAdaptiveAvgPool2dBackwardOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -9257,20 +5312,10 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9286,23 +5331,10 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool2dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9318,27 +5350,10 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXAdaptiveAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9354,29 +5369,10 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool2dBackwardOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -9392,23 +5388,10 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool3dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9424,20 +5407,10 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAdaptiveAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9453,20 +5426,10 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9482,23 +5445,10 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool3dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9514,29 +5464,10 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool3dBackwardGradInput)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a2, grad_input)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a2)
-	c.SameStorage(asserts.Arg("grad_input"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a2)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9552,27 +5483,10 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool3dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXAdaptiveAvgPool3dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9588,29 +5502,10 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool3dBackwardOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -9626,30 +5521,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool2dOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.Save(&a3, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opAdaptiveMaxPool2dOut, &locs458, &a0, &a2, &a3, self, out, indices)
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.After(&a3, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost50(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9665,25 +5540,10 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool2d)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opAdaptiveMaxPool2d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9699,35 +5559,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool2dBackwardGradInput)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, indices)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, indices)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.NoMutation(asserts.Arg("indices"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost61(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9743,34 +5578,10 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool2dBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, indices)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opAdaptiveMaxPool2dBackward, &locs460, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.NoMutation(asserts.Arg("indices"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9786,30 +5597,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool3dOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.Save(&a3, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opAdaptiveMaxPool3dOut, &locs458, &a0, &a2, &a3, self, out, indices)
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.After(&a3, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost50(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9825,25 +5616,10 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool3d)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opAdaptiveMaxPool3d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9859,35 +5635,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool3dBackwardGradInput)
-	var a0, a1, a2, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, indices)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, indices)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.NoMutation(asserts.Arg("indices"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost61(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9903,34 +5654,10 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool3dBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, indices)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a2, indices)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opAdaptiveMaxPool3dBackward, &locs460, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.NoMutation(asserts.Arg("indices"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9946,23 +5673,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool2dOut)
-	var a0, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a7 asserts.Saved
+	checksPre54(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	c.After(&a0, self)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -9978,20 +5692,10 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10007,29 +5711,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool2dBackwardGradInput)
-	var a0, a1, a8, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a8, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a8, grad_input)
+	var a0, a1, a8 asserts.Saved
+	checksPre19(&c, &opAvgPool2dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a8, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a8)
-	c.SameStorage(asserts.Arg("grad_input"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a8)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -10045,27 +5730,10 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -10081,23 +5749,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool3dOut)
-	var a0, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a7 asserts.Saved
+	checksPre54(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	c.After(&a0, self)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -10113,20 +5768,10 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10142,29 +5787,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool3dBackwardGradInput)
-	var a0, a1, a8, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a8, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a8, grad_input)
+	var a0, a1, a8 asserts.Saved
+	checksPre19(&c, &opAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a8, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a8)
-	c.SameStorage(asserts.Arg("grad_input"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a8)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -10180,27 +5806,10 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool3dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opAvgPool3dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -10216,36 +5825,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool2dOutput)
-	var a0, a3, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, random_samples)
-	c.Save(&a4, output)
-	c.Save(&a5, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("random_samples"), &a3, random_samples)
-	c.BindingContext(asserts.Arg("output"), &a4, output)
-	c.BindingContext(asserts.Arg("indices"), &a5, indices)
+	var a0, a3, a4, a5 asserts.Saved
+	checksPre29(&c, &opFractionalMaxPool2dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	c.After(&a0, self)
-	c.After(&a3, random_samples)
-	c.After(&a4, output)
-	c.After(&a5, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("random_samples"), &a3)
-	c.SameStorage(asserts.Arg("random_samples"), &a3)
-	c.NoMutation(asserts.Arg("random_samples"), &a3)
-	c.SameImpl(asserts.Arg("output"), &a4)
-	c.SameStorage(asserts.Arg("output"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost30(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -10261,33 +5844,10 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool2d)
-	var a0, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, random_samples)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("random_samples"), &a3, random_samples)
+	var a0, a3 asserts.Saved
+	checksPre27(&c, &opFractionalMaxPool2d, &locs462, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	c.After(&a0, self)
-	c.After(&a3, random_samples)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("random_samples"), &a3)
-	c.SameStorage(asserts.Arg("random_samples"), &a3)
-	c.NoMutation(asserts.Arg("random_samples"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("random_samples"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("random_samples"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs462, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -10303,35 +5863,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool2dBackwardGradInput)
-	var a0, a1, a4, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, indices)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a1, a4, a5 asserts.Saved
+	checksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, indices)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.NoMutation(asserts.Arg("indices"), &a4)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost61(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -10347,34 +5882,10 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool2dBackward)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a1, a4 asserts.Saved
+	checksPre56(&c, &opFractionalMaxPool2dBackward, &locs460, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.NoMutation(asserts.Arg("indices"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -10390,36 +5901,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool3dOutput)
-	var a0, a3, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, random_samples)
-	c.Save(&a4, output)
-	c.Save(&a5, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("random_samples"), &a3, random_samples)
-	c.BindingContext(asserts.Arg("output"), &a4, output)
-	c.BindingContext(asserts.Arg("indices"), &a5, indices)
+	var a0, a3, a4, a5 asserts.Saved
+	checksPre29(&c, &opFractionalMaxPool3dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	c.After(&a0, self)
-	c.After(&a3, random_samples)
-	c.After(&a4, output)
-	c.After(&a5, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("random_samples"), &a3)
-	c.SameStorage(asserts.Arg("random_samples"), &a3)
-	c.NoMutation(asserts.Arg("random_samples"), &a3)
-	c.SameImpl(asserts.Arg("output"), &a4)
-	c.SameStorage(asserts.Arg("output"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost30(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -10435,33 +5920,10 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool3d)
-	var a0, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, random_samples)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("random_samples"), &a3, random_samples)
+	var a0, a3 asserts.Saved
+	checksPre27(&c, &opFractionalMaxPool3d, &locs462, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	c.After(&a0, self)
-	c.After(&a3, random_samples)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("random_samples"), &a3)
-	c.SameStorage(asserts.Arg("random_samples"), &a3)
-	c.NoMutation(asserts.Arg("random_samples"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("random_samples"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("random_samples"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs462, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -10477,35 +5939,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool3dBackwardGradInput)
-	var a0, a1, a4, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, indices)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a1, a4, a5 asserts.Saved
+	checksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, indices)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.NoMutation(asserts.Arg("indices"), &a4)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost61(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -10521,34 +5958,10 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool3dBackward)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, indices)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a4, indices)
+	var a0, a1, a4 asserts.Saved
+	checksPre56(&c, &opFractionalMaxPool3dBackward, &locs460, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.NoMutation(asserts.Arg("indices"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -10564,30 +5977,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2dWithIndicesOut)
-	var a0, a6, a7, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.Save(&a7, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
-	c.BindingContext(asserts.Arg("indices"), &a7, indices)
+	var a0, a6, a7 asserts.Saved
+	checksPre49(&c, &opMaxPool2dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.After(&a7, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a7)
-	c.End()
+	checksPost50(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -10603,25 +5996,10 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2dWithIndices)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMaxPool2dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -10637,35 +6015,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2dWithIndicesBackwardGradInput)
-	var a0, a1, a7, a8, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, indices)
-	c.Save(&a8, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a7, indices)
-	c.BindingContext(asserts.Arg("grad_input"), &a8, grad_input)
+	var a0, a1, a7, a8 asserts.Saved
+	checksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, indices)
-	c.After(&a8, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.NoMutation(asserts.Arg("indices"), &a7)
-	c.SameImpl(asserts.Arg("grad_input"), &a8)
-	c.SameStorage(asserts.Arg("grad_input"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a8)
-	c.End()
+	checksPost61(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -10681,34 +6034,10 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2dWithIndicesBackward)
-	var a0, a1, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, indices)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a7, indices)
+	var a0, a1, a7 asserts.Saved
+	checksPre56(&c, &opMaxPool2dWithIndicesBackward, &locs460, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.NoMutation(asserts.Arg("indices"), &a7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -10724,30 +6053,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3dWithIndicesOut)
-	var a0, a6, a7, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.Save(&a7, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
-	c.BindingContext(asserts.Arg("indices"), &a7, indices)
+	var a0, a6, a7 asserts.Saved
+	checksPre49(&c, &opMaxPool3dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.After(&a7, indices)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("indices"), &a7)
-	c.End()
+	checksPost50(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -10763,25 +6072,10 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3dWithIndices)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opMaxPool3dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -10797,35 +6091,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3dWithIndicesBackwardGradInput)
-	var a0, a1, a7, a8, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, indices)
-	c.Save(&a8, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a7, indices)
-	c.BindingContext(asserts.Arg("grad_input"), &a8, grad_input)
+	var a0, a1, a7, a8 asserts.Saved
+	checksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, indices)
-	c.After(&a8, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.NoMutation(asserts.Arg("indices"), &a7)
-	c.SameImpl(asserts.Arg("grad_input"), &a8)
-	c.SameStorage(asserts.Arg("grad_input"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a8)
-	c.End()
+	checksPost61(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -10841,34 +6110,10 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3dWithIndicesBackward)
-	var a0, a1, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, indices)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("indices"), &a7, indices)
+	var a0, a1, a7 asserts.Saved
+	checksPre56(&c, &opMaxPool3dWithIndicesBackward, &locs460, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.NoMutation(asserts.Arg("indices"), &a7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -10884,29 +6129,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxUnpool2dOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opMaxUnpool2dOut, &locs134, &a0, &a1, &a3, self, indices, out)
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -10922,27 +6148,10 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxUnpool2d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMaxUnpool2d, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -10958,29 +6167,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxUnpool3dOut)
-	var a0, a1, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a5 asserts.Saved
+	checksPre19(&c, &opMaxUnpool3dOut, &locs134, &a0, &a1, &a5, self, indices, out)
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost20(&c, &locs134, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
 }
 
@@ -10996,27 +6186,10 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxUnpool3d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("indices"), &a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opMaxUnpool3d, &locs133, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.NoMutation(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -11032,23 +6205,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad1dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11064,20 +6224,10 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad1d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReflectionPad1d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11093,29 +6243,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad1dBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opReflectionPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -11131,27 +6262,10 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad1dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opReflectionPad1dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -11167,23 +6281,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad2dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11199,20 +6300,10 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad2d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReflectionPad2d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11228,29 +6319,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad2dBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opReflectionPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -11266,27 +6338,10 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opReflectionPad2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -11302,23 +6357,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad3dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11334,20 +6376,10 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad3d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReflectionPad3d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11363,29 +6395,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad3dBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opReflectionPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -11401,27 +6414,10 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad3dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opReflectionPad3dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -11437,23 +6433,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad1dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11469,20 +6452,10 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad1d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReplicationPad1d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11498,29 +6471,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad1dBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opReplicationPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -11536,27 +6490,10 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad1dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opReplicationPad1dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -11572,23 +6509,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad2dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11604,20 +6528,10 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad2d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReplicationPad2d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11633,29 +6547,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad2dBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opReplicationPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -11671,27 +6566,10 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opReplicationPad2dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -11707,23 +6585,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad3dOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -11739,20 +6604,10 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad3d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opReplicationPad3d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11768,29 +6623,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad3dBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opReplicationPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -11806,27 +6642,10 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad3dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opReplicationPad3dBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -11842,20 +6661,10 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 		return kernels.XPadCircular(self, pad)
 	}
 	var c asserts.Call
-	c.Begin(&opXPadCircular)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXPadCircular, &locs0, &a0, self)
 	r0 := kernels.XPadCircular(self, pad)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11871,20 +6680,10 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
 	var c asserts.Call
-	c.Begin(&opXPadEnum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXPadEnum, &locs0, &a0, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11900,20 +6699,10 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 		return kernels.Pad(self, pad, mode, value)
 	}
 	var c asserts.Call
-	c.Begin(&opPad)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPad, &locs0, &a0, self)
 	r0 := kernels.Pad(self, pad, mode, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -11929,20 +6718,10 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleLinear1dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -11958,23 +6737,10 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleLinear1dVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -11990,20 +6756,10 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 		return kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleLinear1dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -12019,23 +6775,10 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 		return kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dBackwardVecOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleLinear1dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -12051,20 +6794,10 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleBilinear2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12080,23 +6813,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleBilinear2dVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -12112,20 +6832,10 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 		return kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleBilinear2dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -12141,23 +6851,10 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 		return kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dBackwardVecOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleBilinear2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -12173,20 +6870,10 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleBilinear2dAaVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12202,23 +6889,10 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 		return kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXUpsampleBilinear2dAaVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -12234,20 +6908,10 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 		return kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleBilinear2dAaBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -12263,23 +6927,10 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 		return kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaBackwardVecOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -12295,20 +6946,10 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleTrilinear3dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12324,23 +6965,10 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 		return kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleTrilinear3dVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -12356,20 +6984,10 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 		return kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleTrilinear3dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -12385,23 +7003,10 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 		return kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dBackwardVecOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -12417,20 +7022,10 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleBicubic2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12446,23 +7041,10 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleBicubic2dVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -12478,20 +7060,10 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 		return kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleBicubic2dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -12507,23 +7079,10 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dBackwardVecOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleBicubic2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -12539,20 +7098,10 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleBicubic2dAaVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12568,23 +7117,10 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 		return kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXUpsampleBicubic2dAaVecOut, &locs463, &a0, &a4, input, out)
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -12600,20 +7136,10 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleBicubic2dAaBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -12629,23 +7155,10 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaBackwardVecOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -12661,20 +7174,10 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest1dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12690,23 +7193,10 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dVecOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest1dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -12722,20 +7212,10 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact1dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12751,23 +7231,10 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dVecOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact1dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -12783,20 +7250,10 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 		return kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest1dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -12812,23 +7269,10 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dBackwardVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -12844,20 +7288,10 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact1dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -12873,23 +7307,10 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dBackwardVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -12905,20 +7326,10 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12934,23 +7345,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dVecOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest2dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -12966,20 +7364,10 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact2dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -12995,23 +7383,10 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dVecOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact2dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -13027,20 +7402,10 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 		return kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest2dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -13056,23 +7421,10 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dBackwardVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -13088,20 +7440,10 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact2dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -13117,23 +7459,10 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dBackwardVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -13149,20 +7478,10 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest3dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -13178,23 +7497,10 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dVecOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest3dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -13210,20 +7516,10 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact3dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -13239,23 +7535,10 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dVecOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact3dVecOut, &locs463, &a0, &a3, input, out)
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	c.After(&a0, input)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -13271,20 +7554,10 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 		return kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest3dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -13300,23 +7573,10 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dBackwardVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -13332,20 +7592,10 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact3dBackwardVec, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -13361,23 +7611,10 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dBackwardVecOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.After(&a0, grad_output)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -13393,23 +7630,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -13425,20 +7649,10 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleLinear1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13454,23 +7668,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dBackwardGradInput)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -13486,20 +7687,10 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleLinear1dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -13515,23 +7706,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -13547,20 +7725,10 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13576,23 +7744,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dBackwardGradInput)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a6, grad_input)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -13608,20 +7763,10 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleBilinear2dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -13637,23 +7782,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -13669,20 +7801,10 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAa)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13698,23 +7820,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaBackwardGradInput)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a6, grad_input)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -13730,20 +7839,10 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleBilinear2dAaBackward, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -13759,23 +7858,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -13791,20 +7877,10 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13820,23 +7896,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dBackwardGradInput)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a6, grad_input)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -13852,20 +7915,10 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleBicubic2dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -13881,23 +7934,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -13913,20 +7953,10 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAa)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -13942,23 +7972,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaBackwardGradInput)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a6, grad_input)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -13974,20 +7991,10 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleBicubic2dAaBackward, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14003,23 +8010,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dOut)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -14035,20 +8029,10 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14064,23 +8048,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dBackwardGradInput)
-	var a0, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a7, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a7, grad_input)
+	var a0, a7 asserts.Saved
+	checksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs464, &a0, &a7, grad_output, grad_input)
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a7, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a7)
-	c.SameStorage(asserts.Arg("grad_input"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a7)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a7, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -14096,20 +8067,10 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleTrilinear3dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14125,23 +8086,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -14157,23 +8105,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -14189,20 +8124,10 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14218,20 +8143,10 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14247,23 +8162,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dBackwardGradInput)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a4, grad_input)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a4, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -14279,23 +8181,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dBackwardGradInput)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a4, grad_input)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a4, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -14311,20 +8200,10 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest1dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14340,20 +8219,10 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact1dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14369,23 +8238,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -14401,23 +8257,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -14433,20 +8276,10 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14462,20 +8295,10 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14491,23 +8314,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dBackwardGradInput)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -14523,23 +8333,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dBackwardGradInput)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a5, grad_input)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a5, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -14555,20 +8352,10 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest2dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14584,20 +8371,10 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact2dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14613,23 +8390,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -14645,23 +8409,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -14677,20 +8428,10 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14706,20 +8447,10 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14735,23 +8466,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dBackwardGradInput)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a6, grad_input)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -14767,23 +8485,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dBackwardGradInput)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_input"), &a6, grad_input)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -14799,20 +8504,10 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUpsampleNearest3dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14828,20 +8523,10 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXUpsampleNearestExact3dBackward, &locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -14857,29 +8542,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoidBackwardGradInput)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("grad_input"), &a2, grad_input)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSigmoidBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a2)
-	c.SameStorage(asserts.Arg("grad_input"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a2)
-	c.End()
+	checksPost20(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -14895,27 +8561,10 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 		return kernels.SigmoidBackward(grad_output, output)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoidBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSigmoidBackward, &locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -14931,29 +8580,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opLogitBackwardGradInput)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("grad_input"), &a3, grad_input)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opLogitBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -14969,27 +8599,10 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opLogitBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLogitBackward, &locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -15005,29 +8618,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opTanhBackwardGradInput)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, grad_input)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("grad_input"), &a2, grad_input)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opTanhBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, grad_input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a2)
-	c.SameStorage(asserts.Arg("grad_input"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a2)
-	c.End()
+	checksPost20(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -15043,27 +8637,10 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 		return kernels.TanhBackward(grad_output, output)
 	}
 	var c asserts.Call
-	c.Begin(&opTanhBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opTanhBackward, &locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -15079,35 +8656,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvTranspose2dOut)
-	var a0, a1, a3, a8, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a1, a3, a8 asserts.Saved
+	checksPre76(&c, &opSlowConvTranspose2dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -15123,34 +8675,10 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvTranspose2d)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opSlowConvTranspose2d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15166,35 +8694,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvTranspose3dOut)
-	var a0, a1, a3, a8, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a1, a3, a8 asserts.Saved
+	checksPre76(&c, &opSlowConvTranspose3dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -15210,34 +8713,10 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvTranspose3d)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opSlowConvTranspose3d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15253,35 +8732,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opThnnConv2dOut)
-	var a0, a1, a3, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a3, a6 asserts.Saved
+	checksPre76(&c, &opThnnConv2dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -15297,34 +8751,10 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opThnnConv2d)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opThnnConv2d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15340,35 +8770,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dForwardOutput)
-	var a0, a1, a3, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a6, output)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("output"), &a6, output)
+	var a0, a1, a3, a6 asserts.Saved
+	checksPre76(&c, &opXSlowConv2dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a6, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a6)
-	c.End()
+	checksPost61(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -15384,34 +8789,10 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dForward)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opXSlowConv2dForward, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost309(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15427,49 +8808,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dBackwardGradInput)
-	var a0, a1, a2, a6, a7, a8, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, weight)
-	c.Save(&a6, grad_input)
-	c.Save(&a7, grad_weight)
-	c.Save(&a8, grad_bias)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("grad_input"), &a6, grad_input)
-	c.BindingContext(asserts.Arg("grad_weight"), &a7, grad_weight)
-	c.BindingContext(asserts.Arg("grad_bias"), &a8, grad_bias)
+	var a0, a1, a2, a6, a7, a8 asserts.Saved
+	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, weight)
-	c.After(&a6, grad_input)
-	c.After(&a7, grad_weight)
-	c.After(&a8, grad_bias)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.SameImpl(asserts.Arg("grad_weight"), &a7)
-	c.SameStorage(asserts.Arg("grad_weight"), &a7)
-	c.SameImpl(asserts.Arg("grad_bias"), &a8)
-	c.SameStorage(asserts.Arg("grad_bias"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("grad_input"), &a6)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("grad_weight"), &a7)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("grad_bias"), &a8)
-	c.End()
+	checksPost94(&c, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15485,47 +8827,10 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dBackwardOutputMask)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, weight)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre91(&c, &opXSlowConv2dBackwardOutputMask, &locs467, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost92(&c, &locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15541,49 +8846,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dBackwardOutputMaskOut)
-	var a0, a1, a2, a7, a8, a9, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, weight)
-	c.Save(&a7, out0)
-	c.Save(&a8, out1)
-	c.Save(&a9, out2)
-	c.BindingContext(asserts.Arg("grad_output"), &a0, grad_output)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("weight"), &a2, weight)
-	c.BindingContext(asserts.Arg("out0"), &a7, out0)
-	c.BindingContext(asserts.Arg("out1"), &a8, out1)
-	c.BindingContext(asserts.Arg("out2"), &a9, out2)
+	var a0, a1, a2, a7, a8, a9 asserts.Saved
+	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, weight)
-	c.After(&a7, out0)
-	c.After(&a8, out1)
-	c.After(&a9, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.NoMutation(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.NoMutation(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out0"), &a7)
-	c.SameStorage(asserts.Arg("out0"), &a7)
-	c.SameImpl(asserts.Arg("out1"), &a8)
-	c.SameStorage(asserts.Arg("out1"), &a8)
-	c.SameImpl(asserts.Arg("out2"), &a9)
-	c.SameStorage(asserts.Arg("out2"), &a9)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a7)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a8)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a9)
-	c.End()
+	checksPost94(&c, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15599,35 +8865,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvDepthwise2dOut)
-	var a0, a1, a3, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a3, a7 asserts.Saved
+	checksPre76(&c, &opXConvDepthwise2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -15643,34 +8884,10 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvDepthwise2d)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opXConvDepthwise2d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15686,34 +8903,10 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opConvDepthwise3d)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opConvDepthwise3d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15729,35 +8922,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConvDepthwise3dOut)
-	var a0, a1, a3, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a3, a7 asserts.Saved
+	checksPre76(&c, &opConvDepthwise3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -15773,35 +8941,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConv3dOut)
-	var a0, a1, a3, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a1, a3, a6 asserts.Saved
+	checksPre76(&c, &opSlowConv3dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -15817,34 +8960,10 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConv3d)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opSlowConv3d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15860,35 +8979,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConv3dForwardOutput)
-	var a0, a1, a3, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a6, output)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("output"), &a6, output)
+	var a0, a1, a3, a6 asserts.Saved
+	checksPre76(&c, &opSlowConv3dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a6, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a6)
-	c.End()
+	checksPost61(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -15904,34 +8998,10 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConv3dForward)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opSlowConv3dForward, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost309(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15947,34 +9017,10 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvDilated2d)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opSlowConvDilated2d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -15990,35 +9036,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvDilated2dOut)
-	var a0, a1, a3, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a3, a7 asserts.Saved
+	checksPre76(&c, &opSlowConvDilated2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -16034,34 +9055,10 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvDilated3d)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
+	var a0, a1, a3 asserts.Saved
+	checksPre75(&c, &opSlowConvDilated3d, &locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -16077,35 +9074,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvDilated3dOut)
-	var a0, a1, a3, a7, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.SaveOpt(&a3, bias, bias != nil)
-	c.Save(&a7, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a3, bias)
-	c.BindingContext(asserts.Arg("out"), &a7, out)
+	var a0, a1, a3, a7 asserts.Saved
+	checksPre76(&c, &opSlowConvDilated3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a3, bias)
-	c.After(&a7, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a3)
-	c.SameStorage(asserts.Arg("bias"), &a3)
-	c.NoMutation(asserts.Arg("bias"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a7)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -16121,23 +9093,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCol2imOut)
-	var a0, a6, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a6, out)
+	var a0, a6 asserts.Saved
+	checksPre54(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a6)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -16153,20 +9112,10 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opCol2im)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCol2im, &locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16182,23 +9131,10 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opColumnStack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opColumnStack, &locs9, &l0, tensors)
 	r0 := kernels.ColumnStack(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -16214,26 +9150,13 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opColumnStackOut)
 	var (
-		a1, o0 asserts.Saved
-		l0     asserts.SavedList
+		a1 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	checksPre36(&c, &opColumnStackOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.ColumnStackOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -16249,23 +9172,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIm2colOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -16281,20 +9191,10 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opIm2col)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIm2col, &locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16310,20 +9210,10 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isfinite(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsfinite)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIsfinite, &locs0, &a0, self)
 	r0 := kernels.Isfinite(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16339,20 +9229,10 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isinf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIsinf, &locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16368,23 +9248,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsinfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinfOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsinfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16400,20 +9267,10 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isposinf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsposinf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIsposinf, &locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16429,23 +9286,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsposinfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsposinfOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsposinfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16461,20 +9305,10 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isneginf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsneginf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIsneginf, &locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16490,23 +9324,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsneginfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsneginfOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsneginfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16522,20 +9343,10 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddBatchDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXAddBatchDim, &locs0, &a0, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16551,20 +9362,10 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXRemoveBatchDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXRemoveBatchDim, &locs0, &a0, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16580,20 +9381,10 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialEntr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialEntr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialEntr, &locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16609,23 +9400,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialEntrOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialEntrOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialEntrOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16641,20 +9419,10 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtri(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialNdtri)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialNdtri, &locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16670,23 +9438,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtriOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialNdtriOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialNdtriOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16702,20 +9457,10 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLogNdtr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogNdtr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialLogNdtr, &locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16731,23 +9476,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogNdtrOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -16763,20 +9495,10 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExpm1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialExpm1, &locs0, &a0, self)
 	r0 := kernels.SpecialExpm1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -16792,23 +9514,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExpm1Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialExpm1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialExpm1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 

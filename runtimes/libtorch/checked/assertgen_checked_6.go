@@ -22,20 +22,10 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExp2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialExp2, &locs0, &a0, self)
 	r0 := kernels.SpecialExp2(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -51,23 +41,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExp2Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialExp2Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialExp2Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -83,20 +60,10 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsi(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialPsi)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialPsi, &locs0, &a0, self)
 	r0 := kernels.SpecialPsi(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -112,23 +79,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsiOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialPsiOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialPsiOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialPsiOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -144,20 +98,10 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigamma(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialDigamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialDigamma, &locs0, &a0, self)
 	r0 := kernels.SpecialDigamma(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -173,23 +117,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigammaOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialDigammaOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialDigammaOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialDigammaOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -205,20 +136,10 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaln(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammaln)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialGammaln, &locs0, &a0, self)
 	r0 := kernels.SpecialGammaln(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -234,23 +155,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammalnOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammalnOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialGammalnOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialGammalnOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -266,20 +174,10 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialErf, &locs0, &a0, self)
 	r0 := kernels.SpecialErf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -295,23 +193,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialErfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -327,20 +212,10 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialErfc, &locs0, &a0, self)
 	r0 := kernels.SpecialErfc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -356,23 +231,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfcOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialErfcOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfcOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -388,20 +250,10 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcx(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfcx)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialErfcx, &locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -417,23 +269,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcxOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfcxOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfcxOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -449,20 +288,10 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinv(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfinv)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialErfinv, &locs0, &a0, self)
 	r0 := kernels.SpecialErfinv(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -478,23 +307,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinvOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfinvOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialErfinvOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfinvOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -510,20 +326,10 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialNdtr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialNdtr, &locs0, &a0, self)
 	r0 := kernels.SpecialNdtr(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -539,23 +345,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtrOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialNdtrOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialNdtrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialNdtrOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -571,27 +364,10 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlog1py(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1py)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -607,20 +383,10 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pySelfScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialXlog1pySelfScalar, &locs181, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -636,20 +402,10 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pyOtherScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -665,29 +421,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pyOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -703,23 +440,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pySelfScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialXlog1pySelfScalarOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -735,23 +459,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pyOtherScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -767,27 +478,10 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogy)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialXlogy, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -803,20 +497,10 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogySelfScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialXlogySelfScalar, &locs181, &a1, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -832,20 +516,10 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogyOtherScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialXlogyOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -861,29 +535,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogyOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -899,23 +554,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogySelfScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialXlogySelfScalarOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -931,23 +573,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogyOtherScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialXlogyOtherScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -963,27 +592,10 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialZeta(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZeta)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -999,20 +611,10 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaSelfScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialZetaSelfScalar, &locs181, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs181, &a1, other, r0)
 	return r0
 }
 
@@ -1028,20 +630,10 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaOtherScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1057,29 +649,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.SpecialZetaOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1095,23 +668,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaSelfScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialZetaSelfScalarOut, &locs182, &a1, &a2, other, out)
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -1127,23 +687,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaOtherScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1159,20 +706,10 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialI0, &locs0, &a0, self)
 	r0 := kernels.SpecialI0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1188,23 +725,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI0Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialI0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1220,20 +744,10 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0e(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI0e)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialI0e, &locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1249,23 +763,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0eOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI0eOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI0eOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1281,20 +782,10 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialI1, &locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1310,23 +801,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI1Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1342,20 +820,10 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1e(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI1e)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialI1e, &locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1371,23 +839,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1eOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI1eOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI1eOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1403,20 +858,10 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.SpecialLogit(self, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogit)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialLogit, &locs0, &a0, self)
 	r0 := kernels.SpecialLogit(self, eps)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1432,23 +877,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogitOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialLogitOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1464,20 +896,10 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPolygamma(n, self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialPolygamma)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, self)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialPolygamma, &locs0, &a1, self)
 	r0 := kernels.SpecialPolygamma(n, self)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a1, self, r0)
 	return r0
 }
 
@@ -1493,23 +915,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialPolygammaOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a1, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialPolygammaOut, &locs38, &a1, &a2, self, out)
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	c.After(&a1, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.NoMutation(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -1525,20 +934,10 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogsumexp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialLogsumexp, &locs0, &a0, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1554,23 +953,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogsumexpOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opSpecialLogsumexpOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1586,20 +972,10 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpit(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExpit)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialExpit, &locs0, &a0, self)
 	r0 := kernels.SpecialExpit(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1615,23 +991,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpitOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExpitOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialExpitOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialExpitOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1647,20 +1010,10 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSinc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSinc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialSinc, &locs0, &a0, self)
 	r0 := kernels.SpecialSinc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1676,23 +1029,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSincOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSincOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialSincOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialSincOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1708,20 +1048,10 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.SpecialRound(self, decimals)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialRound)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialRound, &locs0, &a0, self)
 	r0 := kernels.SpecialRound(self, decimals)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1737,23 +1067,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialRoundOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialRoundOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1769,20 +1086,10 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1p(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLog1p)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialLog1p, &locs0, &a0, self)
 	r0 := kernels.SpecialLog1p(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1798,23 +1105,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1pOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLog1pOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialLog1pOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialLog1pOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1830,20 +1124,10 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1859,29 +1143,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammaincOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1897,27 +1162,10 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammainc)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialGammainc, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1933,29 +1181,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammainccOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1971,27 +1200,10 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammaincc)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialGammaincc, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2007,20 +1219,10 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.SpecialMultigammaln(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialMultigammaln)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialMultigammaln, &locs0, &a0, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2036,23 +1238,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialMultigammalnOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialMultigammalnOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2068,20 +1257,10 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialSoftmax, &locs0, &a0, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2097,20 +1276,10 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 		return kernels.FftFft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFft)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftFft, &locs0, &a0, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2126,23 +1295,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftFftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2158,20 +1314,10 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftIfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfft)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIfft, &locs0, &a0, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2187,23 +1333,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfftOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2219,20 +1352,10 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftRfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfft)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftRfft, &locs0, &a0, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2248,23 +1371,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftRfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2280,20 +1390,10 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfft)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIrfft, &locs0, &a0, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2309,23 +1409,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfftOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIrfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2341,20 +1428,10 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftHfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfft)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftHfft, &locs0, &a0, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2370,23 +1447,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfftOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftHfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2402,20 +1466,10 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfft)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIhfft, &locs0, &a0, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2431,23 +1485,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfftOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIhfftOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2463,20 +1504,10 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFft2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftFft2, &locs0, &a0, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2492,23 +1523,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFft2Out)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftFft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2524,20 +1542,10 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfft2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIfft2, &locs0, &a0, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2553,23 +1561,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfft2Out)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2585,20 +1580,10 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfft2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftRfft2, &locs0, &a0, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2614,23 +1599,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfft2Out)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftRfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2646,20 +1618,10 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfft2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIrfft2, &locs0, &a0, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2675,23 +1637,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfft2Out)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIrfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2707,20 +1656,10 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfft2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftHfft2, &locs0, &a0, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2736,23 +1675,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfft2Out)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftHfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2768,20 +1694,10 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfft2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIhfft2, &locs0, &a0, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2797,23 +1713,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfft2Out)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIhfft2Out, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2829,20 +1732,10 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftFftn, &locs0, &a0, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2858,23 +1751,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftnOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftFftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2890,20 +1770,10 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfftn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIfftn, &locs0, &a0, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2919,23 +1789,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfftnOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2951,20 +1808,10 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftRfftn, &locs0, &a0, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2980,23 +1827,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftnOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftRfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3012,20 +1846,10 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfftn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIrfftn, &locs0, &a0, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3041,23 +1865,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfftnOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIrfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3073,20 +1884,10 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfftn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftHfftn, &locs0, &a0, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3102,23 +1903,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfftnOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftHfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3134,20 +1922,10 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfftn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIhfftn, &locs0, &a0, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3163,23 +1941,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfftnOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opFftIhfftnOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3195,13 +1960,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftfreq)
-	var o0 asserts.Saved
+	checksPre46(&c, &opFftFftfreq, &locs23)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -3217,17 +1978,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftfreqOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opFftFftfreqOut, &locs24, &a2, out)
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -3243,13 +1997,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftfreq)
-	var o0 asserts.Saved
+	checksPre46(&c, &opFftRfftfreq, &locs23)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	c.Result(&o0, r0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost47(&c, &locs23, r0)
 	return r0
 }
 
@@ -3265,17 +2015,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftfreqOut)
-	var a2, o0 asserts.Saved
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a2 asserts.Saved
+	checksPre9(&c, &opFftRfftfreqOut, &locs24, &a2, out)
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
 }
 
@@ -3291,20 +2034,10 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftFftshift(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftshift)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftFftshift, &locs0, &a0, self)
 	r0 := kernels.FftFftshift(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3320,20 +2053,10 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftIfftshift(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfftshift)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opFftIfftshift, &locs0, &a0, self)
 	r0 := kernels.FftIfftshift(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3349,25 +2072,10 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCholeskyEx)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLinalgCholeskyEx, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3383,30 +2091,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCholeskyExL)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, L)
-	c.Save(&a4, info)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("L"), &a3, L)
-	c.BindingContext(asserts.Arg("info"), &a4, info)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opLinalgCholeskyExL, &locs469, &a0, &a3, &a4, self, L, info)
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	c.After(&a0, self)
-	c.After(&a3, L)
-	c.After(&a4, info)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("L"), &a3)
-	c.SameStorage(asserts.Arg("L"), &a3)
-	c.SameImpl(asserts.Arg("info"), &a4)
-	c.SameStorage(asserts.Arg("info"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("L"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("info"), &a4)
-	c.End()
+	checksPost50(&c, &locs469, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
 }
 
@@ -3422,20 +2110,10 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.LinalgCholesky(self, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCholesky)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgCholesky, &locs0, &a0, self)
 	r0 := kernels.LinalgCholesky(self, upper)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3451,23 +2129,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCholeskyOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLinalgCholeskyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3483,27 +2148,10 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 		return kernels.LinalgCross(self, other, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCross)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3519,29 +2167,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCrossOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -3557,25 +2186,10 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgLuFactor(A, pivot)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuFactor)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLinalgLuFactor, &locs470, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -3591,30 +2205,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuFactorOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a2, LU)
-	c.Save(&a3, pivots)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("LU"), &a2, LU)
-	c.BindingContext(asserts.Arg("pivots"), &a3, pivots)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opLinalgLuFactorOut, &locs471, &a0, &a2, &a3, A, LU, pivots)
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	c.After(&a0, A)
-	c.After(&a2, LU)
-	c.After(&a3, pivots)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("LU"), &a2)
-	c.SameStorage(asserts.Arg("LU"), &a2)
-	c.SameImpl(asserts.Arg("pivots"), &a3)
-	c.SameStorage(asserts.Arg("pivots"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("LU"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("pivots"), &a3)
-	c.End()
+	checksPost50(&c, &locs471, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -3630,29 +2224,10 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuFactorEx)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre199(&c, &opLinalgLuFactorEx, &locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3668,37 +2243,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuFactorExOut)
-	var a0, a3, a4, a5, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a3, LU)
-	c.Save(&a4, pivots)
-	c.Save(&a5, info)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("LU"), &a3, LU)
-	c.BindingContext(asserts.Arg("pivots"), &a4, pivots)
-	c.BindingContext(asserts.Arg("info"), &a5, info)
+	var a0, a3, a4, a5 asserts.Saved
+	checksPre201(&c, &opLinalgLuFactorExOut, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	c.After(&a0, A)
-	c.After(&a3, LU)
-	c.After(&a4, pivots)
-	c.After(&a5, info)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("LU"), &a3)
-	c.SameStorage(asserts.Arg("LU"), &a3)
-	c.SameImpl(asserts.Arg("pivots"), &a4)
-	c.SameStorage(asserts.Arg("pivots"), &a4)
-	c.SameImpl(asserts.Arg("info"), &a5)
-	c.SameStorage(asserts.Arg("info"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("LU"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("pivots"), &a4)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("info"), &a5)
-	c.End()
+	checksPost202(&c, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3714,29 +2262,10 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 		return kernels.LinalgLu(A, pivot)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLu)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre199(&c, &opLinalgLu, &locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3752,37 +2281,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuOut)
-	var a0, a2, a3, a4, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a2, P)
-	c.Save(&a3, L)
-	c.Save(&a4, U)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("P"), &a2, P)
-	c.BindingContext(asserts.Arg("L"), &a3, L)
-	c.BindingContext(asserts.Arg("U"), &a4, U)
+	var a0, a2, a3, a4 asserts.Saved
+	checksPre201(&c, &opLinalgLuOut, &locs474, &a0, &a2, &a3, &a4, A, P, L, U)
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	c.After(&a0, A)
-	c.After(&a2, P)
-	c.After(&a3, L)
-	c.After(&a4, U)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("P"), &a2)
-	c.SameStorage(asserts.Arg("P"), &a2)
-	c.SameImpl(asserts.Arg("L"), &a3)
-	c.SameStorage(asserts.Arg("L"), &a3)
-	c.SameImpl(asserts.Arg("U"), &a4)
-	c.SameStorage(asserts.Arg("U"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("P"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("L"), &a3)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("U"), &a4)
-	c.End()
+	checksPost202(&c, &locs474, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3798,34 +2300,10 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuSolve)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, LU)
-	c.Save(&a1, pivots)
-	c.Save(&a2, B)
-	c.BindingContext(asserts.Arg("LU"), &a0, LU)
-	c.BindingContext(asserts.Arg("pivots"), &a1, pivots)
-	c.BindingContext(asserts.Arg("B"), &a2, B)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opLinalgLuSolve, &locs475, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	c.After(&a0, LU)
-	c.After(&a1, pivots)
-	c.After(&a2, B)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("LU"), &a0)
-	c.SameStorage(asserts.Arg("LU"), &a0)
-	c.NoMutation(asserts.Arg("LU"), &a0)
-	c.SameImpl(asserts.Arg("pivots"), &a1)
-	c.SameStorage(asserts.Arg("pivots"), &a1)
-	c.NoMutation(asserts.Arg("pivots"), &a1)
-	c.SameImpl(asserts.Arg("B"), &a2)
-	c.SameStorage(asserts.Arg("B"), &a2)
-	c.NoMutation(asserts.Arg("B"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("LU"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("pivots"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs475, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -3841,35 +2319,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuSolveOut)
-	var a0, a1, a2, a5, o0 asserts.Saved
-	c.Save(&a0, LU)
-	c.Save(&a1, pivots)
-	c.Save(&a2, B)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("LU"), &a0, LU)
-	c.BindingContext(asserts.Arg("pivots"), &a1, pivots)
-	c.BindingContext(asserts.Arg("B"), &a2, B)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a1, a2, a5 asserts.Saved
+	checksPre60(&c, &opLinalgLuSolveOut, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	c.After(&a0, LU)
-	c.After(&a1, pivots)
-	c.After(&a2, B)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("LU"), &a0)
-	c.SameStorage(asserts.Arg("LU"), &a0)
-	c.NoMutation(asserts.Arg("LU"), &a0)
-	c.SameImpl(asserts.Arg("pivots"), &a1)
-	c.SameStorage(asserts.Arg("pivots"), &a1)
-	c.NoMutation(asserts.Arg("pivots"), &a1)
-	c.SameImpl(asserts.Arg("B"), &a2)
-	c.SameStorage(asserts.Arg("B"), &a2)
-	c.NoMutation(asserts.Arg("B"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost61(&c, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
 }
 
@@ -3885,29 +2338,10 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 		return kernels.XLinalgDet(A)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgDet)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre199(&c, &opXLinalgDet, &locs472, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3923,37 +2357,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgDetResult)
-	var a0, a1, a2, a3, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, result)
-	c.Save(&a2, LU)
-	c.Save(&a3, pivots)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("result"), &a1, result)
-	c.BindingContext(asserts.Arg("LU"), &a2, LU)
-	c.BindingContext(asserts.Arg("pivots"), &a3, pivots)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre201(&c, &opXLinalgDetResult, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	c.After(&a0, A)
-	c.After(&a1, result)
-	c.After(&a2, LU)
-	c.After(&a3, pivots)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("result"), &a1)
-	c.SameStorage(asserts.Arg("result"), &a1)
-	c.SameImpl(asserts.Arg("LU"), &a2)
-	c.SameStorage(asserts.Arg("LU"), &a2)
-	c.SameImpl(asserts.Arg("pivots"), &a3)
-	c.SameStorage(asserts.Arg("pivots"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("result"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("LU"), &a2)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("pivots"), &a3)
-	c.End()
+	checksPost202(&c, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3969,20 +2376,10 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgDet)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgDet, &locs120, &a0, A)
 	r0 := kernels.LinalgDet(A)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs120, &a0, A, r0)
 	return r0
 }
 
@@ -3998,23 +2395,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDetOut(A, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgDetOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLinalgDetOut, &locs478, &a0, &a1, A, out)
 	r0 := kernels.LinalgDetOut(A, out)
-	c.After(&a0, A)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs478, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -4030,20 +2414,10 @@ func Det(self *torch.Tensor) *torch.Tensor {
 		return kernels.Det(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDet)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDet, &locs0, &a0, self)
 	r0 := kernels.Det(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4059,29 +2433,10 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlFactorEx)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre199(&c, &opLinalgLdlFactorEx, &locs261, &a0, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4097,37 +2452,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlFactorExOut)
-	var a0, a3, a4, a5, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, LD)
-	c.Save(&a4, pivots)
-	c.Save(&a5, info)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("LD"), &a3, LD)
-	c.BindingContext(asserts.Arg("pivots"), &a4, pivots)
-	c.BindingContext(asserts.Arg("info"), &a5, info)
+	var a0, a3, a4, a5 asserts.Saved
+	checksPre201(&c, &opLinalgLdlFactorExOut, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info)
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	c.After(&a0, self)
-	c.After(&a3, LD)
-	c.After(&a4, pivots)
-	c.After(&a5, info)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("LD"), &a3)
-	c.SameStorage(asserts.Arg("LD"), &a3)
-	c.SameImpl(asserts.Arg("pivots"), &a4)
-	c.SameStorage(asserts.Arg("pivots"), &a4)
-	c.SameImpl(asserts.Arg("info"), &a5)
-	c.SameStorage(asserts.Arg("info"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("LD"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("pivots"), &a4)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("info"), &a5)
-	c.End()
+	checksPost202(&c, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4143,25 +2471,10 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlFactor)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLinalgLdlFactor, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4177,30 +2490,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlFactorOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, LD)
-	c.Save(&a3, pivots)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("LD"), &a2, LD)
-	c.BindingContext(asserts.Arg("pivots"), &a3, pivots)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opLinalgLdlFactorOut, &locs480, &a0, &a2, &a3, self, LD, pivots)
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	c.After(&a0, self)
-	c.After(&a2, LD)
-	c.After(&a3, pivots)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("LD"), &a2)
-	c.SameStorage(asserts.Arg("LD"), &a2)
-	c.SameImpl(asserts.Arg("pivots"), &a3)
-	c.SameStorage(asserts.Arg("pivots"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("LD"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("pivots"), &a3)
-	c.End()
+	checksPost50(&c, &locs480, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -4216,34 +2509,10 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlSolve)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, LD)
-	c.Save(&a1, pivots)
-	c.Save(&a2, B)
-	c.BindingContext(asserts.Arg("LD"), &a0, LD)
-	c.BindingContext(asserts.Arg("pivots"), &a1, pivots)
-	c.BindingContext(asserts.Arg("B"), &a2, B)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opLinalgLdlSolve, &locs481, &a0, &a1, &a2, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	c.After(&a0, LD)
-	c.After(&a1, pivots)
-	c.After(&a2, B)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("LD"), &a0)
-	c.SameStorage(asserts.Arg("LD"), &a0)
-	c.NoMutation(asserts.Arg("LD"), &a0)
-	c.SameImpl(asserts.Arg("pivots"), &a1)
-	c.SameStorage(asserts.Arg("pivots"), &a1)
-	c.NoMutation(asserts.Arg("pivots"), &a1)
-	c.SameImpl(asserts.Arg("B"), &a2)
-	c.SameStorage(asserts.Arg("B"), &a2)
-	c.NoMutation(asserts.Arg("B"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("LD"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("pivots"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs481, &a0, &a1, &a2, LD, pivots, B, r0)
 	return r0
 }
 
@@ -4259,35 +2528,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlSolveOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, LD)
-	c.Save(&a1, pivots)
-	c.Save(&a2, B)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("LD"), &a0, LD)
-	c.BindingContext(asserts.Arg("pivots"), &a1, pivots)
-	c.BindingContext(asserts.Arg("B"), &a2, B)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opLinalgLdlSolveOut, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out)
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	c.After(&a0, LD)
-	c.After(&a1, pivots)
-	c.After(&a2, B)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("LD"), &a0)
-	c.SameStorage(asserts.Arg("LD"), &a0)
-	c.NoMutation(asserts.Arg("LD"), &a0)
-	c.SameImpl(asserts.Arg("pivots"), &a1)
-	c.SameStorage(asserts.Arg("pivots"), &a1)
-	c.NoMutation(asserts.Arg("pivots"), &a1)
-	c.SameImpl(asserts.Arg("B"), &a2)
-	c.SameStorage(asserts.Arg("B"), &a2)
-	c.NoMutation(asserts.Arg("B"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
 }
 
@@ -4303,43 +2547,10 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLstsq)
-	var a0, a1, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, b)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("b"), &a1, b)
+	var a0, a1 asserts.Saved
+	checksPre266(&c, &opLinalgLstsq, &locs483, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	c.After(&a0, self)
-	c.After(&a1, b)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("b"), &a1)
-	c.SameStorage(asserts.Arg("b"), &a1)
-	c.NoMutation(asserts.Arg("b"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("b"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("b"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("b"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.End()
+	checksPost310(&c, &locs483, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4355,50 +2566,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLstsqOut)
-	var a0, a1, a4, a5, a6, a7, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, b)
-	c.Save(&a4, solution)
-	c.Save(&a5, residuals)
-	c.Save(&a6, rank)
-	c.Save(&a7, singular_values)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("b"), &a1, b)
-	c.BindingContext(asserts.Arg("solution"), &a4, solution)
-	c.BindingContext(asserts.Arg("residuals"), &a5, residuals)
-	c.BindingContext(asserts.Arg("rank"), &a6, rank)
-	c.BindingContext(asserts.Arg("singular_values"), &a7, singular_values)
+	var a0, a1, a4, a5, a6, a7 asserts.Saved
+	checksPre311(&c, &opLinalgLstsqOut, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	c.After(&a0, self)
-	c.After(&a1, b)
-	c.After(&a4, solution)
-	c.After(&a5, residuals)
-	c.After(&a6, rank)
-	c.After(&a7, singular_values)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("b"), &a1)
-	c.SameStorage(asserts.Arg("b"), &a1)
-	c.NoMutation(asserts.Arg("b"), &a1)
-	c.SameImpl(asserts.Arg("solution"), &a4)
-	c.SameStorage(asserts.Arg("solution"), &a4)
-	c.SameImpl(asserts.Arg("residuals"), &a5)
-	c.SameStorage(asserts.Arg("residuals"), &a5)
-	c.SameImpl(asserts.Arg("rank"), &a6)
-	c.SameStorage(asserts.Arg("rank"), &a6)
-	c.SameImpl(asserts.Arg("singular_values"), &a7)
-	c.SameStorage(asserts.Arg("singular_values"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("solution"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("residuals"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("rank"), &a6)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("singular_values"), &a7)
-	c.End()
+	checksPost312(&c, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4414,27 +2585,10 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatmul)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4450,29 +2604,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatmulOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4488,27 +2623,10 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVecdot)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, y)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("y"), &a1, y)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgVecdot, &locs485, &a0, &a1, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	c.After(&a0, x)
-	c.After(&a1, y)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("y"), &a1)
-	c.SameStorage(asserts.Arg("y"), &a1)
-	c.NoMutation(asserts.Arg("y"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("y"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs485, &a0, &a1, x, y, r0)
 	return r0
 }
 
@@ -4524,29 +2642,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVecdotOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, y)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("y"), &a1, y)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opLinalgVecdotOut, &locs486, &a0, &a1, &a3, x, y, out)
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	c.After(&a0, x)
-	c.After(&a1, y)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("y"), &a1)
-	c.SameStorage(asserts.Arg("y"), &a1)
-	c.NoMutation(asserts.Arg("y"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs486, &a0, &a1, &a3, x, y, out, r0)
 	return r0
 }
 
@@ -4562,20 +2661,10 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixExp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgMatrixExp, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4591,23 +2680,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixExpOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLinalgMatrixExpOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4623,33 +2699,10 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 		return kernels.XLinalgSlogdet(A)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSlogdet)
-	var a0, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre313(&c, &opXLinalgSlogdet, &locs487, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.End()
+	checksPost314(&c, &locs487, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4665,44 +2718,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSlogdetSign)
-	var a0, a1, a2, a3, a4, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, sign)
-	c.Save(&a2, logabsdet)
-	c.Save(&a3, LU)
-	c.Save(&a4, pivots)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("sign"), &a1, sign)
-	c.BindingContext(asserts.Arg("logabsdet"), &a2, logabsdet)
-	c.BindingContext(asserts.Arg("LU"), &a3, LU)
-	c.BindingContext(asserts.Arg("pivots"), &a4, pivots)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre315(&c, &opXLinalgSlogdetSign, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	c.After(&a0, A)
-	c.After(&a1, sign)
-	c.After(&a2, logabsdet)
-	c.After(&a3, LU)
-	c.After(&a4, pivots)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("sign"), &a1)
-	c.SameStorage(asserts.Arg("sign"), &a1)
-	c.SameImpl(asserts.Arg("logabsdet"), &a2)
-	c.SameStorage(asserts.Arg("logabsdet"), &a2)
-	c.SameImpl(asserts.Arg("LU"), &a3)
-	c.SameStorage(asserts.Arg("LU"), &a3)
-	c.SameImpl(asserts.Arg("pivots"), &a4)
-	c.SameStorage(asserts.Arg("pivots"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("sign"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("logabsdet"), &a2)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("LU"), &a3)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("pivots"), &a4)
-	c.End()
+	checksPost316(&c, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4718,25 +2737,10 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSlogdet)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLinalgSlogdet, &locs470, &a0, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4752,30 +2756,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSlogdetOut)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, sign)
-	c.Save(&a2, logabsdet)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("sign"), &a1, sign)
-	c.BindingContext(asserts.Arg("logabsdet"), &a2, logabsdet)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opLinalgSlogdetOut, &locs489, &a0, &a1, &a2, A, sign, logabsdet)
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	c.After(&a0, A)
-	c.After(&a1, sign)
-	c.After(&a2, logabsdet)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("sign"), &a1)
-	c.SameStorage(asserts.Arg("sign"), &a1)
-	c.SameImpl(asserts.Arg("logabsdet"), &a2)
-	c.SameStorage(asserts.Arg("logabsdet"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("sign"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("logabsdet"), &a2)
-	c.End()
+	checksPost50(&c, &locs489, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -4791,25 +2775,10 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSlogdet)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opSlogdet, &locs25, &a0, self)
 	r0, r1 := kernels.Slogdet(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4825,30 +2794,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
 	var c asserts.Call
-	c.Begin(&opSlogdetOut)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, sign)
-	c.Save(&a2, logabsdet)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("sign"), &a1, sign)
-	c.BindingContext(asserts.Arg("logabsdet"), &a2, logabsdet)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opSlogdetOut, &locs490, &a0, &a1, &a2, self, sign, logabsdet)
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	c.After(&a0, self)
-	c.After(&a1, sign)
-	c.After(&a2, logabsdet)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("sign"), &a1)
-	c.SameStorage(asserts.Arg("sign"), &a1)
-	c.SameImpl(asserts.Arg("logabsdet"), &a2)
-	c.SameStorage(asserts.Arg("logabsdet"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("sign"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("logabsdet"), &a2)
-	c.End()
+	checksPost50(&c, &locs490, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -4864,20 +2813,10 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 		return kernels.Logdet(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogdet)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLogdet, &locs0, &a0, self)
 	r0 := kernels.Logdet(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4893,25 +2832,10 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgEig(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEig)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLinalgEig, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4927,30 +2851,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigOut)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, eigenvalues)
-	c.Save(&a2, eigenvectors)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("eigenvalues"), &a1, eigenvalues)
-	c.BindingContext(asserts.Arg("eigenvectors"), &a2, eigenvectors)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opLinalgEigOut, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	c.After(&a0, self)
-	c.After(&a1, eigenvalues)
-	c.After(&a2, eigenvectors)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("eigenvalues"), &a1)
-	c.SameStorage(asserts.Arg("eigenvalues"), &a1)
-	c.SameImpl(asserts.Arg("eigenvectors"), &a2)
-	c.SameStorage(asserts.Arg("eigenvectors"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("eigenvalues"), &a1)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("eigenvectors"), &a2)
-	c.End()
+	checksPost50(&c, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -4966,20 +2870,10 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvals(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigvals)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgEigvals, &locs0, &a0, self)
 	r0 := kernels.LinalgEigvals(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4995,23 +2889,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigvalsOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLinalgEigvalsOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5027,25 +2908,10 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgEigh)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre16(&c, &opXLinalgEigh, &locs470, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5061,30 +2927,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgEighEigenvalues)
-	var a0, a3, a4, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a3, eigenvalues)
-	c.Save(&a4, eigenvectors)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("eigenvalues"), &a3, eigenvalues)
-	c.BindingContext(asserts.Arg("eigenvectors"), &a4, eigenvectors)
+	var a0, a3, a4 asserts.Saved
+	checksPre49(&c, &opXLinalgEighEigenvalues, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	c.After(&a0, A)
-	c.After(&a3, eigenvalues)
-	c.After(&a4, eigenvectors)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("eigenvalues"), &a3)
-	c.SameStorage(asserts.Arg("eigenvalues"), &a3)
-	c.SameImpl(asserts.Arg("eigenvectors"), &a4)
-	c.SameStorage(asserts.Arg("eigenvectors"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("eigenvalues"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("eigenvectors"), &a4)
-	c.End()
+	checksPost50(&c, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -5100,25 +2946,10 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigh)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLinalgEigh, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5134,30 +2965,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEighEigvals)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, eigvals)
-	c.Save(&a3, eigvecs)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("eigvals"), &a2, eigvals)
-	c.BindingContext(asserts.Arg("eigvecs"), &a3, eigvecs)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opLinalgEighEigvals, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs)
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	c.After(&a0, self)
-	c.After(&a2, eigvals)
-	c.After(&a3, eigvecs)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("eigvals"), &a2)
-	c.SameStorage(asserts.Arg("eigvals"), &a2)
-	c.SameImpl(asserts.Arg("eigvecs"), &a3)
-	c.SameStorage(asserts.Arg("eigvecs"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("eigvals"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("eigvecs"), &a3)
-	c.End()
+	checksPost50(&c, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
@@ -5173,20 +2984,10 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigvalsh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgEigvalsh, &locs0, &a0, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5202,23 +3003,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigvalshOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLinalgEigvalshOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5234,27 +3022,10 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgHouseholderProduct)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, tau)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("tau"), &a1, tau)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgHouseholderProduct, &locs494, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	c.After(&a0, input)
-	c.After(&a1, tau)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("tau"), &a1)
-	c.SameStorage(asserts.Arg("tau"), &a1)
-	c.NoMutation(asserts.Arg("tau"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tau"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs494, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -5270,29 +3041,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgHouseholderProductOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, tau)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("tau"), &a1, tau)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opLinalgHouseholderProductOut, &locs495, &a0, &a1, &a2, input, tau, out)
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	c.After(&a0, input)
-	c.After(&a1, tau)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("tau"), &a1)
-	c.SameStorage(asserts.Arg("tau"), &a1)
-	c.NoMutation(asserts.Arg("tau"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs495, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
 }
 
@@ -5308,25 +3060,10 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 		return kernels.LinalgInvEx(A, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgInvEx)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLinalgInvEx, &locs470, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5342,30 +3079,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgInvExInverse)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a2, inverse)
-	c.Save(&a3, info)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("inverse"), &a2, inverse)
-	c.BindingContext(asserts.Arg("info"), &a3, info)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opLinalgInvExInverse, &locs496, &a0, &a2, &a3, A, inverse, info)
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	c.After(&a0, A)
-	c.After(&a2, inverse)
-	c.After(&a3, info)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("inverse"), &a2)
-	c.SameStorage(asserts.Arg("inverse"), &a2)
-	c.SameImpl(asserts.Arg("info"), &a3)
-	c.SameStorage(asserts.Arg("info"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("inverse"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("info"), &a3)
-	c.End()
+	checksPost50(&c, &locs496, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
@@ -5381,20 +3098,10 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgInv)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgInv, &locs120, &a0, A)
 	r0 := kernels.LinalgInv(A)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs120, &a0, A, r0)
 	return r0
 }
 
@@ -5410,23 +3117,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInvOut(A, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgInvOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opLinalgInvOut, &locs478, &a0, &a1, A, out)
 	r0 := kernels.LinalgInvOut(A, out)
-	c.After(&a0, A)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs478, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -5442,20 +3136,10 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 		return kernels.Inverse(self)
 	}
 	var c asserts.Call
-	c.Begin(&opInverse)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opInverse, &locs0, &a0, self)
 	r0 := kernels.Inverse(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5471,23 +3155,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.InverseOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opInverseOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opInverseOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.InverseOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5503,27 +3174,10 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opInner)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opInner, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Inner(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5539,29 +3193,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.InnerOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opInnerOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.InnerOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5577,27 +3212,10 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	c.Begin(&opOuter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec2"), &a1, vec2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opOuter, &locs497, &a0, &a1, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	c.After(&a0, self)
-	c.After(&a1, vec2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec2"), &a1)
-	c.SameStorage(asserts.Arg("vec2"), &a1)
-	c.NoMutation(asserts.Arg("vec2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs497, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -5613,29 +3231,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.OuterOut(self, vec2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOuterOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec2)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec2"), &a1, vec2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opOuterOut, &locs498, &a0, &a1, &a2, self, vec2, out)
 	r0 := kernels.OuterOut(self, vec2, out)
-	c.After(&a0, self)
-	c.After(&a1, vec2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec2"), &a1)
-	c.SameStorage(asserts.Arg("vec2"), &a1)
-	c.NoMutation(asserts.Arg("vec2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -5651,27 +3250,10 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	c.Begin(&opGer)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec2)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec2"), &a1, vec2)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opGer, &locs497, &a0, &a1, self, vec2)
 	r0 := kernels.Ger(self, vec2)
-	c.After(&a0, self)
-	c.After(&a1, vec2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec2"), &a1)
-	c.SameStorage(asserts.Arg("vec2"), &a1)
-	c.NoMutation(asserts.Arg("vec2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs497, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -5687,29 +3269,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.GerOut(self, vec2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGerOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec2)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("vec2"), &a1, vec2)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opGerOut, &locs498, &a0, &a1, &a2, self, vec2, out)
 	r0 := kernels.GerOut(self, vec2, out)
-	c.After(&a0, self)
-	c.After(&a1, vec2)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec2"), &a1)
-	c.SameStorage(asserts.Arg("vec2"), &a1)
-	c.NoMutation(asserts.Arg("vec2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -5725,20 +3288,10 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgNorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgNorm, &locs0, &a0, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5754,20 +3307,10 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgNormOrdStr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgNormOrdStr, &locs0, &a0, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5783,23 +3326,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgNormOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opLinalgNormOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5815,23 +3345,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgNormOrdStrOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opLinalgNormOrdStrOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5847,20 +3364,10 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVectorNorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgVectorNorm, &locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5876,23 +3383,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVectorNormOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5908,20 +3402,10 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixNorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgMatrixNorm, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5937,23 +3421,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixNormOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opLinalgMatrixNormOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5969,20 +3440,10 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixNormStrOrd)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgMatrixNormStrOrd, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5998,23 +3459,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixNormStrOrdOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opLinalgMatrixNormStrOrdOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6030,29 +3478,10 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSvd)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre199(&c, &opXLinalgSvd, &locs472, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6068,37 +3497,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSvdU)
-	var a0, a4, a5, a6, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a4, U)
-	c.Save(&a5, S)
-	c.Save(&a6, Vh)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("U"), &a4, U)
-	c.BindingContext(asserts.Arg("S"), &a5, S)
-	c.BindingContext(asserts.Arg("Vh"), &a6, Vh)
+	var a0, a4, a5, a6 asserts.Saved
+	checksPre201(&c, &opXLinalgSvdU, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	c.After(&a0, A)
-	c.After(&a4, U)
-	c.After(&a5, S)
-	c.After(&a6, Vh)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("U"), &a4)
-	c.SameStorage(asserts.Arg("U"), &a4)
-	c.SameImpl(asserts.Arg("S"), &a5)
-	c.SameStorage(asserts.Arg("S"), &a5)
-	c.SameImpl(asserts.Arg("Vh"), &a6)
-	c.SameStorage(asserts.Arg("Vh"), &a6)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("U"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("S"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("Vh"), &a6)
-	c.End()
+	checksPost202(&c, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6114,29 +3516,10 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSvd)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre199(&c, &opLinalgSvd, &locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6152,37 +3535,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSvdU)
-	var a0, a3, a4, a5, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a3, U)
-	c.Save(&a4, S)
-	c.Save(&a5, Vh)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("U"), &a3, U)
-	c.BindingContext(asserts.Arg("S"), &a4, S)
-	c.BindingContext(asserts.Arg("Vh"), &a5, Vh)
+	var a0, a3, a4, a5 asserts.Saved
+	checksPre201(&c, &opLinalgSvdU, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh)
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	c.After(&a0, A)
-	c.After(&a3, U)
-	c.After(&a4, S)
-	c.After(&a5, Vh)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("U"), &a3)
-	c.SameStorage(asserts.Arg("U"), &a3)
-	c.SameImpl(asserts.Arg("S"), &a4)
-	c.SameStorage(asserts.Arg("S"), &a4)
-	c.SameImpl(asserts.Arg("Vh"), &a5)
-	c.SameStorage(asserts.Arg("Vh"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("U"), &a3)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("S"), &a4)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("Vh"), &a5)
-	c.End()
+	checksPost202(&c, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6198,20 +3554,10 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSvdvals)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgSvdvals, &locs120, &a0, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs120, &a0, A, r0)
 	return r0
 }
 
@@ -6227,23 +3573,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSvdvalsOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLinalgSvdvalsOut, &locs478, &a0, &a2, A, out)
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	c.After(&a0, A)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs478, &a0, &a2, A, out, r0)
 	return r0
 }
 
@@ -6259,20 +3592,10 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 		return kernels.LinalgCond(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCond)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgCond, &locs0, &a0, self)
 	r0 := kernels.LinalgCond(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6288,23 +3611,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 		return kernels.LinalgCondOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCondOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLinalgCondOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgCondOut(self, p, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6320,20 +3630,10 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 		return kernels.LinalgCondPStr(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCondPStr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgCondPStr, &locs0, &a0, self)
 	r0 := kernels.LinalgCondPStr(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6349,23 +3649,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCondPStrOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLinalgCondPStrOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6381,34 +3668,10 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvAtolRtolTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, atol, atol != nil)
-	c.SaveOpt(&a2, rtol, rtol != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("atol"), &a1, atol)
-	c.BindingContext(asserts.Arg("rtol"), &a2, rtol)
+	var a0, a1, a2 asserts.Saved
+	checksPre88(&c, &opLinalgPinvAtolRtolTensor, &locs500, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	c.After(&a0, self)
-	c.After(&a1, atol)
-	c.After(&a2, rtol)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("atol"), &a1)
-	c.SameStorage(asserts.Arg("atol"), &a1)
-	c.NoMutation(asserts.Arg("atol"), &a1)
-	c.SameImpl(asserts.Arg("rtol"), &a2)
-	c.SameStorage(asserts.Arg("rtol"), &a2)
-	c.NoMutation(asserts.Arg("rtol"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("atol"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("rtol"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs500, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -6424,35 +3687,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvAtolRtolTensorOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, atol, atol != nil)
-	c.SaveOpt(&a2, rtol, rtol != nil)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("atol"), &a1, atol)
-	c.BindingContext(asserts.Arg("rtol"), &a2, rtol)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	c.After(&a0, self)
-	c.After(&a1, atol)
-	c.After(&a2, rtol)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("atol"), &a1)
-	c.SameStorage(asserts.Arg("atol"), &a1)
-	c.NoMutation(asserts.Arg("atol"), &a1)
-	c.SameImpl(asserts.Arg("rtol"), &a2)
-	c.SameStorage(asserts.Arg("rtol"), &a2)
-	c.NoMutation(asserts.Arg("rtol"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
 }
 
@@ -6468,20 +3706,10 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvAtolRtolFloat)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgPinvAtolRtolFloat, &locs0, &a0, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6497,23 +3725,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvAtolRtolFloatOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6529,20 +3744,10 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinv)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgPinv, &locs0, &a0, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6558,27 +3763,10 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvRcondTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, rcond)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("rcond"), &a1, rcond)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgPinvRcondTensor, &locs502, &a0, &a1, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	c.After(&a0, self)
-	c.After(&a1, rcond)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("rcond"), &a1)
-	c.SameStorage(asserts.Arg("rcond"), &a1)
-	c.NoMutation(asserts.Arg("rcond"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("rcond"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs502, &a0, &a1, self, rcond, r0)
 	return r0
 }
 
@@ -6594,23 +3782,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opLinalgPinvOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6626,29 +3801,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvOutRcondTensor)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, rcond)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("rcond"), &a1, rcond)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opLinalgPinvOutRcondTensor, &locs503, &a0, &a1, &a3, self, rcond, out)
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	c.After(&a0, self)
-	c.After(&a1, rcond)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("rcond"), &a1)
-	c.SameStorage(asserts.Arg("rcond"), &a1)
-	c.NoMutation(asserts.Arg("rcond"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs503, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
 }
 
@@ -6664,43 +3820,10 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSolveEx)
-	var a0, a1, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, B)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("B"), &a1, B)
+	var a0, a1 asserts.Saved
+	checksPre266(&c, &opXLinalgSolveEx, &locs504, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	c.After(&a0, A)
-	c.After(&a1, B)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.NoMutation(asserts.Arg("B"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.End()
+	checksPost310(&c, &locs504, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6716,50 +3839,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSolveExResult)
-	var a0, a1, a4, a5, a6, a7, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, B)
-	c.Save(&a4, result)
-	c.Save(&a5, LU)
-	c.Save(&a6, pivots)
-	c.Save(&a7, info)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("B"), &a1, B)
-	c.BindingContext(asserts.Arg("result"), &a4, result)
-	c.BindingContext(asserts.Arg("LU"), &a5, LU)
-	c.BindingContext(asserts.Arg("pivots"), &a6, pivots)
-	c.BindingContext(asserts.Arg("info"), &a7, info)
+	var a0, a1, a4, a5, a6, a7 asserts.Saved
+	checksPre311(&c, &opXLinalgSolveExResult, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	c.After(&a0, A)
-	c.After(&a1, B)
-	c.After(&a4, result)
-	c.After(&a5, LU)
-	c.After(&a6, pivots)
-	c.After(&a7, info)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.NoMutation(asserts.Arg("B"), &a1)
-	c.SameImpl(asserts.Arg("result"), &a4)
-	c.SameStorage(asserts.Arg("result"), &a4)
-	c.SameImpl(asserts.Arg("LU"), &a5)
-	c.SameStorage(asserts.Arg("LU"), &a5)
-	c.SameImpl(asserts.Arg("pivots"), &a6)
-	c.SameStorage(asserts.Arg("pivots"), &a6)
-	c.SameImpl(asserts.Arg("info"), &a7)
-	c.SameStorage(asserts.Arg("info"), &a7)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("result"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("LU"), &a5)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("pivots"), &a6)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("info"), &a7)
-	c.End()
+	checksPost312(&c, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6775,33 +3858,10 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveEx)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, B)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("B"), &a1, B)
+	var a0, a1 asserts.Saved
+	checksPre27(&c, &opLinalgSolveEx, &locs506, &a0, &a1, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	c.After(&a0, A)
-	c.After(&a1, B)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.NoMutation(asserts.Arg("B"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost28(&c, &locs506, &a0, &a1, A, B, r0, r1)
 	return r0, r1
 }
 
@@ -6817,36 +3877,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveExOut)
-	var a0, a1, a4, a5, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, B)
-	c.Save(&a4, result)
-	c.Save(&a5, info)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("B"), &a1, B)
-	c.BindingContext(asserts.Arg("result"), &a4, result)
-	c.BindingContext(asserts.Arg("info"), &a5, info)
+	var a0, a1, a4, a5 asserts.Saved
+	checksPre29(&c, &opLinalgSolveExOut, &locs507, &a0, &a1, &a4, &a5, A, B, result, info)
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	c.After(&a0, A)
-	c.After(&a1, B)
-	c.After(&a4, result)
-	c.After(&a5, info)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.NoMutation(asserts.Arg("B"), &a1)
-	c.SameImpl(asserts.Arg("result"), &a4)
-	c.SameStorage(asserts.Arg("result"), &a4)
-	c.SameImpl(asserts.Arg("info"), &a5)
-	c.SameStorage(asserts.Arg("info"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("result"), &a4)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("info"), &a5)
-	c.End()
+	checksPost30(&c, &locs507, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
@@ -6862,27 +3896,10 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolve)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, B)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("B"), &a1, B)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgSolve, &locs508, &a0, &a1, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
-	c.After(&a0, A)
-	c.After(&a1, B)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.NoMutation(asserts.Arg("B"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs508, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -6898,29 +3915,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, B)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("B"), &a1, B)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opLinalgSolveOut, &locs509, &a0, &a1, &a3, A, B, out)
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	c.After(&a0, A)
-	c.After(&a1, B)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.NoMutation(asserts.Arg("B"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs509, &a0, &a1, &a3, A, B, out, r0)
 	return r0
 }
 
@@ -6936,20 +3934,10 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 		return kernels.LinalgTensorinv(self, ind)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgTensorinv)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgTensorinv, &locs0, &a0, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6965,23 +3953,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgTensorinvOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLinalgTensorinvOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6997,27 +3972,10 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgTensorsolve)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgTensorsolve, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7033,29 +3991,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgTensorsolveOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7071,25 +4010,10 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgQr(A, mode)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgQr)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
+	var a0 asserts.Saved
+	checksPre16(&c, &opLinalgQr, &locs470, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost48(&c, &locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -7105,30 +4029,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgQrOut)
-	var a0, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a2, Q)
-	c.Save(&a3, R)
-	c.BindingContext(asserts.Arg("A"), &a0, A)
-	c.BindingContext(asserts.Arg("Q"), &a2, Q)
-	c.BindingContext(asserts.Arg("R"), &a3, R)
+	var a0, a2, a3 asserts.Saved
+	checksPre49(&c, &opLinalgQrOut, &locs510, &a0, &a2, &a3, A, Q, R)
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	c.After(&a0, A)
-	c.After(&a2, Q)
-	c.After(&a3, R)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.NoMutation(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("Q"), &a2)
-	c.SameStorage(asserts.Arg("Q"), &a2)
-	c.SameImpl(asserts.Arg("R"), &a3)
-	c.SameStorage(asserts.Arg("R"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("Q"), &a2)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("R"), &a3)
-	c.End()
+	checksPost50(&c, &locs510, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -7144,20 +4048,10 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.LinalgMatrixPower(self, n)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixPower)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgMatrixPower, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7173,23 +4067,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixPowerOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opLinalgMatrixPowerOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7205,34 +4086,10 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankAtolRtolTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, atol, atol != nil)
-	c.SaveOpt(&a2, rtol, rtol != nil)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("atol"), &a1, atol)
-	c.BindingContext(asserts.Arg("rtol"), &a2, rtol)
+	var a0, a1, a2 asserts.Saved
+	checksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &locs511, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	c.After(&a0, input)
-	c.After(&a1, atol)
-	c.After(&a2, rtol)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("atol"), &a1)
-	c.SameStorage(asserts.Arg("atol"), &a1)
-	c.NoMutation(asserts.Arg("atol"), &a1)
-	c.SameImpl(asserts.Arg("rtol"), &a2)
-	c.SameStorage(asserts.Arg("rtol"), &a2)
-	c.NoMutation(asserts.Arg("rtol"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("atol"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("rtol"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs511, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
 }
 
@@ -7248,35 +4105,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankAtolRtolTensorOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.SaveOpt(&a1, atol, atol != nil)
-	c.SaveOpt(&a2, rtol, rtol != nil)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("atol"), &a1, atol)
-	c.BindingContext(asserts.Arg("rtol"), &a2, rtol)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	c.After(&a0, input)
-	c.After(&a1, atol)
-	c.After(&a2, rtol)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("atol"), &a1)
-	c.SameStorage(asserts.Arg("atol"), &a1)
-	c.NoMutation(asserts.Arg("atol"), &a1)
-	c.SameImpl(asserts.Arg("rtol"), &a2)
-	c.SameStorage(asserts.Arg("rtol"), &a2)
-	c.NoMutation(asserts.Arg("rtol"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
 }
 
@@ -7292,20 +4124,10 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankAtolRtolFloat)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7321,23 +4143,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankAtolRtolFloatOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7353,20 +4162,10 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRank)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opLinalgMatrixRank, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7382,23 +4181,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opLinalgMatrixRankOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7414,27 +4200,10 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankTolTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, tol)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("tol"), &a1, tol)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opLinalgMatrixRankTolTensor, &locs513, &a0, &a1, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	c.After(&a0, input)
-	c.After(&a1, tol)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("tol"), &a1)
-	c.SameStorage(asserts.Arg("tol"), &a1)
-	c.NoMutation(asserts.Arg("tol"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tol"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs513, &a0, &a1, input, tol, r0)
 	return r0
 }
 
@@ -7450,29 +4219,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankOutTolTensor)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, tol)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("input"), &a0, input)
-	c.BindingContext(asserts.Arg("tol"), &a1, tol)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opLinalgMatrixRankOutTolTensor, &locs514, &a0, &a1, &a3, input, tol, out)
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	c.After(&a0, input)
-	c.After(&a1, tol)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("tol"), &a1)
-	c.SameStorage(asserts.Arg("tol"), &a1)
-	c.NoMutation(asserts.Arg("tol"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs514, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
 }
 
@@ -7488,23 +4238,10 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMultiDot)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opLinalgMultiDot, &locs9, &l0, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -7520,26 +4257,13 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMultiDotOut)
 	var (
-		a1, o0 asserts.Saved
-		l0     asserts.SavedList
+		a1 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, out)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	checksPre36(&c, &opLinalgMultiDotOut, &locs67, &l0, &a1, tensors, out)
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -7555,20 +4279,10 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opNestedToPaddedTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opNestedToPaddedTensor, &locs0, &a0, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7584,27 +4298,10 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestSerializationSubcmul)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("other"), &a1, other)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXTestSerializationSubcmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.NoMutation(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7620,20 +4317,10 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalIntlist)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, values)
-	c.BindingContext(asserts.Arg("values"), &a0, values)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestOptionalIntlist, &locs515, &a0, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	c.After(&a0, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("values"), &a0)
-	c.SameStorage(asserts.Arg("values"), &a0)
-	c.NoMutation(asserts.Arg("values"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs515, &a0, values, r0)
 	return r0
 }
 
@@ -7649,23 +4336,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalIntlistOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, values)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("values"), &a0, values)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXTestOptionalIntlistOut, &locs516, &a0, &a2, values, out)
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	c.After(&a0, values)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("values"), &a0)
-	c.SameStorage(asserts.Arg("values"), &a0)
-	c.NoMutation(asserts.Arg("values"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7681,20 +4355,10 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalFilledIntlist)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, values)
-	c.BindingContext(asserts.Arg("values"), &a0, values)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs515, &a0, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	c.After(&a0, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("values"), &a0)
-	c.SameStorage(asserts.Arg("values"), &a0)
-	c.NoMutation(asserts.Arg("values"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs515, &a0, values, r0)
 	return r0
 }
 
@@ -7710,23 +4374,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalFilledIntlistOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, values)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("values"), &a0, values)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXTestOptionalFilledIntlistOut, &locs516, &a0, &a2, values, out)
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	c.After(&a0, values)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("values"), &a0)
-	c.SameStorage(asserts.Arg("values"), &a0)
-	c.NoMutation(asserts.Arg("values"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7742,20 +4393,10 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalFloatlist)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, values)
-	c.BindingContext(asserts.Arg("values"), &a0, values)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestOptionalFloatlist, &locs515, &a0, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	c.After(&a0, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("values"), &a0)
-	c.SameStorage(asserts.Arg("values"), &a0)
-	c.NoMutation(asserts.Arg("values"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs515, &a0, values, r0)
 	return r0
 }
 
@@ -7771,23 +4412,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalFloatlistOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, values)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("values"), &a0, values)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXTestOptionalFloatlistOut, &locs516, &a0, &a2, values, out)
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	c.After(&a0, values)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("values"), &a0)
-	c.SameStorage(asserts.Arg("values"), &a0)
-	c.NoMutation(asserts.Arg("values"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7803,18 +4431,10 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestStringDefault)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, dummy)
-	c.BindingContext(asserts.Arg("dummy"), &a0, dummy)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestStringDefault, &locs517, &a0, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	c.After(&a0, dummy)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("dummy"), &a0)
-	c.SameStorage(asserts.Arg("dummy"), &a0)
-	c.NoMutation(asserts.Arg("dummy"), &a0)
-	c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("dummy"), &a0)
-	c.End()
+	checksPost1(&c, &locs517, &a0, dummy, r0)
 	return r0
 }
 
@@ -7830,20 +4450,10 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAmbiguousDefaultsA)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, dummy)
-	c.BindingContext(asserts.Arg("dummy"), &a0, dummy)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs517, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	c.After(&a0, dummy)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("dummy"), &a0)
-	c.SameStorage(asserts.Arg("dummy"), &a0)
-	c.NoMutation(asserts.Arg("dummy"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dummy"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs517, &a0, dummy, r0)
 	return r0
 }
 
@@ -7859,20 +4469,10 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAmbiguousDefaultsB)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, dummy)
-	c.BindingContext(asserts.Arg("dummy"), &a0, dummy)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs517, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	c.After(&a0, dummy)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("dummy"), &a0)
-	c.SameStorage(asserts.Arg("dummy"), &a0)
-	c.NoMutation(asserts.Arg("dummy"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("dummy"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs517, &a0, dummy, r0)
 	return r0
 }
 
@@ -7888,20 +4488,10 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestWarnInAutograd(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestWarnInAutograd)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7917,23 +4507,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestWarnInAutogradOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXTestWarnInAutogradOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7949,20 +4526,10 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchFullcoverage)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7978,23 +4545,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchFullcoverageOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8010,20 +4564,10 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchNtonly)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8039,20 +4583,10 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8068,20 +4602,10 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchViewCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8097,23 +4621,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchViewCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8129,41 +4640,10 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
 	var c asserts.Call
-	c.Begin(&opSegmentReduce)
-	var a0, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, data)
-	c.SaveOpt(&a2, lengths, lengths != nil)
-	c.SaveOpt(&a3, indices, indices != nil)
-	c.SaveOpt(&a4, offsets, offsets != nil)
-	c.BindingContext(asserts.Arg("data"), &a0, data)
-	c.BindingContext(asserts.Arg("lengths"), &a2, lengths)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a4, offsets)
+	var a0, a2, a3, a4 asserts.Saved
+	checksPre317(&c, &opSegmentReduce, &locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	c.After(&a0, data)
-	c.After(&a2, lengths)
-	c.After(&a3, indices)
-	c.After(&a4, offsets)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("data"), &a0)
-	c.SameStorage(asserts.Arg("data"), &a0)
-	c.NoMutation(asserts.Arg("data"), &a0)
-	c.SameImpl(asserts.Arg("lengths"), &a2)
-	c.SameStorage(asserts.Arg("lengths"), &a2)
-	c.NoMutation(asserts.Arg("lengths"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.NoMutation(asserts.Arg("indices"), &a3)
-	c.SameImpl(asserts.Arg("offsets"), &a4)
-	c.SameStorage(asserts.Arg("offsets"), &a4)
-	c.NoMutation(asserts.Arg("offsets"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("data"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("lengths"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offsets"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost74(&c, &locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -8179,41 +4659,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSegmentReduceOut)
-	var a0, a2, a3, a4, a8, o0 asserts.Saved
-	c.Save(&a0, data)
-	c.SaveOpt(&a2, lengths, lengths != nil)
-	c.SaveOpt(&a3, indices, indices != nil)
-	c.SaveOpt(&a4, offsets, offsets != nil)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("data"), &a0, data)
-	c.BindingContext(asserts.Arg("lengths"), &a2, lengths)
-	c.BindingContext(asserts.Arg("indices"), &a3, indices)
-	c.BindingContext(asserts.Arg("offsets"), &a4, offsets)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a2, a3, a4, a8 asserts.Saved
+	checksPre318(&c, &opSegmentReduceOut, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	c.After(&a0, data)
-	c.After(&a2, lengths)
-	c.After(&a3, indices)
-	c.After(&a4, offsets)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("data"), &a0)
-	c.SameStorage(asserts.Arg("data"), &a0)
-	c.NoMutation(asserts.Arg("data"), &a0)
-	c.SameImpl(asserts.Arg("lengths"), &a2)
-	c.SameStorage(asserts.Arg("lengths"), &a2)
-	c.NoMutation(asserts.Arg("lengths"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.NoMutation(asserts.Arg("indices"), &a3)
-	c.SameImpl(asserts.Arg("offsets"), &a4)
-	c.SameStorage(asserts.Arg("offsets"), &a4)
-	c.NoMutation(asserts.Arg("offsets"), &a4)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost78(&c, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
@@ -8229,48 +4678,10 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	c.Begin(&opXSegmentReduceBackward)
-	var a0, a1, a2, a4, a5, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, output)
-	c.Save(&a2, data)
-	c.SaveOpt(&a4, lengths, lengths != nil)
-	c.SaveOpt(&a5, offsets, offsets != nil)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("data"), &a2, data)
-	c.BindingContext(asserts.Arg("lengths"), &a4, lengths)
-	c.BindingContext(asserts.Arg("offsets"), &a5, offsets)
+	var a0, a1, a2, a4, a5 asserts.Saved
+	checksPre319(&c, &opXSegmentReduceBackward, &locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	c.After(&a0, grad)
-	c.After(&a1, output)
-	c.After(&a2, data)
-	c.After(&a4, lengths)
-	c.After(&a5, offsets)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("data"), &a2)
-	c.SameStorage(asserts.Arg("data"), &a2)
-	c.NoMutation(asserts.Arg("data"), &a2)
-	c.SameImpl(asserts.Arg("lengths"), &a4)
-	c.SameStorage(asserts.Arg("lengths"), &a4)
-	c.NoMutation(asserts.Arg("lengths"), &a4)
-	c.SameImpl(asserts.Arg("offsets"), &a5)
-	c.SameStorage(asserts.Arg("offsets"), &a5)
-	c.NoMutation(asserts.Arg("offsets"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("data"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("lengths"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offsets"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
@@ -8286,47 +4697,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSegmentReduceBackwardOut)
-	var a0, a1, a2, a4, a5, a8, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, output)
-	c.Save(&a2, data)
-	c.SaveOpt(&a4, lengths, lengths != nil)
-	c.SaveOpt(&a5, offsets, offsets != nil)
-	c.Save(&a8, out)
-	c.BindingContext(asserts.Arg("grad"), &a0, grad)
-	c.BindingContext(asserts.Arg("output"), &a1, output)
-	c.BindingContext(asserts.Arg("data"), &a2, data)
-	c.BindingContext(asserts.Arg("lengths"), &a4, lengths)
-	c.BindingContext(asserts.Arg("offsets"), &a5, offsets)
-	c.BindingContext(asserts.Arg("out"), &a8, out)
+	var a0, a1, a2, a4, a5, a8 asserts.Saved
+	checksPre320(&c, &opXSegmentReduceBackwardOut, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	c.After(&a0, grad)
-	c.After(&a1, output)
-	c.After(&a2, data)
-	c.After(&a4, lengths)
-	c.After(&a5, offsets)
-	c.After(&a8, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.NoMutation(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.NoMutation(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("data"), &a2)
-	c.SameStorage(asserts.Arg("data"), &a2)
-	c.NoMutation(asserts.Arg("data"), &a2)
-	c.SameImpl(asserts.Arg("lengths"), &a4)
-	c.SameStorage(asserts.Arg("lengths"), &a4)
-	c.NoMutation(asserts.Arg("lengths"), &a4)
-	c.SameImpl(asserts.Arg("offsets"), &a5)
-	c.SameStorage(asserts.Arg("offsets"), &a5)
-	c.NoMutation(asserts.Arg("offsets"), &a5)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a8)
-	c.End()
+	checksPost68(&c, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -8342,23 +4716,10 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value)
 	}
 	var c asserts.Call
-	c.Begin(&opPadSequence)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, sequences)
-	asserts.BindingContextList(&c, asserts.Arg("sequences"), &l0, sequences)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opPadSequence, &locs522, &l0, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	asserts.AfterList(&c, &l0, sequences)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("sequences"), &l0)
-	c.SameStorageList(asserts.Arg("sequences"), &l0)
-	c.NoMutationList(asserts.Arg("sequences"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("sequences"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs522, &l0, sequences, r0)
 	return r0
 }
 
@@ -8374,21 +4735,10 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenDenseTensors)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opFlattenDenseTensors, &locs9, &l0, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.NoMutationList(asserts.Arg("tensors"), &l0)
-	c.FreshOrAliasOf(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.End()
+	checksPost321(&c, &locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8404,31 +4754,13 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opUnflattenDenseTensors)
 	var (
-		a0      asserts.Saved
-		l1, ol0 asserts.SavedList
+		a0 asserts.Saved
+		l1 asserts.SavedList
 	)
-	c.Save(&a0, flat)
-	asserts.SaveList(&c, &l1, tensors)
-	c.BindingContext(asserts.Arg("flat"), &a0, flat)
-	asserts.BindingContextList(&c, asserts.Arg("tensors"), &l1, tensors)
+	checksPre119(&c, &opUnflattenDenseTensors, &locs523, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	c.After(&a0, flat)
-	asserts.AfterList(&c, &l1, tensors)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("flat"), &a0)
-	c.SameStorage(asserts.Arg("flat"), &a0)
-	c.NoMutation(asserts.Arg("flat"), &a0)
-	c.SameImplList(asserts.Arg("tensors"), &l1)
-	c.SameStorageList(asserts.Arg("tensors"), &l1)
-	c.NoMutationList(asserts.Arg("tensors"), &l1)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("flat"), &a0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("tensors"), &l1)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost120(&c, &locs523, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
@@ -8444,23 +4776,10 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromTensorList)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, list)
-	asserts.BindingContextList(&c, asserts.Arg("list"), &l0, list)
+	var l0 asserts.SavedList
+	checksPre23(&c, &opXNestedTensorFromTensorList, &locs524, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	asserts.AfterList(&c, &l0, list)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("list"), &l0)
-	c.SameStorageList(asserts.Arg("list"), &l0)
-	c.NoMutationList(asserts.Arg("list"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("list"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost83(&c, &locs524, &l0, list, r0)
 	return r0
 }
 
@@ -8476,26 +4795,13 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromTensorListOut)
 	var (
-		a5, o0 asserts.Saved
-		l0     asserts.SavedList
+		a5 asserts.Saved
+		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, list)
-	c.Save(&a5, out)
-	asserts.BindingContextList(&c, asserts.Arg("list"), &l0, list)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	checksPre36(&c, &opXNestedTensorFromTensorListOut, &locs525, &l0, &a5, list, out)
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	asserts.AfterList(&c, &l0, list)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("list"), &l0)
-	c.SameStorageList(asserts.Arg("list"), &l0)
-	c.NoMutationList(asserts.Arg("list"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost84(&c, &locs525, &l0, &a5, list, out, r0)
 	return r0
 }
 
@@ -8511,20 +4817,10 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimalCopy(self, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXFwPrimalCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXFwPrimalCopy, &locs0, &a0, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8540,27 +4836,10 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakeDualCopy)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, primal)
-	c.Save(&a1, tangent)
-	c.BindingContext(asserts.Arg("primal"), &a0, primal)
-	c.BindingContext(asserts.Arg("tangent"), &a1, tangent)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXMakeDualCopy, &locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	c.After(&a0, primal)
-	c.After(&a1, tangent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("primal"), &a0)
-	c.SameStorage(asserts.Arg("primal"), &a0)
-	c.NoMutation(asserts.Arg("primal"), &a0)
-	c.SameImpl(asserts.Arg("tangent"), &a1)
-	c.SameStorage(asserts.Arg("tangent"), &a1)
-	c.NoMutation(asserts.Arg("tangent"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("primal"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tangent"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -8576,20 +4855,10 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsRealCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opViewAsRealCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8605,20 +4874,10 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsComplexCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opViewAsComplexCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8634,20 +4893,10 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXConjCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXConjCopy, &locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8663,20 +4912,10 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNegViewCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXNegViewCopy, &locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8692,20 +4931,10 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStridedCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAsStridedCopy, &locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8721,20 +4950,10 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBroadcastToCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXSparseBroadcastToCopy, &locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8750,20 +4969,10 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDiagonalCopy, &locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8779,20 +4988,10 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
 	var c asserts.Call
-	c.Begin(&opExpandCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opExpandCopy, &locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8808,20 +5007,10 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.PermuteCopy(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opPermuteCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opPermuteCopy, &locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8837,20 +5026,10 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opXReshapeAliasCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8866,20 +5045,10 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectCopyInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSelectCopyInt, &locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8895,20 +5064,10 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetachCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opDetachCopy, &locs0, &a0, self)
 	r0 := kernels.DetachCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8924,20 +5083,10 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceCopyTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSliceCopyTensor, &locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8953,24 +5102,10 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitCopyTensor)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSplitCopyTensor, &locs0, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8986,24 +5121,10 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitWithSizesCopy)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSplitWithSizesCopy, &locs0, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9019,20 +5140,10 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9048,20 +5159,10 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeCopyDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSqueezeCopyDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9077,20 +5178,10 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.TCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTCopy, &locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9106,20 +5197,10 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeCopyInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opTransposeCopyInt, &locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9135,20 +5216,10 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueezeCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnsqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9164,20 +5235,10 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndicesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9193,20 +5254,10 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXValuesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXValuesCopy, &locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9222,20 +5273,10 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIndicesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9251,20 +5292,10 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opValuesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opValuesCopy, &locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9280,20 +5311,10 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCrowIndicesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCrowIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9309,20 +5330,10 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opColIndicesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opColIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9338,20 +5349,10 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCcolIndicesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opCcolIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9367,23 +5368,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCcolIndicesCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opCcolIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9399,20 +5387,10 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRowIndicesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opRowIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9428,23 +5406,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRowIndicesCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opRowIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9460,24 +5425,10 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindCopyInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindCopyInt)
-	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
-	)
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnbindCopyInt, &locs0, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	c.After(&a0, self)
-	asserts.ResultList(&c, &ol0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0))
-	c.End()
+	checksPost118(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9493,20 +5444,10 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.ViewCopy(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opViewCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opViewCopy, &locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9522,20 +5463,10 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opViewCopyDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opViewCopyDtype, &locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9551,20 +5482,10 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfoldCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opUnfoldCopy, &locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9580,20 +5501,10 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAliasCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opAliasCopy, &locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9609,23 +5520,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFwPrimalCopyOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXFwPrimalCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9641,29 +5539,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakeDualCopyOut)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, primal)
-	c.Save(&a1, tangent)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("primal"), &a0, primal)
-	c.BindingContext(asserts.Arg("tangent"), &a1, tangent)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a1, a3 asserts.Saved
+	checksPre19(&c, &opXMakeDualCopyOut, &locs526, &a0, &a1, &a3, primal, tangent, out)
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	c.After(&a0, primal)
-	c.After(&a1, tangent)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("primal"), &a0)
-	c.SameStorage(asserts.Arg("primal"), &a0)
-	c.NoMutation(asserts.Arg("primal"), &a0)
-	c.SameImpl(asserts.Arg("tangent"), &a1)
-	c.SameStorage(asserts.Arg("tangent"), &a1)
-	c.NoMutation(asserts.Arg("tangent"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost20(&c, &locs526, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
 }
 
@@ -9679,23 +5558,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsRealCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9711,23 +5577,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsComplexCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9743,23 +5596,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConjCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XConjCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9775,23 +5615,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNegViewCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNegViewCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9807,23 +5634,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStridedCopyOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9839,23 +5653,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBroadcastToCopyOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opXSparseBroadcastToCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9871,23 +5672,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalCopyOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9903,23 +5691,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExpandCopyOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9935,23 +5710,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPermuteCopyOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9967,23 +5729,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXReshapeAliasCopyOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9999,23 +5748,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectCopyIntOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -10031,23 +5767,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDetachCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opDetachCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.DetachCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10063,23 +5786,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceCopyTensorOut)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a5, out)
+	var a0, a5 asserts.Saved
+	checksPre54(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a5)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -10093,26 +5803,16 @@ var opSplitCopyTensorOut = asserts.Op{
 func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSplitCopyTensorOut)
 	var (
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l3, out)
+	checksPre191(&c, &opSplitCopyTensorOut, &locs242, &a0, &l3, self, out)
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -10125,26 +5825,16 @@ var opSplitWithSizesCopyOut = asserts.Op{
 func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSplitWithSizesCopyOut)
 	var (
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l3, out)
+	checksPre191(&c, &opSplitWithSizesCopyOut, &locs242, &a0, &l3, self, out)
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSqueezeCopyOut = asserts.Op{
@@ -10159,23 +5849,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SqueezeCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10191,23 +5868,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeCopyDimOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10223,23 +5887,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10255,23 +5906,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeCopyIntOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -10287,23 +5925,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueezeCopyOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10319,23 +5944,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndicesCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XIndicesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10351,23 +5963,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXValuesCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XValuesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10383,23 +5982,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndicesCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IndicesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10415,23 +6001,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opValuesCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ValuesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10447,23 +6020,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCrowIndicesCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opCrowIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10479,23 +6039,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opColIndicesCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opColIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10509,26 +6056,16 @@ var opUnbindCopyIntOut = asserts.Op{
 func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnbindCopyIntOut(self, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindCopyIntOut)
 	var (
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l2, out)
+	checksPre191(&c, &opUnbindCopyIntOut, &locs242, &a0, &l2, self, out)
 	kernels.UnbindCopyIntOut(self, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost192(&c, &locs242, &a0, &l2, self, out)
 }
 
 var opViewCopyOut = asserts.Op{
@@ -10543,23 +6080,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.ViewCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opViewCopyOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ViewCopyOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10575,23 +6099,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opViewCopyDtypeOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -10607,23 +6118,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfoldCopyOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -10639,23 +6137,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAliasCopyOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AliasCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -10671,20 +6156,10 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opToPaddedTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opToPaddedTensor, &locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -10700,23 +6175,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToPaddedTensorOut)
-	var a0, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a3, out)
+	var a0, a3 asserts.Saved
+	checksPre54(&c, &opToPaddedTensorOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a3)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -10732,27 +6194,10 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorSoftmaxWithShape)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, query)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("query"), &a1, query)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opXNestedTensorSoftmaxWithShape, &locs527, &a0, &a1, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	c.After(&a0, self)
-	c.After(&a1, query)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("query"), &a1)
-	c.SameStorage(asserts.Arg("query"), &a1)
-	c.NoMutation(asserts.Arg("query"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("query"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs527, &a0, &a1, self, query, r0)
 	return r0
 }
 
@@ -10768,34 +6213,10 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorLayerNorm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre88(&c, &opXNestedTensorLayerNorm, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -10811,35 +6232,10 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 		return kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorLayerNormOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.SaveOpt(&a1, weight, weight != nil)
-	c.SaveOpt(&a2, bias, bias != nil)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("weight"), &a1, weight)
-	c.BindingContext(asserts.Arg("bias"), &a2, bias)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre90(&c, &opXNestedTensorLayerNormOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10855,111 +6251,10 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformerEncoderLayerFwd)
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, o0 asserts.Saved
-	c.Save(&a0, src)
-	c.Save(&a3, qkv_weight)
-	c.Save(&a4, qkv_bias)
-	c.Save(&a5, proj_weight)
-	c.Save(&a6, proj_bias)
-	c.Save(&a10, norm_weight_1)
-	c.Save(&a11, norm_bias_1)
-	c.Save(&a12, norm_weight_2)
-	c.Save(&a13, norm_bias_2)
-	c.Save(&a14, ffn_weight_1)
-	c.Save(&a15, ffn_bias_1)
-	c.Save(&a16, ffn_weight_2)
-	c.Save(&a17, ffn_bias_2)
-	c.SaveOpt(&a18, mask, mask != nil)
-	c.BindingContext(asserts.Arg("src"), &a0, src)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a3, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a4, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a5, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a6, proj_bias)
-	c.BindingContext(asserts.Arg("norm_weight_1"), &a10, norm_weight_1)
-	c.BindingContext(asserts.Arg("norm_bias_1"), &a11, norm_bias_1)
-	c.BindingContext(asserts.Arg("norm_weight_2"), &a12, norm_weight_2)
-	c.BindingContext(asserts.Arg("norm_bias_2"), &a13, norm_bias_2)
-	c.BindingContext(asserts.Arg("ffn_weight_1"), &a14, ffn_weight_1)
-	c.BindingContext(asserts.Arg("ffn_bias_1"), &a15, ffn_bias_1)
-	c.BindingContext(asserts.Arg("ffn_weight_2"), &a16, ffn_weight_2)
-	c.BindingContext(asserts.Arg("ffn_bias_2"), &a17, ffn_bias_2)
-	c.BindingContext(asserts.Arg("mask"), &a18, mask)
+	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 asserts.Saved
+	checksPre322(&c, &opXTransformerEncoderLayerFwd, &locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	c.After(&a0, src)
-	c.After(&a3, qkv_weight)
-	c.After(&a4, qkv_bias)
-	c.After(&a5, proj_weight)
-	c.After(&a6, proj_bias)
-	c.After(&a10, norm_weight_1)
-	c.After(&a11, norm_bias_1)
-	c.After(&a12, norm_weight_2)
-	c.After(&a13, norm_bias_2)
-	c.After(&a14, ffn_weight_1)
-	c.After(&a15, ffn_bias_1)
-	c.After(&a16, ffn_weight_2)
-	c.After(&a17, ffn_bias_2)
-	c.After(&a18, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("src"), &a0)
-	c.SameStorage(asserts.Arg("src"), &a0)
-	c.NoMutation(asserts.Arg("src"), &a0)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a3)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a3)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a3)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a4)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a4)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a4)
-	c.SameImpl(asserts.Arg("proj_weight"), &a5)
-	c.SameStorage(asserts.Arg("proj_weight"), &a5)
-	c.NoMutation(asserts.Arg("proj_weight"), &a5)
-	c.SameImpl(asserts.Arg("proj_bias"), &a6)
-	c.SameStorage(asserts.Arg("proj_bias"), &a6)
-	c.NoMutation(asserts.Arg("proj_bias"), &a6)
-	c.SameImpl(asserts.Arg("norm_weight_1"), &a10)
-	c.SameStorage(asserts.Arg("norm_weight_1"), &a10)
-	c.NoMutation(asserts.Arg("norm_weight_1"), &a10)
-	c.SameImpl(asserts.Arg("norm_bias_1"), &a11)
-	c.SameStorage(asserts.Arg("norm_bias_1"), &a11)
-	c.NoMutation(asserts.Arg("norm_bias_1"), &a11)
-	c.SameImpl(asserts.Arg("norm_weight_2"), &a12)
-	c.SameStorage(asserts.Arg("norm_weight_2"), &a12)
-	c.NoMutation(asserts.Arg("norm_weight_2"), &a12)
-	c.SameImpl(asserts.Arg("norm_bias_2"), &a13)
-	c.SameStorage(asserts.Arg("norm_bias_2"), &a13)
-	c.NoMutation(asserts.Arg("norm_bias_2"), &a13)
-	c.SameImpl(asserts.Arg("ffn_weight_1"), &a14)
-	c.SameStorage(asserts.Arg("ffn_weight_1"), &a14)
-	c.NoMutation(asserts.Arg("ffn_weight_1"), &a14)
-	c.SameImpl(asserts.Arg("ffn_bias_1"), &a15)
-	c.SameStorage(asserts.Arg("ffn_bias_1"), &a15)
-	c.NoMutation(asserts.Arg("ffn_bias_1"), &a15)
-	c.SameImpl(asserts.Arg("ffn_weight_2"), &a16)
-	c.SameStorage(asserts.Arg("ffn_weight_2"), &a16)
-	c.NoMutation(asserts.Arg("ffn_weight_2"), &a16)
-	c.SameImpl(asserts.Arg("ffn_bias_2"), &a17)
-	c.SameStorage(asserts.Arg("ffn_bias_2"), &a17)
-	c.NoMutation(asserts.Arg("ffn_bias_2"), &a17)
-	c.SameImpl(asserts.Arg("mask"), &a18)
-	c.SameStorage(asserts.Arg("mask"), &a18)
-	c.NoMutation(asserts.Arg("mask"), &a18)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_weight"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_bias"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_weight"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_bias"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("norm_weight_1"), &a10)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("norm_bias_1"), &a11)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("norm_weight_2"), &a12)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("norm_bias_2"), &a13)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ffn_weight_1"), &a14)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ffn_bias_1"), &a15)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ffn_weight_2"), &a16)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ffn_bias_2"), &a17)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a18)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost323(&c, &locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -10975,101 +6270,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformerEncoderLayerFwdOut)
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20, o0 asserts.Saved
-	c.Save(&a0, src)
-	c.Save(&a3, qkv_weight)
-	c.Save(&a4, qkv_bias)
-	c.Save(&a5, proj_weight)
-	c.Save(&a6, proj_bias)
-	c.Save(&a10, norm_weight_1)
-	c.Save(&a11, norm_bias_1)
-	c.Save(&a12, norm_weight_2)
-	c.Save(&a13, norm_bias_2)
-	c.Save(&a14, ffn_weight_1)
-	c.Save(&a15, ffn_bias_1)
-	c.Save(&a16, ffn_weight_2)
-	c.Save(&a17, ffn_bias_2)
-	c.SaveOpt(&a18, mask, mask != nil)
-	c.Save(&a20, out)
-	c.BindingContext(asserts.Arg("src"), &a0, src)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a3, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a4, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a5, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a6, proj_bias)
-	c.BindingContext(asserts.Arg("norm_weight_1"), &a10, norm_weight_1)
-	c.BindingContext(asserts.Arg("norm_bias_1"), &a11, norm_bias_1)
-	c.BindingContext(asserts.Arg("norm_weight_2"), &a12, norm_weight_2)
-	c.BindingContext(asserts.Arg("norm_bias_2"), &a13, norm_bias_2)
-	c.BindingContext(asserts.Arg("ffn_weight_1"), &a14, ffn_weight_1)
-	c.BindingContext(asserts.Arg("ffn_bias_1"), &a15, ffn_bias_1)
-	c.BindingContext(asserts.Arg("ffn_weight_2"), &a16, ffn_weight_2)
-	c.BindingContext(asserts.Arg("ffn_bias_2"), &a17, ffn_bias_2)
-	c.BindingContext(asserts.Arg("mask"), &a18, mask)
-	c.BindingContext(asserts.Arg("out"), &a20, out)
+	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
+	checksPre324(&c, &opXTransformerEncoderLayerFwdOut, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	c.After(&a0, src)
-	c.After(&a3, qkv_weight)
-	c.After(&a4, qkv_bias)
-	c.After(&a5, proj_weight)
-	c.After(&a6, proj_bias)
-	c.After(&a10, norm_weight_1)
-	c.After(&a11, norm_bias_1)
-	c.After(&a12, norm_weight_2)
-	c.After(&a13, norm_bias_2)
-	c.After(&a14, ffn_weight_1)
-	c.After(&a15, ffn_bias_1)
-	c.After(&a16, ffn_weight_2)
-	c.After(&a17, ffn_bias_2)
-	c.After(&a18, mask)
-	c.After(&a20, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("src"), &a0)
-	c.SameStorage(asserts.Arg("src"), &a0)
-	c.NoMutation(asserts.Arg("src"), &a0)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a3)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a3)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a3)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a4)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a4)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a4)
-	c.SameImpl(asserts.Arg("proj_weight"), &a5)
-	c.SameStorage(asserts.Arg("proj_weight"), &a5)
-	c.NoMutation(asserts.Arg("proj_weight"), &a5)
-	c.SameImpl(asserts.Arg("proj_bias"), &a6)
-	c.SameStorage(asserts.Arg("proj_bias"), &a6)
-	c.NoMutation(asserts.Arg("proj_bias"), &a6)
-	c.SameImpl(asserts.Arg("norm_weight_1"), &a10)
-	c.SameStorage(asserts.Arg("norm_weight_1"), &a10)
-	c.NoMutation(asserts.Arg("norm_weight_1"), &a10)
-	c.SameImpl(asserts.Arg("norm_bias_1"), &a11)
-	c.SameStorage(asserts.Arg("norm_bias_1"), &a11)
-	c.NoMutation(asserts.Arg("norm_bias_1"), &a11)
-	c.SameImpl(asserts.Arg("norm_weight_2"), &a12)
-	c.SameStorage(asserts.Arg("norm_weight_2"), &a12)
-	c.NoMutation(asserts.Arg("norm_weight_2"), &a12)
-	c.SameImpl(asserts.Arg("norm_bias_2"), &a13)
-	c.SameStorage(asserts.Arg("norm_bias_2"), &a13)
-	c.NoMutation(asserts.Arg("norm_bias_2"), &a13)
-	c.SameImpl(asserts.Arg("ffn_weight_1"), &a14)
-	c.SameStorage(asserts.Arg("ffn_weight_1"), &a14)
-	c.NoMutation(asserts.Arg("ffn_weight_1"), &a14)
-	c.SameImpl(asserts.Arg("ffn_bias_1"), &a15)
-	c.SameStorage(asserts.Arg("ffn_bias_1"), &a15)
-	c.NoMutation(asserts.Arg("ffn_bias_1"), &a15)
-	c.SameImpl(asserts.Arg("ffn_weight_2"), &a16)
-	c.SameStorage(asserts.Arg("ffn_weight_2"), &a16)
-	c.NoMutation(asserts.Arg("ffn_weight_2"), &a16)
-	c.SameImpl(asserts.Arg("ffn_bias_2"), &a17)
-	c.SameStorage(asserts.Arg("ffn_bias_2"), &a17)
-	c.NoMutation(asserts.Arg("ffn_bias_2"), &a17)
-	c.SameImpl(asserts.Arg("mask"), &a18)
-	c.SameStorage(asserts.Arg("mask"), &a18)
-	c.NoMutation(asserts.Arg("mask"), &a18)
-	c.SameImpl(asserts.Arg("out"), &a20)
-	c.SameStorage(asserts.Arg("out"), &a20)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a20)
-	c.End()
+	checksPost325(&c, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
@@ -11085,81 +6289,10 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	c.Begin(&opXNativeMultiHeadAttention)
-	var a0, a1, a2, a5, a6, a7, a8, a9, o0, o1 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.Save(&a5, qkv_weight)
-	c.Save(&a6, qkv_bias)
-	c.Save(&a7, proj_weight)
-	c.Save(&a8, proj_bias)
-	c.SaveOpt(&a9, mask, mask != nil)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a5, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a6, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a7, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a8, proj_bias)
-	c.BindingContext(asserts.Arg("mask"), &a9, mask)
+	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
+	checksPre326(&c, &opXNativeMultiHeadAttention, &locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a5, qkv_weight)
-	c.After(&a6, qkv_bias)
-	c.After(&a7, proj_weight)
-	c.After(&a8, proj_bias)
-	c.After(&a9, mask)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a5)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a5)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a5)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a6)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a6)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a6)
-	c.SameImpl(asserts.Arg("proj_weight"), &a7)
-	c.SameStorage(asserts.Arg("proj_weight"), &a7)
-	c.NoMutation(asserts.Arg("proj_weight"), &a7)
-	c.SameImpl(asserts.Arg("proj_bias"), &a8)
-	c.SameStorage(asserts.Arg("proj_bias"), &a8)
-	c.NoMutation(asserts.Arg("proj_bias"), &a8)
-	c.SameImpl(asserts.Arg("mask"), &a9)
-	c.SameStorage(asserts.Arg("mask"), &a9)
-	c.NoMutation(asserts.Arg("mask"), &a9)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_weight"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_bias"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_weight"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_bias"), &a8)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a9)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("qkv_weight"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("qkv_bias"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("proj_weight"), &a7)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("proj_bias"), &a8)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mask"), &a9)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost327(&c, &locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -11175,72 +6308,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXNativeMultiHeadAttentionOut)
-	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14, o0, o1 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.Save(&a5, qkv_weight)
-	c.Save(&a6, qkv_bias)
-	c.Save(&a7, proj_weight)
-	c.Save(&a8, proj_bias)
-	c.SaveOpt(&a9, mask, mask != nil)
-	c.Save(&a13, out0)
-	c.Save(&a14, out1)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a5, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a6, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a7, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a8, proj_bias)
-	c.BindingContext(asserts.Arg("mask"), &a9, mask)
-	c.BindingContext(asserts.Arg("out0"), &a13, out0)
-	c.BindingContext(asserts.Arg("out1"), &a14, out1)
+	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
+	checksPre328(&c, &opXNativeMultiHeadAttentionOut, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a5, qkv_weight)
-	c.After(&a6, qkv_bias)
-	c.After(&a7, proj_weight)
-	c.After(&a8, proj_bias)
-	c.After(&a9, mask)
-	c.After(&a13, out0)
-	c.After(&a14, out1)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a5)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a5)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a5)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a6)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a6)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a6)
-	c.SameImpl(asserts.Arg("proj_weight"), &a7)
-	c.SameStorage(asserts.Arg("proj_weight"), &a7)
-	c.NoMutation(asserts.Arg("proj_weight"), &a7)
-	c.SameImpl(asserts.Arg("proj_bias"), &a8)
-	c.SameStorage(asserts.Arg("proj_bias"), &a8)
-	c.NoMutation(asserts.Arg("proj_bias"), &a8)
-	c.SameImpl(asserts.Arg("mask"), &a9)
-	c.SameStorage(asserts.Arg("mask"), &a9)
-	c.NoMutation(asserts.Arg("mask"), &a9)
-	c.SameImpl(asserts.Arg("out0"), &a13)
-	c.SameStorage(asserts.Arg("out0"), &a13)
-	c.SameImpl(asserts.Arg("out1"), &a14)
-	c.SameStorage(asserts.Arg("out1"), &a14)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a13)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a14)
-	c.End()
+	checksPost329(&c, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -11256,49 +6327,10 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 		return kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	c.Begin(&opXScaledDotProductAttention)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.SaveOpt(&a3, attn_mask, attn_mask != nil)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("attn_mask"), &a3, attn_mask)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre330(&c, &opXScaledDotProductAttention, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a3, attn_mask)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("attn_mask"), &a3)
-	c.SameStorage(asserts.Arg("attn_mask"), &a3)
-	c.NoMutation(asserts.Arg("attn_mask"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("attn_mask"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("attn_mask"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -11314,49 +6346,10 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 		return kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	c.Begin(&opXScaledDotProductAttentionForward)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.SaveOpt(&a3, attn_mask, attn_mask != nil)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("attn_mask"), &a3, attn_mask)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre330(&c, &opXScaledDotProductAttentionForward, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a3, attn_mask)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("attn_mask"), &a3)
-	c.SameStorage(asserts.Arg("attn_mask"), &a3)
-	c.NoMutation(asserts.Arg("attn_mask"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("attn_mask"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("attn_mask"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -11372,49 +6365,10 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	c.Begin(&opXScaledDotProductAttentionMath)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.SaveOpt(&a3, attn_mask, attn_mask != nil)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("attn_mask"), &a3, attn_mask)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre330(&c, &opXScaledDotProductAttentionMath, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a3, attn_mask)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("attn_mask"), &a3)
-	c.SameStorage(asserts.Arg("attn_mask"), &a3)
-	c.NoMutation(asserts.Arg("attn_mask"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("attn_mask"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("attn_mask"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1))
-	c.End()
+	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -11430,34 +6384,10 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	c.Begin(&opXTritonScaledDotAttention)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, q)
-	c.Save(&a1, k_)
-	c.Save(&a2, v)
-	c.BindingContext(asserts.Arg("q"), &a0, q)
-	c.BindingContext(asserts.Arg("k"), &a1, k_)
-	c.BindingContext(asserts.Arg("v"), &a2, v)
+	var a0, a1, a2 asserts.Saved
+	checksPre56(&c, &opXTritonScaledDotAttention, &locs533, &a0, &a1, &a2, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	c.After(&a0, q)
-	c.After(&a1, k_)
-	c.After(&a2, v)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("q"), &a0)
-	c.SameStorage(asserts.Arg("q"), &a0)
-	c.NoMutation(asserts.Arg("q"), &a0)
-	c.SameImpl(asserts.Arg("k"), &a1)
-	c.SameStorage(asserts.Arg("k"), &a1)
-	c.NoMutation(asserts.Arg("k"), &a1)
-	c.SameImpl(asserts.Arg("v"), &a2)
-	c.SameStorage(asserts.Arg("v"), &a2)
-	c.NoMutation(asserts.Arg("v"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("q"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("k"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("v"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost57(&c, &locs533, &a0, &a1, &a2, q, k_, v, r0)
 	return r0
 }
 
@@ -11473,35 +6403,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTritonScaledDotAttentionOut)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, q)
-	c.Save(&a1, k_)
-	c.Save(&a2, v)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("q"), &a0, q)
-	c.BindingContext(asserts.Arg("k"), &a1, k_)
-	c.BindingContext(asserts.Arg("v"), &a2, v)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre60(&c, &opXTritonScaledDotAttentionOut, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out)
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	c.After(&a0, q)
-	c.After(&a1, k_)
-	c.After(&a2, v)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("q"), &a0)
-	c.SameStorage(asserts.Arg("q"), &a0)
-	c.NoMutation(asserts.Arg("q"), &a0)
-	c.SameImpl(asserts.Arg("k"), &a1)
-	c.SameStorage(asserts.Arg("k"), &a1)
-	c.NoMutation(asserts.Arg("k"), &a1)
-	c.SameImpl(asserts.Arg("v"), &a2)
-	c.SameStorage(asserts.Arg("v"), &a2)
-	c.NoMutation(asserts.Arg("v"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost61(&c, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
 }
 
@@ -11517,69 +6422,10 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXTritonMultiHeadAttention)
-	var a0, a1, a2, a5, a6, a7, a8, a9, o0 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.Save(&a5, qkv_weight)
-	c.Save(&a6, qkv_bias)
-	c.Save(&a7, proj_weight)
-	c.Save(&a8, proj_bias)
-	c.SaveOpt(&a9, mask, mask != nil)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a5, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a6, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a7, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a8, proj_bias)
-	c.BindingContext(asserts.Arg("mask"), &a9, mask)
+	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
+	checksPre331(&c, &opXTritonMultiHeadAttention, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a5, qkv_weight)
-	c.After(&a6, qkv_bias)
-	c.After(&a7, proj_weight)
-	c.After(&a8, proj_bias)
-	c.After(&a9, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a5)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a5)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a5)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a6)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a6)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a6)
-	c.SameImpl(asserts.Arg("proj_weight"), &a7)
-	c.SameStorage(asserts.Arg("proj_weight"), &a7)
-	c.NoMutation(asserts.Arg("proj_weight"), &a7)
-	c.SameImpl(asserts.Arg("proj_bias"), &a8)
-	c.SameStorage(asserts.Arg("proj_bias"), &a8)
-	c.NoMutation(asserts.Arg("proj_bias"), &a8)
-	c.SameImpl(asserts.Arg("mask"), &a9)
-	c.SameStorage(asserts.Arg("mask"), &a9)
-	c.NoMutation(asserts.Arg("mask"), &a9)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_weight"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_bias"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_weight"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_bias"), &a8)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a9)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost182(&c, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -11595,65 +6441,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTritonMultiHeadAttentionOut)
-	var a0, a1, a2, a5, a6, a7, a8, a9, a10, o0 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.Save(&a5, qkv_weight)
-	c.Save(&a6, qkv_bias)
-	c.Save(&a7, proj_weight)
-	c.Save(&a8, proj_bias)
-	c.SaveOpt(&a9, mask, mask != nil)
-	c.Save(&a10, out)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a5, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a6, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a7, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a8, proj_bias)
-	c.BindingContext(asserts.Arg("mask"), &a9, mask)
-	c.BindingContext(asserts.Arg("out"), &a10, out)
+	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
+	checksPre332(&c, &opXTritonMultiHeadAttentionOut, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a5, qkv_weight)
-	c.After(&a6, qkv_bias)
-	c.After(&a7, proj_weight)
-	c.After(&a8, proj_bias)
-	c.After(&a9, mask)
-	c.After(&a10, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a5)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a5)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a5)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a6)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a6)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a6)
-	c.SameImpl(asserts.Arg("proj_weight"), &a7)
-	c.SameStorage(asserts.Arg("proj_weight"), &a7)
-	c.NoMutation(asserts.Arg("proj_weight"), &a7)
-	c.SameImpl(asserts.Arg("proj_bias"), &a8)
-	c.SameStorage(asserts.Arg("proj_bias"), &a8)
-	c.NoMutation(asserts.Arg("proj_bias"), &a8)
-	c.SameImpl(asserts.Arg("mask"), &a9)
-	c.SameStorage(asserts.Arg("mask"), &a9)
-	c.NoMutation(asserts.Arg("mask"), &a9)
-	c.SameImpl(asserts.Arg("out"), &a10)
-	c.SameStorage(asserts.Arg("out"), &a10)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a10)
-	c.End()
+	checksPost184(&c, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -11669,20 +6460,10 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialAiryAi(x)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialAiryAi)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialAiryAi, &locs263, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -11698,23 +6479,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialAiryAiOut)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialAiryAiOut, &locs537, &a0, &a1, x, out)
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	c.After(&a0, x)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -11730,48 +6498,10 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	}
 	var c asserts.Call
-	c.Begin(&opXFlashScaledDotProductAttention)
-	var a0, a1, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.Save(&a3, cum_seq_q)
-	c.Save(&a4, cum_seq_k)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("cum_seq_q"), &a3, cum_seq_q)
-	c.BindingContext(asserts.Arg("cum_seq_k"), &a4, cum_seq_k)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre114(&c, &opXFlashScaledDotProductAttention, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a3, cum_seq_q)
-	c.After(&a4, cum_seq_k)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("cum_seq_q"), &a3)
-	c.SameStorage(asserts.Arg("cum_seq_q"), &a3)
-	c.NoMutation(asserts.Arg("cum_seq_q"), &a3)
-	c.SameImpl(asserts.Arg("cum_seq_k"), &a4)
-	c.SameStorage(asserts.Arg("cum_seq_k"), &a4)
-	c.NoMutation(asserts.Arg("cum_seq_k"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cum_seq_q"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cum_seq_k"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost66(&c, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k, r0)
 	return r0
 }
 
@@ -11787,164 +6517,10 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 		return kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformerDecoderOnlyLayerFwd)
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, o0, o1, o2 asserts.Saved
-	c.Save(&a0, src)
-	c.Save(&a3, qkv_weight)
-	c.Save(&a4, qkv_bias)
-	c.Save(&a5, proj_weight)
-	c.Save(&a6, proj_bias)
-	c.Save(&a10, norm_weight_1)
-	c.Save(&a11, norm_bias_1)
-	c.Save(&a12, norm_weight_2)
-	c.Save(&a13, norm_bias_2)
-	c.Save(&a14, ffn_weight_1)
-	c.Save(&a15, ffn_bias_1)
-	c.Save(&a16, ffn_weight_2)
-	c.Save(&a17, ffn_bias_2)
-	c.SaveOpt(&a18, mask, mask != nil)
-	c.SaveOpt(&a19, incr_key, incr_key != nil)
-	c.SaveOpt(&a20, incr_value, incr_value != nil)
-	c.BindingContext(asserts.Arg("src"), &a0, src)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a3, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a4, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a5, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a6, proj_bias)
-	c.BindingContext(asserts.Arg("norm_weight_1"), &a10, norm_weight_1)
-	c.BindingContext(asserts.Arg("norm_bias_1"), &a11, norm_bias_1)
-	c.BindingContext(asserts.Arg("norm_weight_2"), &a12, norm_weight_2)
-	c.BindingContext(asserts.Arg("norm_bias_2"), &a13, norm_bias_2)
-	c.BindingContext(asserts.Arg("ffn_weight_1"), &a14, ffn_weight_1)
-	c.BindingContext(asserts.Arg("ffn_bias_1"), &a15, ffn_bias_1)
-	c.BindingContext(asserts.Arg("ffn_weight_2"), &a16, ffn_weight_2)
-	c.BindingContext(asserts.Arg("ffn_bias_2"), &a17, ffn_bias_2)
-	c.BindingContext(asserts.Arg("mask"), &a18, mask)
-	c.BindingContext(asserts.Arg("incr_key"), &a19, incr_key)
-	c.BindingContext(asserts.Arg("incr_value"), &a20, incr_value)
+	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20 asserts.Saved
+	checksPre333(&c, &opXTransformerDecoderOnlyLayerFwd, &locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	c.After(&a0, src)
-	c.After(&a3, qkv_weight)
-	c.After(&a4, qkv_bias)
-	c.After(&a5, proj_weight)
-	c.After(&a6, proj_bias)
-	c.After(&a10, norm_weight_1)
-	c.After(&a11, norm_bias_1)
-	c.After(&a12, norm_weight_2)
-	c.After(&a13, norm_bias_2)
-	c.After(&a14, ffn_weight_1)
-	c.After(&a15, ffn_bias_1)
-	c.After(&a16, ffn_weight_2)
-	c.After(&a17, ffn_bias_2)
-	c.After(&a18, mask)
-	c.After(&a19, incr_key)
-	c.After(&a20, incr_value)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("src"), &a0)
-	c.SameStorage(asserts.Arg("src"), &a0)
-	c.NoMutation(asserts.Arg("src"), &a0)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a3)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a3)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a3)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a4)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a4)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a4)
-	c.SameImpl(asserts.Arg("proj_weight"), &a5)
-	c.SameStorage(asserts.Arg("proj_weight"), &a5)
-	c.NoMutation(asserts.Arg("proj_weight"), &a5)
-	c.SameImpl(asserts.Arg("proj_bias"), &a6)
-	c.SameStorage(asserts.Arg("proj_bias"), &a6)
-	c.NoMutation(asserts.Arg("proj_bias"), &a6)
-	c.SameImpl(asserts.Arg("norm_weight_1"), &a10)
-	c.SameStorage(asserts.Arg("norm_weight_1"), &a10)
-	c.NoMutation(asserts.Arg("norm_weight_1"), &a10)
-	c.SameImpl(asserts.Arg("norm_bias_1"), &a11)
-	c.SameStorage(asserts.Arg("norm_bias_1"), &a11)
-	c.NoMutation(asserts.Arg("norm_bias_1"), &a11)
-	c.SameImpl(asserts.Arg("norm_weight_2"), &a12)
-	c.SameStorage(asserts.Arg("norm_weight_2"), &a12)
-	c.NoMutation(asserts.Arg("norm_weight_2"), &a12)
-	c.SameImpl(asserts.Arg("norm_bias_2"), &a13)
-	c.SameStorage(asserts.Arg("norm_bias_2"), &a13)
-	c.NoMutation(asserts.Arg("norm_bias_2"), &a13)
-	c.SameImpl(asserts.Arg("ffn_weight_1"), &a14)
-	c.SameStorage(asserts.Arg("ffn_weight_1"), &a14)
-	c.NoMutation(asserts.Arg("ffn_weight_1"), &a14)
-	c.SameImpl(asserts.Arg("ffn_bias_1"), &a15)
-	c.SameStorage(asserts.Arg("ffn_bias_1"), &a15)
-	c.NoMutation(asserts.Arg("ffn_bias_1"), &a15)
-	c.SameImpl(asserts.Arg("ffn_weight_2"), &a16)
-	c.SameStorage(asserts.Arg("ffn_weight_2"), &a16)
-	c.NoMutation(asserts.Arg("ffn_weight_2"), &a16)
-	c.SameImpl(asserts.Arg("ffn_bias_2"), &a17)
-	c.SameStorage(asserts.Arg("ffn_bias_2"), &a17)
-	c.NoMutation(asserts.Arg("ffn_bias_2"), &a17)
-	c.SameImpl(asserts.Arg("mask"), &a18)
-	c.SameStorage(asserts.Arg("mask"), &a18)
-	c.NoMutation(asserts.Arg("mask"), &a18)
-	c.SameImpl(asserts.Arg("incr_key"), &a19)
-	c.SameStorage(asserts.Arg("incr_key"), &a19)
-	c.NoMutation(asserts.Arg("incr_key"), &a19)
-	c.SameImpl(asserts.Arg("incr_value"), &a20)
-	c.SameStorage(asserts.Arg("incr_value"), &a20)
-	c.NoMutation(asserts.Arg("incr_value"), &a20)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_weight"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_bias"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_weight"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_bias"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("norm_weight_1"), &a10)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("norm_bias_1"), &a11)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("norm_weight_2"), &a12)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("norm_bias_2"), &a13)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ffn_weight_1"), &a14)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ffn_bias_1"), &a15)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ffn_weight_2"), &a16)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("ffn_bias_2"), &a17)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a18)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("incr_key"), &a19)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("incr_value"), &a20)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("src"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("qkv_weight"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("qkv_bias"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("proj_weight"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("proj_bias"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("norm_weight_1"), &a10)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("norm_bias_1"), &a11)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("norm_weight_2"), &a12)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("norm_bias_2"), &a13)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("ffn_weight_1"), &a14)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("ffn_bias_1"), &a15)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("ffn_weight_2"), &a16)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("ffn_bias_2"), &a17)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mask"), &a18)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("incr_key"), &a19)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("incr_value"), &a20)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("src"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("qkv_weight"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("qkv_bias"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("proj_weight"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("proj_bias"), &a6)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("norm_weight_1"), &a10)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("norm_bias_1"), &a11)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("norm_weight_2"), &a12)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("norm_bias_2"), &a13)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("ffn_weight_1"), &a14)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("ffn_bias_1"), &a15)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("ffn_weight_2"), &a16)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("ffn_bias_2"), &a17)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("mask"), &a18)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("incr_key"), &a19)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("incr_value"), &a20)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2))
-	c.End()
+	checksPost334(&c, &locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -11960,127 +6536,10 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 		return kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformerDecoderOnlyLayerFwdOut)
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, o0, o1, o2 asserts.Saved
-	c.Save(&a0, src)
-	c.Save(&a3, qkv_weight)
-	c.Save(&a4, qkv_bias)
-	c.Save(&a5, proj_weight)
-	c.Save(&a6, proj_bias)
-	c.Save(&a10, norm_weight_1)
-	c.Save(&a11, norm_bias_1)
-	c.Save(&a12, norm_weight_2)
-	c.Save(&a13, norm_bias_2)
-	c.Save(&a14, ffn_weight_1)
-	c.Save(&a15, ffn_bias_1)
-	c.Save(&a16, ffn_weight_2)
-	c.Save(&a17, ffn_bias_2)
-	c.SaveOpt(&a18, mask, mask != nil)
-	c.SaveOpt(&a19, incr_key, incr_key != nil)
-	c.SaveOpt(&a20, incr_value, incr_value != nil)
-	c.Save(&a21, out0)
-	c.Save(&a22, out1)
-	c.Save(&a23, out2)
-	c.BindingContext(asserts.Arg("src"), &a0, src)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a3, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a4, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a5, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a6, proj_bias)
-	c.BindingContext(asserts.Arg("norm_weight_1"), &a10, norm_weight_1)
-	c.BindingContext(asserts.Arg("norm_bias_1"), &a11, norm_bias_1)
-	c.BindingContext(asserts.Arg("norm_weight_2"), &a12, norm_weight_2)
-	c.BindingContext(asserts.Arg("norm_bias_2"), &a13, norm_bias_2)
-	c.BindingContext(asserts.Arg("ffn_weight_1"), &a14, ffn_weight_1)
-	c.BindingContext(asserts.Arg("ffn_bias_1"), &a15, ffn_bias_1)
-	c.BindingContext(asserts.Arg("ffn_weight_2"), &a16, ffn_weight_2)
-	c.BindingContext(asserts.Arg("ffn_bias_2"), &a17, ffn_bias_2)
-	c.BindingContext(asserts.Arg("mask"), &a18, mask)
-	c.BindingContext(asserts.Arg("incr_key"), &a19, incr_key)
-	c.BindingContext(asserts.Arg("incr_value"), &a20, incr_value)
-	c.BindingContext(asserts.Arg("out0"), &a21, out0)
-	c.BindingContext(asserts.Arg("out1"), &a22, out1)
-	c.BindingContext(asserts.Arg("out2"), &a23, out2)
+	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23 asserts.Saved
+	checksPre335(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	c.After(&a0, src)
-	c.After(&a3, qkv_weight)
-	c.After(&a4, qkv_bias)
-	c.After(&a5, proj_weight)
-	c.After(&a6, proj_bias)
-	c.After(&a10, norm_weight_1)
-	c.After(&a11, norm_bias_1)
-	c.After(&a12, norm_weight_2)
-	c.After(&a13, norm_bias_2)
-	c.After(&a14, ffn_weight_1)
-	c.After(&a15, ffn_bias_1)
-	c.After(&a16, ffn_weight_2)
-	c.After(&a17, ffn_bias_2)
-	c.After(&a18, mask)
-	c.After(&a19, incr_key)
-	c.After(&a20, incr_value)
-	c.After(&a21, out0)
-	c.After(&a22, out1)
-	c.After(&a23, out2)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("src"), &a0)
-	c.SameStorage(asserts.Arg("src"), &a0)
-	c.NoMutation(asserts.Arg("src"), &a0)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a3)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a3)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a3)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a4)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a4)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a4)
-	c.SameImpl(asserts.Arg("proj_weight"), &a5)
-	c.SameStorage(asserts.Arg("proj_weight"), &a5)
-	c.NoMutation(asserts.Arg("proj_weight"), &a5)
-	c.SameImpl(asserts.Arg("proj_bias"), &a6)
-	c.SameStorage(asserts.Arg("proj_bias"), &a6)
-	c.NoMutation(asserts.Arg("proj_bias"), &a6)
-	c.SameImpl(asserts.Arg("norm_weight_1"), &a10)
-	c.SameStorage(asserts.Arg("norm_weight_1"), &a10)
-	c.NoMutation(asserts.Arg("norm_weight_1"), &a10)
-	c.SameImpl(asserts.Arg("norm_bias_1"), &a11)
-	c.SameStorage(asserts.Arg("norm_bias_1"), &a11)
-	c.NoMutation(asserts.Arg("norm_bias_1"), &a11)
-	c.SameImpl(asserts.Arg("norm_weight_2"), &a12)
-	c.SameStorage(asserts.Arg("norm_weight_2"), &a12)
-	c.NoMutation(asserts.Arg("norm_weight_2"), &a12)
-	c.SameImpl(asserts.Arg("norm_bias_2"), &a13)
-	c.SameStorage(asserts.Arg("norm_bias_2"), &a13)
-	c.NoMutation(asserts.Arg("norm_bias_2"), &a13)
-	c.SameImpl(asserts.Arg("ffn_weight_1"), &a14)
-	c.SameStorage(asserts.Arg("ffn_weight_1"), &a14)
-	c.NoMutation(asserts.Arg("ffn_weight_1"), &a14)
-	c.SameImpl(asserts.Arg("ffn_bias_1"), &a15)
-	c.SameStorage(asserts.Arg("ffn_bias_1"), &a15)
-	c.NoMutation(asserts.Arg("ffn_bias_1"), &a15)
-	c.SameImpl(asserts.Arg("ffn_weight_2"), &a16)
-	c.SameStorage(asserts.Arg("ffn_weight_2"), &a16)
-	c.NoMutation(asserts.Arg("ffn_weight_2"), &a16)
-	c.SameImpl(asserts.Arg("ffn_bias_2"), &a17)
-	c.SameStorage(asserts.Arg("ffn_bias_2"), &a17)
-	c.NoMutation(asserts.Arg("ffn_bias_2"), &a17)
-	c.SameImpl(asserts.Arg("mask"), &a18)
-	c.SameStorage(asserts.Arg("mask"), &a18)
-	c.NoMutation(asserts.Arg("mask"), &a18)
-	c.SameImpl(asserts.Arg("incr_key"), &a19)
-	c.SameStorage(asserts.Arg("incr_key"), &a19)
-	c.NoMutation(asserts.Arg("incr_key"), &a19)
-	c.SameImpl(asserts.Arg("incr_value"), &a20)
-	c.SameStorage(asserts.Arg("incr_value"), &a20)
-	c.NoMutation(asserts.Arg("incr_value"), &a20)
-	c.SameImpl(asserts.Arg("out0"), &a21)
-	c.SameStorage(asserts.Arg("out0"), &a21)
-	c.SameImpl(asserts.Arg("out1"), &a22)
-	c.SameStorage(asserts.Arg("out1"), &a22)
-	c.SameImpl(asserts.Arg("out2"), &a23)
-	c.SameStorage(asserts.Arg("out2"), &a23)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a21)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a22)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a23)
-	c.End()
+	checksPost336(&c, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12096,123 +6555,10 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 		return kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
 	}
 	var c asserts.Call
-	c.Begin(&opXNativeDecoderOnlyMultiHeadAttention)
-	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.Save(&a5, qkv_weight)
-	c.Save(&a6, qkv_bias)
-	c.Save(&a7, proj_weight)
-	c.Save(&a8, proj_bias)
-	c.SaveOpt(&a9, mask, mask != nil)
-	c.SaveOpt(&a10, incr_key, incr_key != nil)
-	c.SaveOpt(&a11, incr_value, incr_value != nil)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a5, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a6, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a7, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a8, proj_bias)
-	c.BindingContext(asserts.Arg("mask"), &a9, mask)
-	c.BindingContext(asserts.Arg("incr_key"), &a10, incr_key)
-	c.BindingContext(asserts.Arg("incr_value"), &a11, incr_value)
+	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11 asserts.Saved
+	checksPre337(&c, &opXNativeDecoderOnlyMultiHeadAttention, &locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a5, qkv_weight)
-	c.After(&a6, qkv_bias)
-	c.After(&a7, proj_weight)
-	c.After(&a8, proj_bias)
-	c.After(&a9, mask)
-	c.After(&a10, incr_key)
-	c.After(&a11, incr_value)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a5)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a5)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a5)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a6)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a6)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a6)
-	c.SameImpl(asserts.Arg("proj_weight"), &a7)
-	c.SameStorage(asserts.Arg("proj_weight"), &a7)
-	c.NoMutation(asserts.Arg("proj_weight"), &a7)
-	c.SameImpl(asserts.Arg("proj_bias"), &a8)
-	c.SameStorage(asserts.Arg("proj_bias"), &a8)
-	c.NoMutation(asserts.Arg("proj_bias"), &a8)
-	c.SameImpl(asserts.Arg("mask"), &a9)
-	c.SameStorage(asserts.Arg("mask"), &a9)
-	c.NoMutation(asserts.Arg("mask"), &a9)
-	c.SameImpl(asserts.Arg("incr_key"), &a10)
-	c.SameStorage(asserts.Arg("incr_key"), &a10)
-	c.NoMutation(asserts.Arg("incr_key"), &a10)
-	c.SameImpl(asserts.Arg("incr_value"), &a11)
-	c.SameStorage(asserts.Arg("incr_value"), &a11)
-	c.NoMutation(asserts.Arg("incr_value"), &a11)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_weight"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("qkv_bias"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_weight"), &a7)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("proj_bias"), &a8)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a9)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("incr_key"), &a10)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("incr_value"), &a11)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("qkv_weight"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("qkv_bias"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("proj_weight"), &a7)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("proj_bias"), &a8)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mask"), &a9)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("incr_key"), &a10)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("incr_value"), &a11)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("qkv_weight"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("qkv_bias"), &a6)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("proj_weight"), &a7)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("proj_bias"), &a8)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("mask"), &a9)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("incr_key"), &a10)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("incr_value"), &a11)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("query"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("key"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("value"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("qkv_weight"), &a5)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("qkv_bias"), &a6)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("proj_weight"), &a7)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("proj_bias"), &a8)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("mask"), &a9)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("incr_key"), &a10)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("incr_value"), &a11)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0), asserts.Out(asserts.Ret(1), &o1), asserts.Out(asserts.Ret(2), &o2), asserts.Out(asserts.Ret(3), &o3))
-	c.End()
+	checksPost338(&c, &locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -12228,98 +6574,10 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 		return kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opXNativeDecoderOnlyMultiHeadAttentionOut)
-	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11, a14, a15, a16, a17, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, query)
-	c.Save(&a1, key)
-	c.Save(&a2, value)
-	c.Save(&a5, qkv_weight)
-	c.Save(&a6, qkv_bias)
-	c.Save(&a7, proj_weight)
-	c.Save(&a8, proj_bias)
-	c.SaveOpt(&a9, mask, mask != nil)
-	c.SaveOpt(&a10, incr_key, incr_key != nil)
-	c.SaveOpt(&a11, incr_value, incr_value != nil)
-	c.Save(&a14, out0)
-	c.Save(&a15, out1)
-	c.Save(&a16, out2)
-	c.Save(&a17, out3)
-	c.BindingContext(asserts.Arg("query"), &a0, query)
-	c.BindingContext(asserts.Arg("key"), &a1, key)
-	c.BindingContext(asserts.Arg("value"), &a2, value)
-	c.BindingContext(asserts.Arg("qkv_weight"), &a5, qkv_weight)
-	c.BindingContext(asserts.Arg("qkv_bias"), &a6, qkv_bias)
-	c.BindingContext(asserts.Arg("proj_weight"), &a7, proj_weight)
-	c.BindingContext(asserts.Arg("proj_bias"), &a8, proj_bias)
-	c.BindingContext(asserts.Arg("mask"), &a9, mask)
-	c.BindingContext(asserts.Arg("incr_key"), &a10, incr_key)
-	c.BindingContext(asserts.Arg("incr_value"), &a11, incr_value)
-	c.BindingContext(asserts.Arg("out0"), &a14, out0)
-	c.BindingContext(asserts.Arg("out1"), &a15, out1)
-	c.BindingContext(asserts.Arg("out2"), &a16, out2)
-	c.BindingContext(asserts.Arg("out3"), &a17, out3)
+	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11, a14, a15, a16, a17 asserts.Saved
+	checksPre339(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	c.After(&a0, query)
-	c.After(&a1, key)
-	c.After(&a2, value)
-	c.After(&a5, qkv_weight)
-	c.After(&a6, qkv_bias)
-	c.After(&a7, proj_weight)
-	c.After(&a8, proj_bias)
-	c.After(&a9, mask)
-	c.After(&a10, incr_key)
-	c.After(&a11, incr_value)
-	c.After(&a14, out0)
-	c.After(&a15, out1)
-	c.After(&a16, out2)
-	c.After(&a17, out3)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("query"), &a0)
-	c.SameStorage(asserts.Arg("query"), &a0)
-	c.NoMutation(asserts.Arg("query"), &a0)
-	c.SameImpl(asserts.Arg("key"), &a1)
-	c.SameStorage(asserts.Arg("key"), &a1)
-	c.NoMutation(asserts.Arg("key"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.NoMutation(asserts.Arg("value"), &a2)
-	c.SameImpl(asserts.Arg("qkv_weight"), &a5)
-	c.SameStorage(asserts.Arg("qkv_weight"), &a5)
-	c.NoMutation(asserts.Arg("qkv_weight"), &a5)
-	c.SameImpl(asserts.Arg("qkv_bias"), &a6)
-	c.SameStorage(asserts.Arg("qkv_bias"), &a6)
-	c.NoMutation(asserts.Arg("qkv_bias"), &a6)
-	c.SameImpl(asserts.Arg("proj_weight"), &a7)
-	c.SameStorage(asserts.Arg("proj_weight"), &a7)
-	c.NoMutation(asserts.Arg("proj_weight"), &a7)
-	c.SameImpl(asserts.Arg("proj_bias"), &a8)
-	c.SameStorage(asserts.Arg("proj_bias"), &a8)
-	c.NoMutation(asserts.Arg("proj_bias"), &a8)
-	c.SameImpl(asserts.Arg("mask"), &a9)
-	c.SameStorage(asserts.Arg("mask"), &a9)
-	c.NoMutation(asserts.Arg("mask"), &a9)
-	c.SameImpl(asserts.Arg("incr_key"), &a10)
-	c.SameStorage(asserts.Arg("incr_key"), &a10)
-	c.NoMutation(asserts.Arg("incr_key"), &a10)
-	c.SameImpl(asserts.Arg("incr_value"), &a11)
-	c.SameStorage(asserts.Arg("incr_value"), &a11)
-	c.NoMutation(asserts.Arg("incr_value"), &a11)
-	c.SameImpl(asserts.Arg("out0"), &a14)
-	c.SameStorage(asserts.Arg("out0"), &a14)
-	c.SameImpl(asserts.Arg("out1"), &a15)
-	c.SameStorage(asserts.Arg("out1"), &a15)
-	c.SameImpl(asserts.Arg("out2"), &a16)
-	c.SameStorage(asserts.Arg("out2"), &a16)
-	c.SameImpl(asserts.Arg("out3"), &a17)
-	c.SameStorage(asserts.Arg("out3"), &a17)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out0"), &a14)
-	c.ReturnsArg(asserts.Ret(1), &o1, asserts.Arg("out1"), &a15)
-	c.ReturnsArg(asserts.Ret(2), &o2, asserts.Arg("out2"), &a16)
-	c.ReturnsArg(asserts.Ret(3), &o3, asserts.Arg("out3"), &a17)
-	c.End()
+	checksPost340(&c, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -12335,20 +6593,10 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselJ0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialBesselJ0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12364,23 +6612,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselJ0Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -12396,20 +6631,10 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselJ1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialBesselJ1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12425,23 +6650,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselJ1Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -12457,20 +6669,10 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselY0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialBesselY0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12486,23 +6688,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselY0Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -12518,20 +6707,10 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselY1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialBesselY1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -12547,23 +6726,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselY1Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -12579,27 +6745,10 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialT)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialChebyshevPolynomialT, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -12615,20 +6764,10 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -12644,20 +6783,10 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -12673,29 +6802,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -12711,23 +6821,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -12743,23 +6840,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -12775,27 +6859,10 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialU)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialChebyshevPolynomialU, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -12811,20 +6878,10 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -12840,20 +6897,10 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -12869,29 +6916,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -12907,23 +6935,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -12939,23 +6954,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -12971,27 +6973,10 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialV)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialChebyshevPolynomialV, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -13007,20 +6992,10 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -13036,20 +7011,10 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -13065,29 +7030,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -13103,23 +7049,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -13135,23 +7068,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -13167,27 +7087,10 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialW)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialChebyshevPolynomialW, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -13203,20 +7106,10 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -13232,20 +7125,10 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -13261,29 +7144,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -13299,23 +7163,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -13331,23 +7182,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -13363,27 +7201,10 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialH)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialHermitePolynomialH, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -13399,20 +7220,10 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialHermitePolynomialHXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -13428,20 +7239,10 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialHermitePolynomialHNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -13457,29 +7258,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialHermitePolynomialHOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -13495,23 +7277,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -13527,23 +7296,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -13559,27 +7315,10 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHe)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialHermitePolynomialHe, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -13595,20 +7334,10 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -13624,20 +7353,10 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -13653,29 +7372,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialHermitePolynomialHeOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -13691,23 +7391,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -13723,23 +7410,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -13755,27 +7429,10 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialL)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialLaguerrePolynomialL, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -13791,20 +7448,10 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -13820,20 +7467,10 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -13849,29 +7486,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialLaguerrePolynomialLOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -13887,23 +7505,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -13919,23 +7524,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -13951,27 +7543,10 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialP)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialLegendrePolynomialP, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -13987,20 +7562,10 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -14016,20 +7581,10 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -14045,29 +7600,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialLegendrePolynomialPOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -14083,23 +7619,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -14115,23 +7638,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -14147,20 +7657,10 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselI0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14176,23 +7676,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselI0Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14208,20 +7695,10 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselI1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14237,23 +7714,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselI1Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14269,20 +7733,10 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselK0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14298,23 +7752,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselK0Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14330,20 +7771,10 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselK1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -14359,23 +7790,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselK1Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -14391,20 +7809,10 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialScaledModifiedBesselK0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialScaledModifiedBesselK0, &locs263, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -14420,23 +7828,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialScaledModifiedBesselK0Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &locs537, &a0, &a1, x, out)
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	c.After(&a0, x)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -14452,20 +7847,10 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialScaledModifiedBesselK1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialScaledModifiedBesselK1, &locs263, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -14481,23 +7866,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialScaledModifiedBesselK1Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &locs537, &a0, &a1, x, out)
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	c.After(&a0, x)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -14513,27 +7885,10 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialT)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -14549,20 +7904,10 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -14578,20 +7923,10 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -14607,29 +7942,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -14645,23 +7961,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -14677,23 +7980,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -14709,27 +7999,10 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialU)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -14745,20 +8018,10 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -14774,20 +8037,10 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -14803,29 +8056,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -14841,23 +8075,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -14873,23 +8094,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -14905,27 +8113,10 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialV)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -14941,20 +8132,10 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -14970,20 +8151,10 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -14999,29 +8170,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -15037,23 +8189,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -15069,23 +8208,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -15101,27 +8227,10 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialW)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a0, a1 asserts.Saved
+	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -15137,20 +8246,10 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWXScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
+	var a1 asserts.Saved
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs544, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs544, &a1, n, r0)
 	return r0
 }
 
@@ -15166,20 +8265,10 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWNScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs263, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -15195,29 +8284,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWOut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a1, a2 asserts.Saved
+	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -15233,23 +8303,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWXScalarOut)
-	var a1, a2, o0 asserts.Saved
-	c.Save(&a1, n)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("n"), &a1, n)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a1, a2 asserts.Saved
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.NoMutation(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -15265,23 +8322,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWNScalarOut)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a2, out)
+	var a0, a2 asserts.Saved
+	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a2)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -15297,20 +8341,10 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSphericalBesselJ0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSpecialSphericalBesselJ0, &locs263, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs263, &a0, x, r0)
 	return r0
 }
 
@@ -15326,23 +8360,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSphericalBesselJ0Out)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, out)
-	c.BindingContext(asserts.Arg("x"), &a0, x)
-	c.BindingContext(asserts.Arg("out"), &a1, out)
+	var a0, a1 asserts.Saved
+	checksPre54(&c, &opSpecialSphericalBesselJ0Out, &locs537, &a0, &a1, x, out)
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	c.After(&a0, x)
-	c.After(&a1, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.NoMutation(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
-	c.End()
+	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -15358,20 +8379,10 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
 	var c asserts.Call
-	c.Begin(&opXFoobar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
+	var a0 asserts.Saved
+	checksPre0(&c, &opXFoobar, &locs0, &a0, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost6(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -15387,23 +8398,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFoobarOut)
-	var a0, a4, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
-	c.BindingContext(asserts.Arg("self"), &a0, self)
-	c.BindingContext(asserts.Arg("out"), &a4, out)
+	var a0, a4 asserts.Saved
+	checksPre54(&c, &opXFoobarOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.NoMutation(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("out"), &a4)
-	c.End()
+	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -15417,58 +8415,16 @@ var opXFusedAdam_ = asserts.Op{
 func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedAdam_)
 	var (
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, grads)
-	asserts.SaveList(&c, &l2, exp_avgs)
-	asserts.SaveList(&c, &l3, exp_avg_sqs)
-	asserts.SaveList(&c, &l4, max_exp_avg_sqs)
-	asserts.SaveList(&c, &l5, state_steps)
-	c.SaveOpt(&a13, grad_scale, grad_scale != nil)
-	c.SaveOpt(&a14, found_inf, found_inf != nil)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("grads"), &l1, grads)
-	asserts.BindingContextList(&c, asserts.Arg("exp_avgs"), &l2, exp_avgs)
-	asserts.BindingContextList(&c, asserts.Arg("exp_avg_sqs"), &l3, exp_avg_sqs)
-	asserts.BindingContextList(&c, asserts.Arg("max_exp_avg_sqs"), &l4, max_exp_avg_sqs)
-	asserts.BindingContextList(&c, asserts.Arg("state_steps"), &l5, state_steps)
-	c.BindingContext(asserts.Arg("grad_scale"), &a13, grad_scale)
-	c.BindingContext(asserts.Arg("found_inf"), &a14, found_inf)
+	checksPre341(&c, &opXFusedAdam_, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, grads)
-	asserts.AfterList(&c, &l2, exp_avgs)
-	asserts.AfterList(&c, &l3, exp_avg_sqs)
-	asserts.AfterList(&c, &l4, max_exp_avg_sqs)
-	asserts.AfterList(&c, &l5, state_steps)
-	c.After(&a13, grad_scale)
-	c.After(&a14, found_inf)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("grads"), &l1)
-	c.SameStorageList(asserts.Arg("grads"), &l1)
-	c.SameImplList(asserts.Arg("exp_avgs"), &l2)
-	c.SameStorageList(asserts.Arg("exp_avgs"), &l2)
-	c.SameImplList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameStorageList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameImplList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameStorageList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameImplList(asserts.Arg("state_steps"), &l5)
-	c.SameStorageList(asserts.Arg("state_steps"), &l5)
-	c.NoMutationList(asserts.Arg("state_steps"), &l5)
-	c.SameImpl(asserts.Arg("grad_scale"), &a13)
-	c.SameStorage(asserts.Arg("grad_scale"), &a13)
-	c.NoMutation(asserts.Arg("grad_scale"), &a13)
-	c.SameImpl(asserts.Arg("found_inf"), &a14)
-	c.SameStorage(asserts.Arg("found_inf"), &a14)
-	c.NoMutation(asserts.Arg("found_inf"), &a14)
-	c.End()
+	checksPost342(&c, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -15481,64 +8437,16 @@ var opXFusedAdamOut = asserts.Op{
 func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedAdamOut)
 	var (
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, grads)
-	asserts.SaveList(&c, &l2, exp_avgs)
-	asserts.SaveList(&c, &l3, exp_avg_sqs)
-	asserts.SaveList(&c, &l4, max_exp_avg_sqs)
-	asserts.SaveList(&c, &l5, state_steps)
-	c.SaveOpt(&a13, grad_scale, grad_scale != nil)
-	c.SaveOpt(&a14, found_inf, found_inf != nil)
-	asserts.SaveList(&c, &l15, out)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("grads"), &l1, grads)
-	asserts.BindingContextList(&c, asserts.Arg("exp_avgs"), &l2, exp_avgs)
-	asserts.BindingContextList(&c, asserts.Arg("exp_avg_sqs"), &l3, exp_avg_sqs)
-	asserts.BindingContextList(&c, asserts.Arg("max_exp_avg_sqs"), &l4, max_exp_avg_sqs)
-	asserts.BindingContextList(&c, asserts.Arg("state_steps"), &l5, state_steps)
-	c.BindingContext(asserts.Arg("grad_scale"), &a13, grad_scale)
-	c.BindingContext(asserts.Arg("found_inf"), &a14, found_inf)
-	asserts.BindingContextList(&c, asserts.Arg("out"), &l15, out)
+	checksPre343(&c, &opXFusedAdamOut, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, grads)
-	asserts.AfterList(&c, &l2, exp_avgs)
-	asserts.AfterList(&c, &l3, exp_avg_sqs)
-	asserts.AfterList(&c, &l4, max_exp_avg_sqs)
-	asserts.AfterList(&c, &l5, state_steps)
-	c.After(&a13, grad_scale)
-	c.After(&a14, found_inf)
-	asserts.AfterList(&c, &l15, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("grads"), &l1)
-	c.SameStorageList(asserts.Arg("grads"), &l1)
-	c.SameImplList(asserts.Arg("exp_avgs"), &l2)
-	c.SameStorageList(asserts.Arg("exp_avgs"), &l2)
-	c.SameImplList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameStorageList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameImplList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameStorageList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameImplList(asserts.Arg("state_steps"), &l5)
-	c.SameStorageList(asserts.Arg("state_steps"), &l5)
-	c.NoMutationList(asserts.Arg("state_steps"), &l5)
-	c.SameImpl(asserts.Arg("grad_scale"), &a13)
-	c.SameStorage(asserts.Arg("grad_scale"), &a13)
-	c.NoMutation(asserts.Arg("grad_scale"), &a13)
-	c.SameImpl(asserts.Arg("found_inf"), &a14)
-	c.SameStorage(asserts.Arg("found_inf"), &a14)
-	c.NoMutation(asserts.Arg("found_inf"), &a14)
-	c.SameImplList(asserts.Arg("out"), &l15)
-	c.SameStorageList(asserts.Arg("out"), &l15)
-	c.End()
+	checksPost344(&c, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -15553,117 +8461,13 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedAdam)
 	var (
-		a13, a14                                        asserts.Saved
-		l0, l1, l2, l3, l4, l5, ol0, ol1, ol2, ol3, ol4 asserts.SavedList
+		a13, a14               asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, grads)
-	asserts.SaveList(&c, &l2, exp_avgs)
-	asserts.SaveList(&c, &l3, exp_avg_sqs)
-	asserts.SaveList(&c, &l4, max_exp_avg_sqs)
-	asserts.SaveList(&c, &l5, state_steps)
-	c.SaveOpt(&a13, grad_scale, grad_scale != nil)
-	c.SaveOpt(&a14, found_inf, found_inf != nil)
-	asserts.BindingContextList(&c, asserts.Arg("self"), &l0, self)
-	asserts.BindingContextList(&c, asserts.Arg("grads"), &l1, grads)
-	asserts.BindingContextList(&c, asserts.Arg("exp_avgs"), &l2, exp_avgs)
-	asserts.BindingContextList(&c, asserts.Arg("exp_avg_sqs"), &l3, exp_avg_sqs)
-	asserts.BindingContextList(&c, asserts.Arg("max_exp_avg_sqs"), &l4, max_exp_avg_sqs)
-	asserts.BindingContextList(&c, asserts.Arg("state_steps"), &l5, state_steps)
-	c.BindingContext(asserts.Arg("grad_scale"), &a13, grad_scale)
-	c.BindingContext(asserts.Arg("found_inf"), &a14, found_inf)
+	checksPre345(&c, &opXFusedAdam, &locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, grads)
-	asserts.AfterList(&c, &l2, exp_avgs)
-	asserts.AfterList(&c, &l3, exp_avg_sqs)
-	asserts.AfterList(&c, &l4, max_exp_avg_sqs)
-	asserts.AfterList(&c, &l5, state_steps)
-	c.After(&a13, grad_scale)
-	c.After(&a14, found_inf)
-	asserts.ResultList(&c, &ol0, r0)
-	asserts.ResultList(&c, &ol1, r1)
-	asserts.ResultList(&c, &ol2, r2)
-	asserts.ResultList(&c, &ol3, r3)
-	asserts.ResultList(&c, &ol4, r4)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.NoMutationList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("grads"), &l1)
-	c.SameStorageList(asserts.Arg("grads"), &l1)
-	c.NoMutationList(asserts.Arg("grads"), &l1)
-	c.SameImplList(asserts.Arg("exp_avgs"), &l2)
-	c.SameStorageList(asserts.Arg("exp_avgs"), &l2)
-	c.NoMutationList(asserts.Arg("exp_avgs"), &l2)
-	c.SameImplList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameStorageList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.NoMutationList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameImplList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameStorageList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.NoMutationList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameImplList(asserts.Arg("state_steps"), &l5)
-	c.SameStorageList(asserts.Arg("state_steps"), &l5)
-	c.NoMutationList(asserts.Arg("state_steps"), &l5)
-	c.SameImpl(asserts.Arg("grad_scale"), &a13)
-	c.SameStorage(asserts.Arg("grad_scale"), &a13)
-	c.NoMutation(asserts.Arg("grad_scale"), &a13)
-	c.SameImpl(asserts.Arg("found_inf"), &a14)
-	c.SameStorage(asserts.Arg("found_inf"), &a14)
-	c.NoMutation(asserts.Arg("found_inf"), &a14)
-	c.ImplUseCountLE1List(asserts.Ret(0), &ol0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("grads"), &l1)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("exp_avgs"), &l2)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("exp_avg_sqs"), &l3)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.NotArgElemsList(asserts.Ret(0), &ol0, asserts.Arg("state_steps"), &l5)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("grad_scale"), &a13)
-	c.NotArgElems(asserts.Ret(0), &ol0, asserts.Arg("found_inf"), &a14)
-	c.StorageUseCountEq1List(asserts.Ret(0), &ol0)
-	c.ImplUseCountLE1List(asserts.Ret(1), &ol1)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("grads"), &l1)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("exp_avgs"), &l2)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("exp_avg_sqs"), &l3)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.NotArgElemsList(asserts.Ret(1), &ol1, asserts.Arg("state_steps"), &l5)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("grad_scale"), &a13)
-	c.NotArgElems(asserts.Ret(1), &ol1, asserts.Arg("found_inf"), &a14)
-	c.StorageUseCountEq1List(asserts.Ret(1), &ol1)
-	c.ImplUseCountLE1List(asserts.Ret(2), &ol2)
-	c.NotArgElemsList(asserts.Ret(2), &ol2, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(2), &ol2, asserts.Arg("grads"), &l1)
-	c.NotArgElemsList(asserts.Ret(2), &ol2, asserts.Arg("exp_avgs"), &l2)
-	c.NotArgElemsList(asserts.Ret(2), &ol2, asserts.Arg("exp_avg_sqs"), &l3)
-	c.NotArgElemsList(asserts.Ret(2), &ol2, asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.NotArgElemsList(asserts.Ret(2), &ol2, asserts.Arg("state_steps"), &l5)
-	c.NotArgElems(asserts.Ret(2), &ol2, asserts.Arg("grad_scale"), &a13)
-	c.NotArgElems(asserts.Ret(2), &ol2, asserts.Arg("found_inf"), &a14)
-	c.StorageUseCountEq1List(asserts.Ret(2), &ol2)
-	c.ImplUseCountLE1List(asserts.Ret(3), &ol3)
-	c.NotArgElemsList(asserts.Ret(3), &ol3, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(3), &ol3, asserts.Arg("grads"), &l1)
-	c.NotArgElemsList(asserts.Ret(3), &ol3, asserts.Arg("exp_avgs"), &l2)
-	c.NotArgElemsList(asserts.Ret(3), &ol3, asserts.Arg("exp_avg_sqs"), &l3)
-	c.NotArgElemsList(asserts.Ret(3), &ol3, asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.NotArgElemsList(asserts.Ret(3), &ol3, asserts.Arg("state_steps"), &l5)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("grad_scale"), &a13)
-	c.NotArgElems(asserts.Ret(3), &ol3, asserts.Arg("found_inf"), &a14)
-	c.StorageUseCountEq1List(asserts.Ret(3), &ol3)
-	c.ImplUseCountLE1List(asserts.Ret(4), &ol4)
-	c.NotArgElemsList(asserts.Ret(4), &ol4, asserts.Arg("self"), &l0)
-	c.NotArgElemsList(asserts.Ret(4), &ol4, asserts.Arg("grads"), &l1)
-	c.NotArgElemsList(asserts.Ret(4), &ol4, asserts.Arg("exp_avgs"), &l2)
-	c.NotArgElemsList(asserts.Ret(4), &ol4, asserts.Arg("exp_avg_sqs"), &l3)
-	c.NotArgElemsList(asserts.Ret(4), &ol4, asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.NotArgElemsList(asserts.Ret(4), &ol4, asserts.Arg("state_steps"), &l5)
-	c.NotArgElems(asserts.Ret(4), &ol4, asserts.Arg("grad_scale"), &a13)
-	c.NotArgElems(asserts.Ret(4), &ol4, asserts.Arg("found_inf"), &a14)
-	c.StorageUseCountEq1List(asserts.Ret(4), &ol4)
-	c.DistinctOutputs(asserts.OutList(asserts.Ret(0), &ol0), asserts.OutList(asserts.Ret(1), &ol1), asserts.OutList(asserts.Ret(2), &ol2), asserts.OutList(asserts.Ret(3), &ol3), asserts.OutList(asserts.Ret(4), &ol4))
-	c.End()
+	checksPost346(&c, &locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 

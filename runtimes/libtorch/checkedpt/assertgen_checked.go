@@ -16,7 +16,7 @@ const _ = asserts.Version1
 var opXCastByte = asserts.Op{
 	Name:     "_cast_Byte",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCastByte checks _cast_Byte(Tensor self, bool non_blocking=False) -> Tensor
@@ -25,20 +25,16 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastByte(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastByte)
+	checksPre0(&c, &opXCastByte, &locs0)
 	r0 := kernels.XCastByte(self, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXCastChar = asserts.Op{
 	Name:     "_cast_Char",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCastChar checks _cast_Char(Tensor self, bool non_blocking=False) -> Tensor
@@ -47,20 +43,16 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastChar(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastChar)
+	checksPre0(&c, &opXCastChar, &locs0)
 	r0 := kernels.XCastChar(self, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXCastDouble = asserts.Op{
 	Name:     "_cast_Double",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCastDouble checks _cast_Double(Tensor self, bool non_blocking=False) -> Tensor
@@ -69,20 +61,16 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastDouble(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastDouble)
+	checksPre0(&c, &opXCastDouble, &locs0)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXCastFloat = asserts.Op{
 	Name:     "_cast_Float",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCastFloat checks _cast_Float(Tensor self, bool non_blocking=False) -> Tensor
@@ -91,20 +79,16 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastFloat(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastFloat)
+	checksPre0(&c, &opXCastFloat, &locs0)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXCastInt = asserts.Op{
 	Name:     "_cast_Int",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCastInt checks _cast_Int(Tensor self, bool non_blocking=False) -> Tensor
@@ -113,20 +97,16 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastInt(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastInt)
+	checksPre0(&c, &opXCastInt, &locs0)
 	r0 := kernels.XCastInt(self, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXCastLong = asserts.Op{
 	Name:     "_cast_Long",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCastLong checks _cast_Long(Tensor self, bool non_blocking=False) -> Tensor
@@ -135,20 +115,16 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastLong(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastLong)
+	checksPre0(&c, &opXCastLong, &locs0)
 	r0 := kernels.XCastLong(self, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXCastShort = asserts.Op{
 	Name:     "_cast_Short",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCastShort checks _cast_Short(Tensor self, bool non_blocking=False) -> Tensor
@@ -157,20 +133,16 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastShort(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastShort)
+	checksPre0(&c, &opXCastShort, &locs0)
 	r0 := kernels.XCastShort(self, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXCastHalf = asserts.Op{
 	Name:     "_cast_Half",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCastHalf checks _cast_Half(Tensor self, bool non_blocking=False) -> Tensor
@@ -179,62 +151,52 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastHalf(self, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCastHalf)
+	checksPre0(&c, &opXCastHalf, &locs0)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXBackward = asserts.Op{
 	Name:     "_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XBackward checks _backward(Tensor self, Tensor[] inputs, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False) -> ()
 func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tensor, retain_graph *bool, create_graph bool) {
 	if !asserts.Checking() {
 		kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXBackward)
+	checksPre0(&c, &opXBackward, &locs1)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("inputs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("inputs"))
-	c.End()
+	checksPost2(&c, &locs1)
 }
 
 var opSetData = asserts.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
 func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.SetData(self, new_data)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSetData)
+	checksPre0(&c, &opSetData, &locs2)
 	kernels.SetData(self, new_data)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("new_data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("new_data"))
-	c.End()
+	checksPost2(&c, &locs2)
 }
 
 var opData = asserts.Op{
 	Name:     "data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Data checks data(Tensor self) -> Tensor
@@ -243,20 +205,16 @@ func Data(self *torch.Tensor) *torch.Tensor {
 		return kernels.Data(self)
 	}
 	var c asserts.Call
-	c.Begin(&opData)
+	checksPre0(&c, &opData, &locs0)
 	r0 := kernels.Data(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opIsLeaf = asserts.Op{
 	Name:     "is_leaf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsLeaf checks is_leaf(Tensor self) -> bool
@@ -265,18 +223,16 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsLeaf)
+	checksPre3(&c, &opIsLeaf, &locs3)
 	r0 := kernels.IsLeaf(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opOutputNr = asserts.Op{
 	Name:     "output_nr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OutputNr checks output_nr(Tensor self) -> int
@@ -285,18 +241,16 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opOutputNr)
+	checksPre3(&c, &opOutputNr, &locs3)
 	r0 := kernels.OutputNr(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXVersion = asserts.Op{
 	Name:     "_version",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XVersion checks _version(Tensor self) -> int
@@ -305,18 +259,16 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXVersion)
+	checksPre3(&c, &opXVersion, &locs3)
 	r0 := kernels.XVersion(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opRequiresGrad_ = asserts.Op{
 	Name:     "requires_grad_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RequiresGrad_ checks requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)
@@ -325,37 +277,34 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
 	var c asserts.Call
-	c.Begin(&opRequiresGrad_)
+	checksPre3(&c, &opRequiresGrad_, &locs3)
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opRetainGrad = asserts.Op{
 	Name:     "retain_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RetainGrad checks retain_grad(Tensor(a!) self) -> ()
 func RetainGrad(self *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.RetainGrad(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opRetainGrad)
+	checksPre3(&c, &opRetainGrad, &locs3)
 	kernels.RetainGrad(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 }
 
 var opRetainsGrad = asserts.Op{
 	Name:     "retains_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RetainsGrad checks retains_grad(Tensor self) -> bool
@@ -364,18 +313,16 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRetainsGrad)
+	checksPre3(&c, &opRetainsGrad, &locs3)
 	r0 := kernels.RetainsGrad(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXFwPrimal = asserts.Op{
 	Name:     "_fw_primal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFwPrimal checks _fw_primal(Tensor(a) self, int level) -> Tensor(a)
@@ -384,20 +331,16 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXFwPrimal)
+	checksPre0(&c, &opXFwPrimal, &locs0)
 	r0 := kernels.XFwPrimal(self, level)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXMakeDual = asserts.Op{
 	Name:     "_make_dual",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMakeDual checks _make_dual(Tensor(a) primal, Tensor tangent, int level) -> Tensor(a)
@@ -406,22 +349,16 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakeDual)
+	checksPre5(&c, &opXMakeDual, &locs4)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("primal"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("primal"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tangent"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tangent"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs4)
 	return r0
 }
 
 var opXUnpackDual = asserts.Op{
 	Name:     "_unpack_dual",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUnpackDual checks _unpack_dual(Tensor(a) dual, int level) -> (Tensor(a) primal, Tensor tangent)
@@ -430,22 +367,16 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnpackDual)
+	checksPre5(&c, &opXUnpackDual, &locs5)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dual"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dual"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs5)
 	return r0, r1
 }
 
 var opXNewZerosWithSameFeatureMeta = asserts.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNewZerosWithSameFeatureMeta checks _new_zeros_with_same_feature_meta(Tensor self, Tensor other, *, int self_num_batch_dims=0) -> Tensor
@@ -454,30 +385,17 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 		return kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	}
 	var c asserts.Call
-	c.Begin(&opXNewZerosWithSameFeatureMeta)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opXNewZerosWithSameFeatureMetaOut = asserts.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNewZerosWithSameFeatureMetaOut checks _new_zeros_with_same_feature_meta.out(Tensor self, Tensor other, *, int self_num_batch_dims=0, Tensor(a!) out) -> Tensor(a!)
@@ -486,22 +404,16 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNewZerosWithSameFeatureMetaOut)
+	checksPre5(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7)
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opXHasSameStorageNumel = asserts.Op{
 	Name:     "_has_same_storage_numel",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XHasSameStorageNumel checks _has_same_storage_numel(Tensor self, Tensor other) -> bool
@@ -510,25 +422,17 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.XHasSameStorageNumel(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXHasSameStorageNumel)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opRename_ = asserts.Op{
 	Name:     "rename_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rename_ checks rename_(Tensor(a!) self, Dimname[]? names) -> Tensor(a!)
@@ -537,18 +441,16 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename_(self, names)
 	}
 	var c asserts.Call
-	c.Begin(&opRename_)
+	checksPre3(&c, &opRename_, &locs3)
 	r0 := kernels.Rename_(self, names)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opRename = asserts.Op{
 	Name:     "rename",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rename checks rename(Tensor(a) self, Dimname[]? names) -> Tensor(a)
@@ -557,20 +459,16 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename(self, names)
 	}
 	var c asserts.Call
-	c.Begin(&opRename)
+	checksPre0(&c, &opRename, &locs0)
 	r0 := kernels.Rename(self, names)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAlignTo = asserts.Op{
 	Name:     "align_to",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AlignTo checks align_to(Tensor(a) self, Dimname[] names) -> Tensor(a)
@@ -579,20 +477,16 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.AlignTo(self, names)
 	}
 	var c asserts.Call
-	c.Begin(&opAlignTo)
+	checksPre0(&c, &opAlignTo, &locs0)
 	r0 := kernels.AlignTo(self, names)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAlignToEllipsisIdx = asserts.Op{
 	Name:     "align_to",
 	Overload: "ellipsis_idx",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AlignToEllipsisIdx checks align_to.ellipsis_idx(Tensor(a) self, Dimname[] order, int ellipsis_idx) -> Tensor(a)
@@ -601,20 +495,16 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opAlignToEllipsisIdx)
+	checksPre0(&c, &opAlignToEllipsisIdx, &locs0)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAlignAs = asserts.Op{
 	Name:     "align_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AlignAs checks align_as(Tensor self, Tensor other) -> Tensor
@@ -623,22 +513,16 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.AlignAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opAlignAs)
+	checksPre5(&c, &opAlignAs, &locs6)
 	r0 := kernels.AlignAs(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opAlignTensors = asserts.Op{
 	Name:     "align_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AlignTensors checks align_tensors(Tensor[] tensors) -> Tensor[]
@@ -647,59 +531,53 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.AlignTensors(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opAlignTensors)
+	checksPre3(&c, &opAlignTensors, &locs9)
 	r0 := kernels.AlignTensors(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opXAssertAsync = asserts.Op{
 	Name:     "_assert_async",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAssertAsync checks _assert_async(Tensor self) -> ()
 func XAssertAsync(self *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XAssertAsync(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXAssertAsync)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opXAssertAsync, &locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 }
 
 var opXAssertTensorMetadata = asserts.Op{
 	Name:     "_assert_tensor_metadata",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAssertTensorMetadata checks _assert_tensor_metadata(Tensor a, int[]? size=None, int[]? stride=None, ScalarType? dtype=None) -> ()
 func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype *int) {
 	if !asserts.Checking() {
 		kernels.XAssertTensorMetadata(a, size, stride, dtype)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXAssertTensorMetadata)
+	checksPre3(&c, &opXAssertTensorMetadata, &locs10)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("a"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("a"))
-	c.End()
+	checksPost4(&c, &locs10)
 }
 
 var opRefineNames = asserts.Op{
 	Name:     "refine_names",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RefineNames checks refine_names(Tensor(a) self, Dimname[] names) -> Tensor(a)
@@ -708,20 +586,16 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.RefineNames(self, names)
 	}
 	var c asserts.Call
-	c.Begin(&opRefineNames)
+	checksPre0(&c, &opRefineNames, &locs0)
 	r0 := kernels.RefineNames(self, names)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXUseCudnnCtcLoss = asserts.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUseCudnnCtcLoss checks _use_cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank) -> bool
@@ -730,25 +604,17 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var c asserts.Call
-	c.Begin(&opXUseCudnnCtcLoss)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
+	checksPre11(&c, &opXUseCudnnCtcLoss, &locs11, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.End()
+	checksPost12(&c, &locs11, &a0, &a1, log_probs, targets)
 	return r0
 }
 
 var opXUseCudnnCtcLossTensor = asserts.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUseCudnnCtcLossTensor checks _use_cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank) -> bool
@@ -757,33 +623,17 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 		return kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var c asserts.Call
-	c.Begin(&opXUseCudnnCtcLossTensor)
 	var a0, a1, a2, a3 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a2, input_lengths)
-	c.Save(&a3, target_lengths)
+	checksPre15(&c, &opXUseCudnnCtcLossTensor, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a2, input_lengths)
-	c.After(&a3, target_lengths)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("input_lengths"), &a2)
-	c.SameStorage(asserts.Arg("input_lengths"), &a2)
-	c.SameImpl(asserts.Arg("target_lengths"), &a3)
-	c.SameStorage(asserts.Arg("target_lengths"), &a3)
-	c.End()
+	checksPost16(&c, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
 var opXCudnnCtcLoss = asserts.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnCtcLoss checks _cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -792,35 +642,17 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnCtcLoss)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
+	var a0, a1 asserts.Saved
+	checksPre17(&c, &opXCudnnCtcLoss, &locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost18(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
 var opXCudnnCtcLossOut = asserts.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnCtcLossOut checks _cudnn_ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -829,24 +661,16 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnCtcLossOut)
+	checksPre19(&c, &opXCudnnCtcLossOut, &locs14)
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost20(&c, &locs14)
 	return r0, r1
 }
 
 var opXCudnnCtcLossTensor = asserts.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnCtcLossTensor checks _cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -855,47 +679,17 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 		return kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnCtcLossTensor)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a2, input_lengths)
-	c.Save(&a3, target_lengths)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre21(&c, &opXCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a2, input_lengths)
-	c.After(&a3, target_lengths)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("input_lengths"), &a2)
-	c.SameStorage(asserts.Arg("input_lengths"), &a2)
-	c.SameImpl(asserts.Arg("target_lengths"), &a3)
-	c.SameStorage(asserts.Arg("target_lengths"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost22(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
 var opXUseCudnnRnnFlattenWeight = asserts.Op{
 	Name:     "_use_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUseCudnnRnnFlattenWeight checks _use_cudnn_rnn_flatten_weight() -> bool
@@ -904,16 +698,16 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	c.Begin(&opXUseCudnnRnnFlattenWeight)
+	checksPre23(&c, &opXUseCudnnRnnFlattenWeight, &locs16)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	c.End()
+	checksPost24(&c, &locs16)
 	return r0
 }
 
 var opXCudnnRnnFlattenWeight = asserts.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnRnnFlattenWeight checks _cudnn_rnn_flatten_weight(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional) -> Tensor
@@ -922,20 +716,16 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnFlattenWeight)
+	checksPre0(&c, &opXCudnnRnnFlattenWeight, &locs17)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight_arr"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight_arr"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs17)
 	return r0
 }
 
 var opXCudnnRnnFlattenWeightOut = asserts.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnRnnFlattenWeightOut checks _cudnn_rnn_flatten_weight.out(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional, *, Tensor(a!) out) -> Tensor(a!)
@@ -944,20 +734,16 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnFlattenWeightOut)
+	checksPre0(&c, &opXCudnnRnnFlattenWeightOut, &locs18)
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight_arr"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight_arr"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs18)
 	return r0
 }
 
 var opXCudnnRnn = asserts.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnRnn checks _cudnn_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -966,42 +752,20 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnn)
 	var (
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a4, hx)
+	checksPre25(&c, &opXCudnnRnn, &locs19, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a4, hx)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(4))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(4))
-	c.End()
+	checksPost26(&c, &locs19, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
 var opXCudnnRnnOut = asserts.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnRnnOut checks _cudnn_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -1010,32 +774,16 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnOut)
+	checksPre27(&c, &opXCudnnRnnOut, &locs20)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out4"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out4"))
-	c.End()
+	checksPost28(&c, &locs20)
 	return r0, r1, r2, r3, r4
 }
 
 var opXCudnnRnnBackward = asserts.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnRnnBackward checks _cudnn_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -1044,111 +792,42 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnBackward)
 	var (
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, weight_buf)
-	c.Save(&a4, hx)
-	c.Save(&a6, output)
-	c.Save(&a20, reserve)
+	checksPre29(&c, &opXCudnnRnnBackward, &locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a6, output)
-	c.After(&a20, reserve)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.SameImpl(asserts.Arg("reserve"), &a20)
-	c.SameStorage(asserts.Arg("reserve"), &a20)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost30(&c, &locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
 var opXCudnnRnnBackwardOut = asserts.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnRnnBackwardOut checks _cudnn_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
 func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64, weight_buf *torch.Tensor, hx *torch.Tensor, cx *torch.Tensor, output *torch.Tensor, grad_output *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch.Tensor, mode int64, hidden_size int64, proj_size int64, num_layers int64, batch_first bool, dropout float64, train bool, bidirectional bool, batch_sizes []int64, dropout_state *torch.Tensor, reserve *torch.Tensor, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor, out2 *torch.Tensor, out3 []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnRnnBackwardOut)
 	var (
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, weight_buf)
-	c.Save(&a4, hx)
-	c.Save(&a6, output)
-	c.Save(&a20, reserve)
-	c.Save(&a22, out0)
-	c.Save(&a23, out1)
-	c.Save(&a24, out2)
-	asserts.SaveList(&c, &l25, out3)
+	checksPre31(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a6, output)
-	c.After(&a20, reserve)
-	c.After(&a22, out0)
-	c.After(&a23, out1)
-	c.After(&a24, out2)
-	asserts.AfterList(&c, &l25, out3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.SameImpl(asserts.Arg("reserve"), &a20)
-	c.SameStorage(asserts.Arg("reserve"), &a20)
-	c.SameImpl(asserts.Arg("out0"), &a22)
-	c.SameStorage(asserts.Arg("out0"), &a22)
-	c.SameImpl(asserts.Arg("out1"), &a23)
-	c.SameStorage(asserts.Arg("out1"), &a23)
-	c.SameImpl(asserts.Arg("out2"), &a24)
-	c.SameStorage(asserts.Arg("out2"), &a24)
-	c.SameImplList(asserts.Arg("out3"), &l25)
-	c.SameStorageList(asserts.Arg("out3"), &l25)
-	c.End()
+	checksPost32(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnInitDropoutState checks _cudnn_init_dropout_state(float dropout, bool train, int dropout_seed, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -1157,18 +836,16 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnInitDropoutState)
+	checksPre3(&c, &opXCudnnInitDropoutState, &locs23)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opXCudnnInitDropoutStateOut = asserts.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCudnnInitDropoutStateOut checks _cudnn_init_dropout_state.out(float dropout, bool train, int dropout_seed, *, Tensor(a!) out) -> Tensor(a!)
@@ -1177,18 +854,16 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCudnnInitDropoutStateOut)
+	checksPre3(&c, &opXCudnnInitDropoutStateOut, &locs24)
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opXDebugHasInternalOverlap = asserts.Op{
 	Name:     "_debug_has_internal_overlap",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XDebugHasInternalOverlap checks _debug_has_internal_overlap(Tensor self) -> int
@@ -1197,18 +872,16 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXDebugHasInternalOverlap)
+	checksPre3(&c, &opXDebugHasInternalOverlap, &locs3)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXFusedDropout = asserts.Op{
 	Name:     "_fused_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFusedDropout checks _fused_dropout(Tensor self, float p, Generator? generator=None) -> (Tensor, Tensor)
@@ -1217,29 +890,17 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 		return kernels.XFusedDropout(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedDropout)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opXFusedDropout, &locs25, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opXFusedDropoutOut = asserts.Op{
 	Name:     "_fused_dropout",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFusedDropoutOut checks _fused_dropout.out(Tensor self, float p, Generator? generator=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1248,22 +909,16 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedDropoutOut)
+	checksPre5(&c, &opXFusedDropoutOut, &locs26)
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs26)
 	return r0, r1
 }
 
 var opXMaskedScale = asserts.Op{
 	Name:     "_masked_scale",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMaskedScale checks _masked_scale(Tensor self, Tensor mask, float scale) -> Tensor
@@ -1272,22 +927,16 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedScale)
+	checksPre5(&c, &opXMaskedScale, &locs27)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs27)
 	return r0
 }
 
 var opXMaskedScaleOut = asserts.Op{
 	Name:     "_masked_scale",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMaskedScaleOut checks _masked_scale.out(Tensor self, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1296,22 +945,16 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedScaleOut)
+	checksPre5(&c, &opXMaskedScaleOut, &locs28)
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs28)
 	return r0
 }
 
 var opNativeDropout = asserts.Op{
 	Name:     "native_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeDropout checks native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)
@@ -1320,29 +963,17 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 		return kernels.NativeDropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeDropout)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre34(&c, &opNativeDropout, &locs29, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
 var opNativeDropoutOut = asserts.Op{
 	Name:     "native_dropout",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeDropoutOut checks native_dropout.out(Tensor input, float p, bool? train, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1351,22 +982,16 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeDropoutOut)
+	checksPre5(&c, &opNativeDropoutOut, &locs30)
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs30)
 	return r0, r1
 }
 
 var opNativeDropoutBackward = asserts.Op{
 	Name:     "native_dropout_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeDropoutBackward checks native_dropout_backward(Tensor grad_output, Tensor mask, float scale) -> Tensor
@@ -1375,30 +1000,17 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 		return kernels.NativeDropoutBackward(grad_output, mask, scale)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeDropoutBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opNativeDropoutBackward, &locs31, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	c.After(&a0, grad_output)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs31, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
 var opNativeDropoutBackwardOut = asserts.Op{
 	Name:     "native_dropout_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeDropoutBackwardOut checks native_dropout_backward.out(Tensor grad_output, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1407,22 +1019,16 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeDropoutBackwardOut)
+	checksPre5(&c, &opNativeDropoutBackwardOut, &locs32)
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs32)
 	return r0
 }
 
 var opXSobolEngineDraw = asserts.Op{
 	Name:     "_sobol_engine_draw",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSobolEngineDraw checks _sobol_engine_draw(Tensor quasi, int n, Tensor sobolstate, int dimension, int num_generated, ScalarType? dtype) -> (Tensor, Tensor)
@@ -1431,24 +1037,16 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSobolEngineDraw)
+	checksPre19(&c, &opXSobolEngineDraw, &locs33)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("quasi"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("quasi"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("sobolstate"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("sobolstate"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost36(&c, &locs33)
 	return r0, r1
 }
 
 var opXSobolEngineFf_ = asserts.Op{
 	Name:     "_sobol_engine_ff_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSobolEngineFf_ checks _sobol_engine_ff_(Tensor(a!) self, int n, Tensor sobolstate, int dimension, int num_generated) -> Tensor(a!)
@@ -1457,20 +1055,16 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
 	var c asserts.Call
-	c.Begin(&opXSobolEngineFf_)
+	checksPre0(&c, &opXSobolEngineFf_, &locs34)
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("sobolstate"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("sobolstate"))
-	c.End()
+	checksPost2(&c, &locs34)
 	return r0
 }
 
 var opXSobolEngineScramble_ = asserts.Op{
 	Name:     "_sobol_engine_scramble_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSobolEngineScramble_ checks _sobol_engine_scramble_(Tensor(a!) self, Tensor ltm, int dimension) -> Tensor(a!)
@@ -1479,20 +1073,16 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
 	var c asserts.Call
-	c.Begin(&opXSobolEngineScramble_)
+	checksPre0(&c, &opXSobolEngineScramble_, &locs35)
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ltm"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ltm"))
-	c.End()
+	checksPost2(&c, &locs35)
 	return r0
 }
 
 var opXSobolEngineInitializeState_ = asserts.Op{
 	Name:     "_sobol_engine_initialize_state_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSobolEngineInitializeState_ checks _sobol_engine_initialize_state_(Tensor(a!) self, int dimension) -> Tensor(a!)
@@ -1501,18 +1091,16 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
 	var c asserts.Call
-	c.Begin(&opXSobolEngineInitializeState_)
+	checksPre3(&c, &opXSobolEngineInitializeState_, &locs3)
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXReshapeFromTensor = asserts.Op{
 	Name:     "_reshape_from_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XReshapeFromTensor checks _reshape_from_tensor(Tensor self, Tensor shape) -> Tensor
@@ -1521,22 +1109,16 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	c.Begin(&opXReshapeFromTensor)
+	checksPre5(&c, &opXReshapeFromTensor, &locs36)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("shape"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("shape"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs36)
 	return r0
 }
 
 var opXShapeAsTensor = asserts.Op{
 	Name:     "_shape_as_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XShapeAsTensor checks _shape_as_tensor(Tensor self) -> Tensor
@@ -1545,20 +1127,16 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XShapeAsTensor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXShapeAsTensor)
+	checksPre0(&c, &opXShapeAsTensor, &locs0)
 	r0 := kernels.XShapeAsTensor(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDropout = asserts.Op{
 	Name:     "dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Dropout checks dropout(Tensor input, float p, bool train) -> Tensor
@@ -1567,20 +1145,16 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opDropout)
+	checksPre0(&c, &opDropout, &locs37)
 	r0 := kernels.Dropout(input, p, train)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opDropout_ = asserts.Op{
 	Name:     "dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Dropout_ checks dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1589,18 +1163,16 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout_(self, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opDropout_)
+	checksPre3(&c, &opDropout_, &locs3)
 	r0 := kernels.Dropout_(self, p, train)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opFeatureDropout = asserts.Op{
 	Name:     "feature_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FeatureDropout checks feature_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1609,20 +1181,16 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opFeatureDropout)
+	checksPre0(&c, &opFeatureDropout, &locs37)
 	r0 := kernels.FeatureDropout(input, p, train)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opFeatureDropout_ = asserts.Op{
 	Name:     "feature_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FeatureDropout_ checks feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1631,18 +1199,16 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout_(self, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opFeatureDropout_)
+	checksPre3(&c, &opFeatureDropout_, &locs3)
 	r0 := kernels.FeatureDropout_(self, p, train)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opAlphaDropout = asserts.Op{
 	Name:     "alpha_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AlphaDropout checks alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1651,20 +1217,16 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opAlphaDropout)
+	checksPre0(&c, &opAlphaDropout, &locs37)
 	r0 := kernels.AlphaDropout(input, p, train)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opAlphaDropout_ = asserts.Op{
 	Name:     "alpha_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AlphaDropout_ checks alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1673,18 +1235,16 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opAlphaDropout_)
+	checksPre3(&c, &opAlphaDropout_, &locs3)
 	r0 := kernels.AlphaDropout_(self, p, train)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opFeatureAlphaDropout = asserts.Op{
 	Name:     "feature_alpha_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FeatureAlphaDropout checks feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1693,20 +1253,16 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opFeatureAlphaDropout)
+	checksPre0(&c, &opFeatureAlphaDropout, &locs37)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opFeatureAlphaDropout_ = asserts.Op{
 	Name:     "feature_alpha_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FeatureAlphaDropout_ checks feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1715,18 +1271,16 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	c.Begin(&opFeatureAlphaDropout_)
+	checksPre3(&c, &opFeatureAlphaDropout_, &locs3)
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opAbs = asserts.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -1735,25 +1289,17 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 		return kernels.Abs(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAbs)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAbs, &locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAbs_ = asserts.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -1762,21 +1308,17 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Abs_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAbs_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAbs_, &locs3, &a0, self)
 	r0 := kernels.Abs_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAbsOut = asserts.Op{
 	Name:     "abs",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1785,25 +1327,17 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAbsOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AbsOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opAbsolute = asserts.Op{
 	Name:     "absolute",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Absolute checks absolute(Tensor self) -> Tensor
@@ -1812,20 +1346,16 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAbsolute)
+	checksPre0(&c, &opAbsolute, &locs0)
 	r0 := kernels.Absolute(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAbsolute_ = asserts.Op{
 	Name:     "absolute_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Absolute_ checks absolute_(Tensor(a!) self) -> Tensor(a!)
@@ -1834,18 +1364,16 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAbsolute_)
+	checksPre3(&c, &opAbsolute_, &locs3)
 	r0 := kernels.Absolute_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opAbsoluteOut = asserts.Op{
 	Name:     "absolute",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AbsoluteOut checks absolute.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1854,20 +1382,16 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsoluteOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAbsoluteOut)
+	checksPre0(&c, &opAbsoluteOut, &locs38)
 	r0 := kernels.AbsoluteOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAngle = asserts.Op{
 	Name:     "angle",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Angle checks angle(Tensor self) -> Tensor
@@ -1876,25 +1400,17 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 		return kernels.Angle(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAngle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAngle, &locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAngleOut = asserts.Op{
 	Name:     "angle",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AngleOut checks angle.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1903,25 +1419,17 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AngleOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAngleOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AngleOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opViewAsReal = asserts.Op{
 	Name:     "view_as_real",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewAsReal checks view_as_real(Tensor(a) self) -> Tensor(a)
@@ -1930,25 +1438,17 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsReal(self)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsReal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opViewAsReal, &locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opViewAsComplex = asserts.Op{
 	Name:     "view_as_complex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewAsComplex checks view_as_complex(Tensor(a) self) -> Tensor(a)
@@ -1957,25 +1457,17 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplex(self)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsComplex)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opViewAsComplex, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSgn = asserts.Op{
 	Name:     "sgn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sgn checks sgn(Tensor self) -> Tensor
@@ -1984,25 +1476,17 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sgn(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSgn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSgn, &locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSgn_ = asserts.Op{
 	Name:     "sgn_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sgn_ checks sgn_(Tensor(a!) self) -> Tensor(a!)
@@ -2011,21 +1495,17 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sgn_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSgn_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSgn_, &locs3, &a0, self)
 	r0 := kernels.Sgn_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSgnOut = asserts.Op{
 	Name:     "sgn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SgnOut checks sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2034,25 +1514,17 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SgnOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSgnOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SgnOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opChalf = asserts.Op{
 	Name:     "chalf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Chalf checks chalf(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -2061,20 +1533,16 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Chalf(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opChalf)
+	checksPre0(&c, &opChalf, &locs0)
 	r0 := kernels.Chalf(self, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opReal = asserts.Op{
 	Name:     "real",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Real checks real(Tensor(a) self) -> Tensor(a)
@@ -2083,20 +1551,16 @@ func Real(self *torch.Tensor) *torch.Tensor {
 		return kernels.Real(self)
 	}
 	var c asserts.Call
-	c.Begin(&opReal)
+	checksPre0(&c, &opReal, &locs0)
 	r0 := kernels.Real(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opImag = asserts.Op{
 	Name:     "imag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Imag checks imag(Tensor(a) self) -> Tensor(a)
@@ -2105,20 +1569,16 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 		return kernels.Imag(self)
 	}
 	var c asserts.Call
-	c.Begin(&opImag)
+	checksPre0(&c, &opImag, &locs0)
 	r0 := kernels.Imag(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXConj = asserts.Op{
 	Name:     "_conj",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConj checks _conj(Tensor(a) self) -> Tensor(a)
@@ -2127,25 +1587,17 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConj(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXConj)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXConj, &locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opConj = asserts.Op{
 	Name:     "conj",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Conj checks conj(Tensor(a) self) -> Tensor(a)
@@ -2154,20 +1606,16 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 		return kernels.Conj(self)
 	}
 	var c asserts.Call
-	c.Begin(&opConj)
+	checksPre0(&c, &opConj, &locs0)
 	r0 := kernels.Conj(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXConjPhysical = asserts.Op{
 	Name:     "_conj_physical",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConjPhysical checks _conj_physical(Tensor self) -> Tensor
@@ -2176,25 +1624,17 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysical(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXConjPhysical)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXConjPhysical, &locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXConjPhysicalOut = asserts.Op{
 	Name:     "_conj_physical",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConjPhysicalOut checks _conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2203,20 +1643,16 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConjPhysicalOut)
+	checksPre0(&c, &opXConjPhysicalOut, &locs38)
 	r0 := kernels.XConjPhysicalOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opConjPhysical = asserts.Op{
 	Name:     "conj_physical",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConjPhysical checks conj_physical(Tensor self) -> Tensor
@@ -2225,20 +1661,16 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical(self)
 	}
 	var c asserts.Call
-	c.Begin(&opConjPhysical)
+	checksPre0(&c, &opConjPhysical, &locs0)
 	r0 := kernels.ConjPhysical(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opConjPhysicalOut = asserts.Op{
 	Name:     "conj_physical",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConjPhysicalOut checks conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2247,20 +1679,16 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConjPhysicalOut)
+	checksPre0(&c, &opConjPhysicalOut, &locs38)
 	r0 := kernels.ConjPhysicalOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opConjPhysical_ = asserts.Op{
 	Name:     "conj_physical_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConjPhysical_ checks conj_physical_(Tensor(a!) self) -> Tensor(a!)
@@ -2269,21 +1697,17 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opConjPhysical_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opConjPhysical_, &locs3, &a0, self)
 	r0 := kernels.ConjPhysical_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opResolveConj = asserts.Op{
 	Name:     "resolve_conj",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResolveConj checks resolve_conj(Tensor(a) self) -> Tensor(a)
@@ -2292,20 +1716,16 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveConj(self)
 	}
 	var c asserts.Call
-	c.Begin(&opResolveConj)
+	checksPre0(&c, &opResolveConj, &locs0)
 	r0 := kernels.ResolveConj(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opResolveNeg = asserts.Op{
 	Name:     "resolve_neg",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResolveNeg checks resolve_neg(Tensor(a) self) -> Tensor(a)
@@ -2314,20 +1734,16 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveNeg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opResolveNeg)
+	checksPre0(&c, &opResolveNeg, &locs0)
 	r0 := kernels.ResolveNeg(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXNegView = asserts.Op{
 	Name:     "_neg_view",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNegView checks _neg_view(Tensor(a) self) -> Tensor(a)
@@ -2336,25 +1752,17 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegView(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNegView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXNegView, &locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAcos = asserts.Op{
 	Name:     "acos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Acos checks acos(Tensor self) -> Tensor
@@ -2363,25 +1771,17 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAcos)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAcos, &locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAcos_ = asserts.Op{
 	Name:     "acos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Acos_ checks acos_(Tensor(a!) self) -> Tensor(a!)
@@ -2390,21 +1790,17 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acos_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAcos_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAcos_, &locs3, &a0, self)
 	r0 := kernels.Acos_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAcosOut = asserts.Op{
 	Name:     "acos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AcosOut checks acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2413,25 +1809,17 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AcosOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAcosOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AcosOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opArccos = asserts.Op{
 	Name:     "arccos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arccos checks arccos(Tensor self) -> Tensor
@@ -2440,20 +1828,16 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArccos)
+	checksPre0(&c, &opArccos, &locs0)
 	r0 := kernels.Arccos(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opArccos_ = asserts.Op{
 	Name:     "arccos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arccos_ checks arccos_(Tensor(a!) self) -> Tensor(a!)
@@ -2462,18 +1846,16 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArccos_)
+	checksPre3(&c, &opArccos_, &locs3)
 	r0 := kernels.Arccos_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opArccosOut = asserts.Op{
 	Name:     "arccos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArccosOut checks arccos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2482,20 +1864,16 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccosOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArccosOut)
+	checksPre0(&c, &opArccosOut, &locs38)
 	r0 := kernels.ArccosOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAvgPool1d = asserts.Op{
 	Name:     "avg_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool1d checks avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor
@@ -2504,20 +1882,16 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool1d)
+	checksPre0(&c, &opAvgPool1d, &locs0)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAdaptiveAvgPool1d = asserts.Op{
 	Name:     "adaptive_avg_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveAvgPool1d checks adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor
@@ -2526,20 +1900,16 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool1d)
+	checksPre0(&c, &opAdaptiveAvgPool1d, &locs0)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAdaptiveMaxPool1d = asserts.Op{
 	Name:     "adaptive_max_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool1d checks adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)
@@ -2548,22 +1918,16 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool1d)
+	checksPre5(&c, &opAdaptiveMaxPool1d, &locs25)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opAddTensor = asserts.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2572,30 +1936,17 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opAdd_Tensor = asserts.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2604,25 +1955,17 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAdd_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opAddOut = asserts.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2631,29 +1974,17 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
+	checksPre40(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.AddOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
 var opXAddReluTensor = asserts.Op{
 	Name:     "_add_relu",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddReluTensor checks _add_relu.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2662,22 +1993,16 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddReluTensor)
+	checksPre5(&c, &opXAddReluTensor, &locs6)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opXAddRelu_Tensor = asserts.Op{
 	Name:     "_add_relu_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddRelu_Tensor checks _add_relu_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2686,20 +2011,16 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddRelu_Tensor)
+	checksPre0(&c, &opXAddRelu_Tensor, &locs8)
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opXAddReluOut = asserts.Op{
 	Name:     "_add_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddReluOut checks _add_relu.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2708,22 +2029,16 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddReluOut)
+	checksPre5(&c, &opXAddReluOut, &locs7)
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opXAddReluScalar = asserts.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddReluScalar checks _add_relu.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2732,20 +2047,16 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddReluScalar)
+	checksPre0(&c, &opXAddReluScalar, &locs0)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXAddRelu_Scalar = asserts.Op{
 	Name:     "_add_relu_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddRelu_Scalar checks _add_relu_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2754,18 +2065,16 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddRelu_Scalar)
+	checksPre3(&c, &opXAddRelu_Scalar, &locs3)
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXAddReluScalarOut = asserts.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddReluScalarOut checks _add_relu.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2774,20 +2083,16 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddReluScalarOut)
+	checksPre0(&c, &opXAddReluScalarOut, &locs38)
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAddScalar = asserts.Op{
 	Name:     "add",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddScalar checks add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2796,25 +2101,17 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 		return kernels.AddScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAddScalar, &locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAdd_Scalar = asserts.Op{
 	Name:     "add_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Add_Scalar checks add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2823,21 +2120,17 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.Add_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAdd_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAdd_Scalar, &locs3, &a0, self)
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAddScalarOut = asserts.Op{
 	Name:     "add",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddScalarOut checks add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2846,20 +2139,16 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddScalarOut)
+	checksPre0(&c, &opAddScalarOut, &locs38)
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAddmv = asserts.Op{
 	Name:     "addmv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addmv checks addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2868,35 +2157,17 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 		return kernels.Addmv(self, mat, vec, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmv)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat)
-	c.Save(&a2, vec)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opAddmv, &locs39, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat)
-	c.After(&a2, vec)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat"), &a1)
-	c.SameStorage(asserts.Arg("mat"), &a1)
-	c.SameImpl(asserts.Arg("vec"), &a2)
-	c.SameStorage(asserts.Arg("vec"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
 var opAddmv_ = asserts.Op{
 	Name:     "addmv_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addmv_ checks addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2905,29 +2176,17 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 		return kernels.Addmv_(self, mat, vec, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmv_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat)
-	c.Save(&a2, vec)
+	checksPre40(&c, &opAddmv_, &locs40, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat)
-	c.After(&a2, vec)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat"), &a1)
-	c.SameStorage(asserts.Arg("mat"), &a1)
-	c.SameImpl(asserts.Arg("vec"), &a2)
-	c.SameStorage(asserts.Arg("vec"), &a2)
-	c.End()
+	checksPost41(&c, &locs40, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
 var opAddmvOut = asserts.Op{
 	Name:     "addmv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddmvOut checks addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2936,33 +2195,17 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 		return kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmvOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat)
-	c.Save(&a2, vec)
-	c.Save(&a5, out)
+	checksPre15(&c, &opAddmvOut, &locs41, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, mat)
-	c.After(&a2, vec)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat"), &a1)
-	c.SameStorage(asserts.Arg("mat"), &a1)
-	c.SameImpl(asserts.Arg("vec"), &a2)
-	c.SameStorage(asserts.Arg("vec"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs41, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
 var opAddr = asserts.Op{
 	Name:     "addr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addr checks addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2971,35 +2214,17 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 		return kernels.Addr(self, vec1, vec2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddr)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec1)
-	c.Save(&a2, vec2)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opAddr, &locs42, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, vec1)
-	c.After(&a2, vec2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec1"), &a1)
-	c.SameStorage(asserts.Arg("vec1"), &a1)
-	c.SameImpl(asserts.Arg("vec2"), &a2)
-	c.SameStorage(asserts.Arg("vec2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs42, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
 var opAddr_ = asserts.Op{
 	Name:     "addr_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addr_ checks addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -3008,29 +2233,17 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 		return kernels.Addr_(self, vec1, vec2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddr_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec1)
-	c.Save(&a2, vec2)
+	checksPre40(&c, &opAddr_, &locs43, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, vec1)
-	c.After(&a2, vec2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec1"), &a1)
-	c.SameStorage(asserts.Arg("vec1"), &a1)
-	c.SameImpl(asserts.Arg("vec2"), &a2)
-	c.SameStorage(asserts.Arg("vec2"), &a2)
-	c.End()
+	checksPost41(&c, &locs43, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
 var opAddrOut = asserts.Op{
 	Name:     "addr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddrOut checks addr.out(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3039,33 +2252,17 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 		return kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddrOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec1)
-	c.Save(&a2, vec2)
-	c.Save(&a5, out)
+	checksPre15(&c, &opAddrOut, &locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, vec1)
-	c.After(&a2, vec2)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec1"), &a1)
-	c.SameStorage(asserts.Arg("vec1"), &a1)
-	c.SameImpl(asserts.Arg("vec2"), &a2)
-	c.SameStorage(asserts.Arg("vec2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
 var opAffineGridGenerator = asserts.Op{
 	Name:     "affine_grid_generator",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AffineGridGenerator checks affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor
@@ -3074,25 +2271,17 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 		return kernels.AffineGridGenerator(theta, size, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opAffineGridGenerator)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, theta)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAffineGridGenerator, &locs45, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	c.After(&a0, theta)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("theta"), &a0)
-	c.SameStorage(asserts.Arg("theta"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("theta"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs45, &a0, theta, r0)
 	return r0
 }
 
 var opAffineGridGeneratorOut = asserts.Op{
 	Name:     "affine_grid_generator",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AffineGridGeneratorOut checks affine_grid_generator.out(Tensor theta, int[] size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -3101,20 +2290,16 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAffineGridGeneratorOut)
+	checksPre0(&c, &opAffineGridGeneratorOut, &locs46)
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("theta"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("theta"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs46)
 	return r0
 }
 
 var opAffineGridGeneratorBackward = asserts.Op{
 	Name:     "affine_grid_generator_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AffineGridGeneratorBackward checks affine_grid_generator_backward(Tensor grad, int[] size, bool align_corners) -> Tensor
@@ -3123,20 +2308,16 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opAffineGridGeneratorBackward)
+	checksPre0(&c, &opAffineGridGeneratorBackward, &locs47)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs47)
 	return r0
 }
 
 var opAllDim = asserts.Op{
 	Name:     "all",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AllDim checks all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -3145,25 +2326,17 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 		return kernels.AllDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAllDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAllDim, &locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAllOut = asserts.Op{
 	Name:     "all",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AllOut checks all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3172,25 +2345,17 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 		return kernels.AllOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAllOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opAllOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opAllDimname = asserts.Op{
 	Name:     "all",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AllDimname checks all.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor
@@ -3199,20 +2364,16 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAllDimname)
+	checksPre0(&c, &opAllDimname, &locs0)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAllDimnameOut = asserts.Op{
 	Name:     "all",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AllDimnameOut checks all.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3221,20 +2382,16 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AllDimnameOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAllDimnameOut)
+	checksPre0(&c, &opAllDimnameOut, &locs38)
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAllclose = asserts.Op{
 	Name:     "allclose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Allclose checks allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
@@ -3243,25 +2400,17 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 		return kernels.Allclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	c.Begin(&opAllclose)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opAllclose, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opAnyDim = asserts.Op{
 	Name:     "any",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AnyDim checks any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -3270,25 +2419,17 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 		return kernels.AnyDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAnyDim, &locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAnyOut = asserts.Op{
 	Name:     "any",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AnyOut checks any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3297,25 +2438,17 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 		return kernels.AnyOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opAnyDimname = asserts.Op{
 	Name:     "any",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AnyDimname checks any.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor
@@ -3324,20 +2457,16 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyDimname)
+	checksPre0(&c, &opAnyDimname, &locs0)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAnyDimnameOut = asserts.Op{
 	Name:     "any",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AnyDimnameOut checks any.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3346,20 +2475,16 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AnyDimnameOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyDimnameOut)
+	checksPre0(&c, &opAnyDimnameOut, &locs38)
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opArange = asserts.Op{
 	Name:     "arange",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arange checks arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3368,18 +2493,16 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opArange)
+	checksPre3(&c, &opArange, &locs23)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opArangeStart = asserts.Op{
 	Name:     "arange",
 	Overload: "start",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArangeStart checks arange.start(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3388,18 +2511,16 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opArangeStart)
+	checksPre3(&c, &opArangeStart, &locs23)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opArangeStartStep = asserts.Op{
 	Name:     "arange",
 	Overload: "start_step",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArangeStartStep checks arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3408,18 +2529,16 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opArangeStartStep)
+	checksPre3(&c, &opArangeStartStep, &locs23)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opArangeOut = asserts.Op{
 	Name:     "arange",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArangeOut checks arange.out(Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -3428,18 +2547,16 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArangeOut(end, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArangeOut)
+	checksPre3(&c, &opArangeOut, &locs24)
 	r0 := kernels.ArangeOut(end, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opArangeStartOut = asserts.Op{
 	Name:     "arange",
 	Overload: "start_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArangeStartOut checks arange.start_out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3448,18 +2565,16 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArangeStartOut)
+	checksPre3(&c, &opArangeStartOut, &locs24)
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opXDimArange = asserts.Op{
 	Name:     "_dim_arange",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XDimArange checks _dim_arange(Tensor like, int dim) -> Tensor
@@ -3468,20 +2583,16 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXDimArange)
+	checksPre0(&c, &opXDimArange, &locs48)
 	r0 := kernels.XDimArange(like, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("like"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("like"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs48)
 	return r0
 }
 
 var opArgmax = asserts.Op{
 	Name:     "argmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Argmax checks argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -3490,25 +2601,17 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 		return kernels.Argmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opArgmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opArgmax, &locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opArgmaxOut = asserts.Op{
 	Name:     "argmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArgmaxOut checks argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3517,25 +2620,17 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 		return kernels.ArgmaxOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArgmaxOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opArgmin = asserts.Op{
 	Name:     "argmin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Argmin checks argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -3544,25 +2639,17 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 		return kernels.Argmin(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opArgmin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opArgmin, &locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opArgminOut = asserts.Op{
 	Name:     "argmin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArgminOut checks argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3571,25 +2658,17 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 		return kernels.ArgminOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArgminOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opAcosh = asserts.Op{
 	Name:     "acosh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Acosh checks acosh(Tensor self) -> Tensor
@@ -3598,25 +2677,17 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acosh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAcosh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAcosh, &locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAcosh_ = asserts.Op{
 	Name:     "acosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Acosh_ checks acosh_(Tensor(a!) self) -> Tensor(a!)
@@ -3625,21 +2696,17 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acosh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAcosh_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAcosh_, &locs3, &a0, self)
 	r0 := kernels.Acosh_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAcoshOut = asserts.Op{
 	Name:     "acosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AcoshOut checks acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3648,25 +2715,17 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AcoshOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAcoshOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AcoshOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opArccosh = asserts.Op{
 	Name:     "arccosh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arccosh checks arccosh(Tensor self) -> Tensor
@@ -3675,20 +2734,16 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArccosh)
+	checksPre0(&c, &opArccosh, &locs0)
 	r0 := kernels.Arccosh(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opArccosh_ = asserts.Op{
 	Name:     "arccosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arccosh_ checks arccosh_(Tensor(a!) self) -> Tensor(a!)
@@ -3697,18 +2752,16 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArccosh_)
+	checksPre3(&c, &opArccosh_, &locs3)
 	r0 := kernels.Arccosh_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opArccoshOut = asserts.Op{
 	Name:     "arccosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArccoshOut checks arccosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3717,20 +2770,16 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccoshOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArccoshOut)
+	checksPre0(&c, &opArccoshOut, &locs38)
 	r0 := kernels.ArccoshOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAsinh = asserts.Op{
 	Name:     "asinh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Asinh checks asinh(Tensor self) -> Tensor
@@ -3739,25 +2788,17 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asinh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAsinh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAsinh, &locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAsinh_ = asserts.Op{
 	Name:     "asinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Asinh_ checks asinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3766,21 +2807,17 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asinh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAsinh_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAsinh_, &locs3, &a0, self)
 	r0 := kernels.Asinh_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAsinhOut = asserts.Op{
 	Name:     "asinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AsinhOut checks asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3789,25 +2826,17 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AsinhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAsinhOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AsinhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opArcsinh = asserts.Op{
 	Name:     "arcsinh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arcsinh checks arcsinh(Tensor self) -> Tensor
@@ -3816,20 +2845,16 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsinh)
+	checksPre0(&c, &opArcsinh, &locs0)
 	r0 := kernels.Arcsinh(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opArcsinh_ = asserts.Op{
 	Name:     "arcsinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arcsinh_ checks arcsinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3838,18 +2863,16 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsinh_)
+	checksPre3(&c, &opArcsinh_, &locs3)
 	r0 := kernels.Arcsinh_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opArcsinhOut = asserts.Op{
 	Name:     "arcsinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArcsinhOut checks arcsinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3858,20 +2881,16 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsinhOut)
+	checksPre0(&c, &opArcsinhOut, &locs38)
 	r0 := kernels.ArcsinhOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAtanh = asserts.Op{
 	Name:     "atanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atanh checks atanh(Tensor self) -> Tensor
@@ -3880,25 +2899,17 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atanh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtanh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAtanh, &locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAtanh_ = asserts.Op{
 	Name:     "atanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atanh_ checks atanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3907,21 +2918,17 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atanh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtanh_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAtanh_, &locs3, &a0, self)
 	r0 := kernels.Atanh_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAtanhOut = asserts.Op{
 	Name:     "atanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AtanhOut checks atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3930,25 +2937,17 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AtanhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAtanhOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AtanhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opArctanh = asserts.Op{
 	Name:     "arctanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arctanh checks arctanh(Tensor self) -> Tensor
@@ -3957,20 +2956,16 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArctanh)
+	checksPre0(&c, &opArctanh, &locs0)
 	r0 := kernels.Arctanh(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opArctanh_ = asserts.Op{
 	Name:     "arctanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arctanh_ checks arctanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3979,18 +2974,16 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArctanh_)
+	checksPre3(&c, &opArctanh_, &locs3)
 	r0 := kernels.Arctanh_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opArctanhOut = asserts.Op{
 	Name:     "arctanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArctanhOut checks arctanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3999,20 +2992,16 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArctanhOut)
+	checksPre0(&c, &opArctanhOut, &locs38)
 	r0 := kernels.ArctanhOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAsStrided = asserts.Op{
 	Name:     "as_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AsStrided checks as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)
@@ -4021,25 +3010,17 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStrided)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAsStrided, &locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAsStrided_ = asserts.Op{
 	Name:     "as_strided_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AsStrided_ checks as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)
@@ -4048,21 +3029,17 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStrided_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAsStrided_, &locs3, &a0, self)
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAsin = asserts.Op{
 	Name:     "asin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Asin checks asin(Tensor self) -> Tensor
@@ -4071,25 +3048,17 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAsin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAsin, &locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAsin_ = asserts.Op{
 	Name:     "asin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Asin_ checks asin_(Tensor(a!) self) -> Tensor(a!)
@@ -4098,21 +3067,17 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asin_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAsin_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAsin_, &locs3, &a0, self)
 	r0 := kernels.Asin_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAsinOut = asserts.Op{
 	Name:     "asin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AsinOut checks asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4121,25 +3086,17 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AsinOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAsinOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AsinOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opArcsin = asserts.Op{
 	Name:     "arcsin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arcsin checks arcsin(Tensor self) -> Tensor
@@ -4148,20 +3105,16 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsin)
+	checksPre0(&c, &opArcsin, &locs0)
 	r0 := kernels.Arcsin(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opArcsin_ = asserts.Op{
 	Name:     "arcsin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arcsin_ checks arcsin_(Tensor(a!) self) -> Tensor(a!)
@@ -4170,18 +3123,16 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsin_)
+	checksPre3(&c, &opArcsin_, &locs3)
 	r0 := kernels.Arcsin_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opArcsinOut = asserts.Op{
 	Name:     "arcsin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArcsinOut checks arcsin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4190,20 +3141,16 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArcsinOut)
+	checksPre0(&c, &opArcsinOut, &locs38)
 	r0 := kernels.ArcsinOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAtan = asserts.Op{
 	Name:     "atan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atan checks atan(Tensor self) -> Tensor
@@ -4212,25 +3159,17 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAtan, &locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAtan_ = asserts.Op{
 	Name:     "atan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atan_ checks atan_(Tensor(a!) self) -> Tensor(a!)
@@ -4239,21 +3178,17 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atan_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opAtan_, &locs3, &a0, self)
 	r0 := kernels.Atan_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opAtanOut = asserts.Op{
 	Name:     "atan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AtanOut checks atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4262,25 +3197,17 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AtanOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAtanOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AtanOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opArctan = asserts.Op{
 	Name:     "arctan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arctan checks arctan(Tensor self) -> Tensor
@@ -4289,20 +3216,16 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan)
+	checksPre0(&c, &opArctan, &locs0)
 	r0 := kernels.Arctan(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opArctan_ = asserts.Op{
 	Name:     "arctan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arctan_ checks arctan_(Tensor(a!) self) -> Tensor(a!)
@@ -4311,18 +3234,16 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan_)
+	checksPre3(&c, &opArctan_, &locs3)
 	r0 := kernels.Arctan_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opArctanOut = asserts.Op{
 	Name:     "arctan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArctanOut checks arctan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4331,20 +3252,16 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArctanOut)
+	checksPre0(&c, &opArctanOut, &locs38)
 	r0 := kernels.ArctanOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAtleast1d = asserts.Op{
 	Name:     "atleast_1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atleast1d checks atleast_1d(Tensor self) -> Tensor
@@ -4353,20 +3270,16 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast1d(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast1d)
+	checksPre0(&c, &opAtleast1d, &locs0)
 	r0 := kernels.Atleast1d(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAtleast1dSequence = asserts.Op{
 	Name:     "atleast_1d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atleast1dSequence checks atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -4375,18 +3288,16 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast1dSequence)
+	checksPre3(&c, &opAtleast1dSequence, &locs9)
 	r0 := kernels.Atleast1dSequence(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opAtleast2d = asserts.Op{
 	Name:     "atleast_2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atleast2d checks atleast_2d(Tensor self) -> Tensor
@@ -4395,20 +3306,16 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast2d(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast2d)
+	checksPre0(&c, &opAtleast2d, &locs0)
 	r0 := kernels.Atleast2d(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAtleast2dSequence = asserts.Op{
 	Name:     "atleast_2d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atleast2dSequence checks atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -4417,18 +3324,16 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast2dSequence)
+	checksPre3(&c, &opAtleast2dSequence, &locs9)
 	r0 := kernels.Atleast2dSequence(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opAtleast3d = asserts.Op{
 	Name:     "atleast_3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atleast3d checks atleast_3d(Tensor self) -> Tensor
@@ -4437,20 +3342,16 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast3d(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast3d)
+	checksPre0(&c, &opAtleast3d, &locs0)
 	r0 := kernels.Atleast3d(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAtleast3dSequence = asserts.Op{
 	Name:     "atleast_3d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atleast3dSequence checks atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -4459,18 +3360,16 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opAtleast3dSequence)
+	checksPre3(&c, &opAtleast3dSequence, &locs9)
 	r0 := kernels.Atleast3dSequence(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opBaddbmm = asserts.Op{
 	Name:     "baddbmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Baddbmm checks baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -4479,35 +3378,17 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opBaddbmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opBaddbmm, &locs49, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
 var opBaddbmm_ = asserts.Op{
 	Name:     "baddbmm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Baddbmm_ checks baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -4516,29 +3397,17 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 		return kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opBaddbmm_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
+	checksPre40(&c, &opBaddbmm_, &locs50, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.End()
+	checksPost41(&c, &locs50, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
 var opBaddbmmOut = asserts.Op{
 	Name:     "baddbmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BaddbmmOut checks baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -4547,33 +3416,17 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 		return kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBaddbmmOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
-	c.Save(&a5, out)
+	checksPre15(&c, &opBaddbmmOut, &locs51, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs51, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
 var opBartlettWindow = asserts.Op{
 	Name:     "bartlett_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BartlettWindow checks bartlett_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4582,18 +3435,16 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opBartlettWindow)
+	checksPre3(&c, &opBartlettWindow, &locs23)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opBartlettWindowOut = asserts.Op{
 	Name:     "bartlett_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BartlettWindowOut checks bartlett_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -4602,18 +3453,16 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBartlettWindowOut)
+	checksPre3(&c, &opBartlettWindowOut, &locs24)
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opBartlettWindowPeriodic = asserts.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BartlettWindowPeriodic checks bartlett_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4622,18 +3471,16 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opBartlettWindowPeriodic)
+	checksPre3(&c, &opBartlettWindowPeriodic, &locs23)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opBartlettWindowPeriodicOut = asserts.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BartlettWindowPeriodicOut checks bartlett_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4642,18 +3489,16 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBartlettWindowPeriodicOut)
+	checksPre3(&c, &opBartlettWindowPeriodicOut, &locs24)
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opBatchNorm = asserts.Op{
 	Name:     "batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNorm checks batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -4662,20 +3507,16 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNorm)
+	checksPre0(&c, &opBatchNorm, &locs37)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opQuantizedBatchNorm = asserts.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedBatchNorm checks quantized_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point) -> Tensor
@@ -4684,24 +3525,16 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedBatchNorm)
+	checksPre19(&c, &opQuantizedBatchNorm, &locs52)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("var"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("var"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs52)
 	return r0
 }
 
 var opQuantizedBatchNormOut = asserts.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedBatchNormOut checks quantized_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -4710,24 +3543,16 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedBatchNormOut)
+	checksPre19(&c, &opQuantizedBatchNormOut, &locs53)
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("var"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("var"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs53)
 	return r0
 }
 
 var opXBatchNormImplIndex = asserts.Op{
 	Name:     "_batch_norm_impl_index",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XBatchNormImplIndex checks _batch_norm_impl_index(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> (Tensor, Tensor, Tensor, Tensor, int)
@@ -4736,26 +3561,16 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opXBatchNormImplIndex)
+	checksPre45(&c, &opXBatchNormImplIndex, &locs54)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.End()
+	checksPost46(&c, &locs54)
 	return r0, r1, r2, r3, r4
 }
 
 var opXBatchNormImplIndexBackward = asserts.Op{
 	Name:     "_batch_norm_impl_index_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XBatchNormImplIndexBackward checks _batch_norm_impl_index_backward(int impl_index, Tensor input, Tensor grad_output, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var_transform, bool train, float eps, bool[3] output_mask, Tensor reservedSpace) -> (Tensor, Tensor, Tensor)
@@ -4764,28 +3579,16 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	c.Begin(&opXBatchNormImplIndexBackward)
+	checksPre47(&c, &opXBatchNormImplIndexBackward, &locs55)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("reservedSpace"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("reservedSpace"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost48(&c, &locs55)
 	return r0, r1, r2
 }
 
 var opBernoulli = asserts.Op{
 	Name:     "bernoulli",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Bernoulli checks bernoulli(Tensor self, *, Generator? generator=None) -> Tensor
@@ -4794,25 +3597,17 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Bernoulli(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulli)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opBernoulli, &locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opBernoulliOut = asserts.Op{
 	Name:     "bernoulli",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BernoulliOut checks bernoulli.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4821,25 +3616,17 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 		return kernels.BernoulliOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.BernoulliOut(self, generator, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opBernoulli_Tensor = asserts.Op{
 	Name:     "bernoulli_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Bernoulli_Tensor checks bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)
@@ -4848,25 +3635,17 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 		return kernels.Bernoulli_Tensor(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulli_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, p)
+	checksPre11(&c, &opBernoulli_Tensor, &locs56, &a0, &a1, self, p)
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	c.After(&a0, self)
-	c.After(&a1, p)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("p"), &a1)
-	c.SameStorage(asserts.Arg("p"), &a1)
-	c.End()
+	checksPost12(&c, &locs56, &a0, &a1, self, p)
 	return r0
 }
 
 var opBernoulliTensorOut = asserts.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BernoulliTensorOut checks bernoulli.Tensor_out(Tensor self, Tensor p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4875,22 +3654,16 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliTensorOut)
+	checksPre5(&c, &opBernoulliTensorOut, &locs57)
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("p"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("p"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs57)
 	return r0
 }
 
 var opBernoulliTensor = asserts.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BernoulliTensor checks bernoulli.Tensor(Tensor self, Tensor p, *, Generator? generator=None) -> Tensor
@@ -4899,30 +3672,17 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 		return kernels.BernoulliTensor(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, p)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opBernoulliTensor, &locs58, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	c.After(&a0, self)
-	c.After(&a1, p)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("p"), &a1)
-	c.SameStorage(asserts.Arg("p"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("p"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs58, &a0, &a1, self, p, r0)
 	return r0
 }
 
 var opBernoulli_Float = asserts.Op{
 	Name:     "bernoulli_",
 	Overload: "float",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Bernoulli_Float checks bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
@@ -4931,21 +3691,17 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 		return kernels.Bernoulli_Float(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulli_Float)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opBernoulli_Float, &locs3, &a0, self)
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opBernoulliFloatOut = asserts.Op{
 	Name:     "bernoulli",
 	Overload: "float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BernoulliFloatOut checks bernoulli.float_out(Tensor self, float p=0.5, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4954,20 +3710,16 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliFloatOut)
+	checksPre0(&c, &opBernoulliFloatOut, &locs38)
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opBernoulliP = asserts.Op{
 	Name:     "bernoulli",
 	Overload: "p",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BernoulliP checks bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -4976,20 +3728,16 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.BernoulliP(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBernoulliP)
+	checksPre0(&c, &opBernoulliP, &locs0)
 	r0 := kernels.BernoulliP(self, p, generator)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opBilinear = asserts.Op{
 	Name:     "bilinear",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Bilinear checks bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor
@@ -4998,24 +3746,16 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opBilinear)
+	checksPre19(&c, &opBilinear, &locs59)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs59)
 	return r0
 }
 
 var opBinaryCrossEntropy = asserts.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BinaryCrossEntropy checks binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -5024,30 +3764,17 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 		return kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropy)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opBinaryCrossEntropy, &locs60, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs60, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
 var opBinaryCrossEntropyOut = asserts.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BinaryCrossEntropyOut checks binary_cross_entropy.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5056,29 +3783,17 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 		return kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyOut)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a4, out)
+	checksPre40(&c, &opBinaryCrossEntropyOut, &locs61, &a0, &a1, &a4, self, target, out)
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost41(&c, &locs61, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
 var opBinaryCrossEntropyBackward = asserts.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BinaryCrossEntropyBackward checks binary_cross_entropy_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -5087,35 +3802,17 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre51(&c, &opBinaryCrossEntropyBackward, &locs62, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost52(&c, &locs62, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
 var opBinaryCrossEntropyBackwardGradInput = asserts.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BinaryCrossEntropyBackwardGradInput checks binary_cross_entropy_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5124,33 +3821,17 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 		return kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyBackwardGradInput)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a5, grad_input)
+	checksPre15(&c, &opBinaryCrossEntropyBackwardGradInput, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a5, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost16(&c, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
 var opBinaryCrossEntropyWithLogits = asserts.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BinaryCrossEntropyWithLogits checks binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean) -> Tensor
@@ -5159,30 +3840,17 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 		return kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyWithLogits)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre53(&c, &opBinaryCrossEntropyWithLogits, &locs64, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost54(&c, &locs64, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
 var opBinaryCrossEntropyWithLogitsOut = asserts.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BinaryCrossEntropyWithLogitsOut checks binary_cross_entropy_with_logits.out(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5191,22 +3859,16 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBinaryCrossEntropyWithLogitsOut)
+	checksPre5(&c, &opBinaryCrossEntropyWithLogitsOut, &locs61)
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs61)
 	return r0
 }
 
 var opBincount = asserts.Op{
 	Name:     "bincount",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Bincount checks bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
@@ -5215,20 +3877,16 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 		return kernels.Bincount(self, weights, minlength)
 	}
 	var c asserts.Call
-	c.Begin(&opBincount)
+	checksPre0(&c, &opBincount, &locs0)
 	r0 := kernels.Bincount(self, weights, minlength)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opBincountOut = asserts.Op{
 	Name:     "bincount",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BincountOut checks bincount.out(Tensor self, Tensor? weights=None, int minlength=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5237,20 +3895,16 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBincountOut)
+	checksPre0(&c, &opBincountOut, &locs38)
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opBitwiseNot = asserts.Op{
 	Name:     "bitwise_not",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseNot checks bitwise_not(Tensor self) -> Tensor
@@ -5259,20 +3913,16 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot(self)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseNot)
+	checksPre0(&c, &opBitwiseNot, &locs0)
 	r0 := kernels.BitwiseNot(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opBitwiseNot_ = asserts.Op{
 	Name:     "bitwise_not_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseNot_ checks bitwise_not_(Tensor(a!) self) -> Tensor(a!)
@@ -5281,18 +3931,16 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseNot_)
+	checksPre3(&c, &opBitwiseNot_, &locs3)
 	r0 := kernels.BitwiseNot_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opBitwiseNotOut = asserts.Op{
 	Name:     "bitwise_not",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseNotOut checks bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5301,20 +3949,16 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNotOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseNotOut)
+	checksPre0(&c, &opBitwiseNotOut, &locs38)
 	r0 := kernels.BitwiseNotOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opCopysignOut = asserts.Op{
 	Name:     "copysign",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CopysignOut checks copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5323,29 +3967,17 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.CopysignOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysignOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.CopysignOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opCopysignTensor = asserts.Op{
 	Name:     "copysign",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CopysignTensor checks copysign.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5354,30 +3986,17 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.CopysignTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysignTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opCopysign_Tensor = asserts.Op{
 	Name:     "copysign_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Copysign_Tensor checks copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5386,25 +4005,17 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Copysign_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysign_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Copysign_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opCopysignScalar = asserts.Op{
 	Name:     "copysign",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CopysignScalar checks copysign.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5413,25 +4024,17 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.CopysignScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysignScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCopysignScalar, &locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCopysign_Scalar = asserts.Op{
 	Name:     "copysign_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Copysign_Scalar checks copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5440,21 +4043,17 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Copysign_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysign_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opCopysign_Scalar, &locs3, &a0, self)
 	r0 := kernels.Copysign_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCopysignScalarOut = asserts.Op{
 	Name:     "copysign",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CopysignScalarOut checks copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5463,25 +4062,17 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.CopysignScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCopysignScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opLogicalNot = asserts.Op{
 	Name:     "logical_not",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalNot checks logical_not(Tensor self) -> Tensor
@@ -5490,25 +4081,17 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNot(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalNot)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLogicalNot, &locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLogicalNot_ = asserts.Op{
 	Name:     "logical_not_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalNot_ checks logical_not_(Tensor(a!) self) -> Tensor(a!)
@@ -5517,21 +4100,17 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNot_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalNot_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLogicalNot_, &locs3, &a0, self)
 	r0 := kernels.LogicalNot_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLogicalNotOut = asserts.Op{
 	Name:     "logical_not",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalNotOut checks logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5540,25 +4119,17 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNotOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalNotOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LogicalNotOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opLogicalXor = asserts.Op{
 	Name:     "logical_xor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalXor checks logical_xor(Tensor self, Tensor other) -> Tensor
@@ -5567,30 +4138,17 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalXor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalXor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opLogicalXor_ = asserts.Op{
 	Name:     "logical_xor_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalXor_ checks logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5599,25 +4157,17 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalXor_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalXor_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opLogicalXorOut = asserts.Op{
 	Name:     "logical_xor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalXorOut checks logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5626,29 +4176,17 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LogicalXorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalXorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalXorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opLogicalAnd = asserts.Op{
 	Name:     "logical_and",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalAnd checks logical_and(Tensor self, Tensor other) -> Tensor
@@ -5657,30 +4195,17 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalAnd(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalAnd)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opLogicalAnd_ = asserts.Op{
 	Name:     "logical_and_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalAnd_ checks logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5689,25 +4214,17 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalAnd_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalAnd_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opLogicalAndOut = asserts.Op{
 	Name:     "logical_and",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalAndOut checks logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5716,29 +4233,17 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LogicalAndOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalAndOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalAndOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opLogicalOr = asserts.Op{
 	Name:     "logical_or",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalOr checks logical_or(Tensor self, Tensor other) -> Tensor
@@ -5747,30 +4252,17 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalOr(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalOr)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opLogicalOr_ = asserts.Op{
 	Name:     "logical_or_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalOr_ checks logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5779,25 +4271,17 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalOr_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalOr_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opLogicalOrOut = asserts.Op{
 	Name:     "logical_or",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogicalOrOut checks logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5806,29 +4290,17 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogicalOrOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogicalOrOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogicalOrOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opBlackmanWindow = asserts.Op{
 	Name:     "blackman_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BlackmanWindow checks blackman_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -5837,18 +4309,16 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opBlackmanWindow)
+	checksPre3(&c, &opBlackmanWindow, &locs23)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opBlackmanWindowOut = asserts.Op{
 	Name:     "blackman_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BlackmanWindowOut checks blackman_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -5857,18 +4327,16 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBlackmanWindowOut)
+	checksPre3(&c, &opBlackmanWindowOut, &locs24)
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opBlackmanWindowPeriodic = asserts.Op{
 	Name:     "blackman_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BlackmanWindowPeriodic checks blackman_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -5877,18 +4345,16 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opBlackmanWindowPeriodic)
+	checksPre3(&c, &opBlackmanWindowPeriodic, &locs23)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opBlackmanWindowPeriodicOut = asserts.Op{
 	Name:     "blackman_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BlackmanWindowPeriodicOut checks blackman_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -5897,18 +4363,16 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBlackmanWindowPeriodicOut)
+	checksPre3(&c, &opBlackmanWindowPeriodicOut, &locs24)
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opBmm = asserts.Op{
 	Name:     "bmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Bmm checks bmm(Tensor self, Tensor mat2) -> Tensor
@@ -5917,30 +4381,17 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Bmm(self, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opBmm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opBmm, &locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
 var opBmmOut = asserts.Op{
 	Name:     "bmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BmmOut checks bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5949,29 +4400,17 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.BmmOut(self, mat2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBmmOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.Save(&a2, out)
+	checksPre40(&c, &opBmmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
 	r0 := kernels.BmmOut(self, mat2, out)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs66, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
 var opBroadcastTensors = asserts.Op{
 	Name:     "broadcast_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BroadcastTensors checks broadcast_tensors(Tensor[] tensors) -> Tensor[]
@@ -5980,18 +4419,16 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opBroadcastTensors)
+	checksPre3(&c, &opBroadcastTensors, &locs9)
 	r0 := kernels.BroadcastTensors(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opBroadcastTo = asserts.Op{
 	Name:     "broadcast_to",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BroadcastTo checks broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
@@ -6000,20 +4437,16 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.BroadcastTo(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opBroadcastTo)
+	checksPre0(&c, &opBroadcastTo, &locs0)
 	r0 := kernels.BroadcastTo(self, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseBroadcastTo = asserts.Op{
 	Name:     "_sparse_broadcast_to",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseBroadcastTo checks _sparse_broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
@@ -6022,20 +4455,16 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBroadcastTo)
+	checksPre0(&c, &opXSparseBroadcastTo, &locs0)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opCat = asserts.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -6044,28 +4473,17 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCat)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre55(&c, &opCat, &locs67, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost56(&c, &locs67, &l0, tensors, r0)
 	return r0
 }
 
 var opCatOut = asserts.Op{
 	Name:     "cat",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CatOut checks cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6074,28 +4492,20 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		return kernels.CatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCatOut)
 	var (
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
+	checksPre57(&c, &opCatOut, &locs68, &l0, &a2, tensors, out)
 	r0 := kernels.CatOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost58(&c, &locs68, &l0, &a2, tensors, out)
 	return r0
 }
 
 var opCatNames = asserts.Op{
 	Name:     "cat",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CatNames checks cat.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -6104,20 +4514,16 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.CatNames(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCatNames)
+	checksPre0(&c, &opCatNames, &locs67)
 	r0 := kernels.CatNames(tensors, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opCatNamesOut = asserts.Op{
 	Name:     "cat",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CatNamesOut checks cat.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6126,20 +4532,16 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		return kernels.CatNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCatNamesOut)
+	checksPre0(&c, &opCatNamesOut, &locs68)
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opConcat = asserts.Op{
 	Name:     "concat",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Concat checks concat(Tensor[] tensors, int dim=0) -> Tensor
@@ -6148,20 +4550,16 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opConcat)
+	checksPre0(&c, &opConcat, &locs67)
 	r0 := kernels.Concat(tensors, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opConcatOut = asserts.Op{
 	Name:     "concat",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConcatOut checks concat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6170,20 +4568,16 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.ConcatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatOut)
+	checksPre0(&c, &opConcatOut, &locs68)
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opConcatNames = asserts.Op{
 	Name:     "concat",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConcatNames checks concat.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -6192,20 +4586,16 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatNames(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatNames)
+	checksPre0(&c, &opConcatNames, &locs67)
 	r0 := kernels.ConcatNames(tensors, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opConcatNamesOut = asserts.Op{
 	Name:     "concat",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConcatNamesOut checks concat.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6214,20 +4604,16 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		return kernels.ConcatNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatNamesOut)
+	checksPre0(&c, &opConcatNamesOut, &locs68)
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opConcatenate = asserts.Op{
 	Name:     "concatenate",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Concatenate checks concatenate(Tensor[] tensors, int dim=0) -> Tensor
@@ -6236,20 +4622,16 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatenate)
+	checksPre0(&c, &opConcatenate, &locs67)
 	r0 := kernels.Concatenate(tensors, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opConcatenateOut = asserts.Op{
 	Name:     "concatenate",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConcatenateOut checks concatenate.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6258,20 +4640,16 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatenateOut)
+	checksPre0(&c, &opConcatenateOut, &locs68)
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opConcatenateNames = asserts.Op{
 	Name:     "concatenate",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConcatenateNames checks concatenate.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -6280,20 +4658,16 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatenateNames)
+	checksPre0(&c, &opConcatenateNames, &locs67)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opConcatenateNamesOut = asserts.Op{
 	Name:     "concatenate",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConcatenateNamesOut checks concatenate.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6302,20 +4676,16 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		return kernels.ConcatenateNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConcatenateNamesOut)
+	checksPre0(&c, &opConcatenateNamesOut, &locs68)
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opBlockDiag = asserts.Op{
 	Name:     "block_diag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BlockDiag checks block_diag(Tensor[] tensors) -> Tensor
@@ -6324,28 +4694,17 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiag(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opBlockDiag)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre55(&c, &opBlockDiag, &locs67, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost56(&c, &locs67, &l0, tensors, r0)
 	return r0
 }
 
 var opBlockDiagOut = asserts.Op{
 	Name:     "block_diag",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BlockDiagOut checks block_diag.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -6354,20 +4713,16 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiagOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBlockDiagOut)
+	checksPre0(&c, &opBlockDiagOut, &locs68)
 	r0 := kernels.BlockDiagOut(tensors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opCeil = asserts.Op{
 	Name:     "ceil",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ceil checks ceil(Tensor self) -> Tensor
@@ -6376,25 +4731,17 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ceil(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCeil)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCeil, &locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCeil_ = asserts.Op{
 	Name:     "ceil_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ceil_ checks ceil_(Tensor(a!) self) -> Tensor(a!)
@@ -6403,21 +4750,17 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ceil_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCeil_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opCeil_, &locs3, &a0, self)
 	r0 := kernels.Ceil_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCeilOut = asserts.Op{
 	Name:     "ceil",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CeilOut checks ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6426,25 +4769,17 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CeilOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCeilOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CeilOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opChainMatmul = asserts.Op{
 	Name:     "chain_matmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ChainMatmul checks chain_matmul(Tensor[] matrices) -> Tensor
@@ -6453,20 +4788,16 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	c.Begin(&opChainMatmul)
+	checksPre0(&c, &opChainMatmul, &locs69)
 	r0 := kernels.ChainMatmul(matrices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("matrices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("matrices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs69)
 	return r0
 }
 
 var opChainMatmulOut = asserts.Op{
 	Name:     "chain_matmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ChainMatmulOut checks chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)
@@ -6475,20 +4806,16 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
 	var c asserts.Call
-	c.Begin(&opChainMatmulOut)
+	checksPre0(&c, &opChainMatmulOut, &locs70)
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("matrices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("matrices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs70)
 	return r0
 }
 
 var opUnsafeChunk = asserts.Op{
 	Name:     "unsafe_chunk",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnsafeChunk checks unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
@@ -6497,18 +4824,16 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeChunk)
+	checksPre3(&c, &opUnsafeChunk, &locs3)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opChunk = asserts.Op{
 	Name:     "chunk",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Chunk checks chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]
@@ -6517,18 +4842,16 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.Chunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opChunk)
+	checksPre3(&c, &opChunk, &locs3)
 	r0 := kernels.Chunk(self, chunks, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opTensorSplitSections = asserts.Op{
 	Name:     "tensor_split",
 	Overload: "sections",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TensorSplitSections checks tensor_split.sections(Tensor(a -> *) self, int sections, int dim=0) -> Tensor(a)[]
@@ -6537,18 +4860,16 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTensorSplitSections)
+	checksPre3(&c, &opTensorSplitSections, &locs3)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opTensorSplitIndices = asserts.Op{
 	Name:     "tensor_split",
 	Overload: "indices",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TensorSplitIndices checks tensor_split.indices(Tensor(a -> *) self, int[] indices, int dim=0) -> Tensor(a)[]
@@ -6557,18 +4878,16 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTensorSplitIndices)
+	checksPre3(&c, &opTensorSplitIndices, &locs3)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opTensorSplitTensorIndicesOrSections = asserts.Op{
 	Name:     "tensor_split",
 	Overload: "tensor_indices_or_sections",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TensorSplitTensorIndicesOrSections checks tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]
@@ -6577,20 +4896,16 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTensorSplitTensorIndicesOrSections)
+	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs71)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor_indices_or_sections"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor_indices_or_sections"))
-	c.End()
+	checksPost2(&c, &locs71)
 	return r0
 }
 
 var opClamp = asserts.Op{
 	Name:     "clamp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Clamp checks clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -6599,25 +4914,17 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clamp(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClamp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opClamp, &locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opClampTensor = asserts.Op{
 	Name:     "clamp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampTensor checks clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -6626,25 +4933,17 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.ClampTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0, a1, a2 asserts.Saved
+	checksPre59(&c, &opClampTensor, &locs72, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost60(&c, &locs72, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
 var opClamp_ = asserts.Op{
 	Name:     "clamp_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Clamp_ checks clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -6653,21 +4952,17 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 		return kernels.Clamp_(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClamp_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opClamp_, &locs3, &a0, self)
 	r0 := kernels.Clamp_(self, min_, max_)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opClamp_Tensor = asserts.Op{
 	Name:     "clamp_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Clamp_Tensor checks clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -6676,21 +4971,17 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 		return kernels.Clamp_Tensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClamp_Tensor)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opClamp_Tensor, &locs3, &a0, self)
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opClampOut = asserts.Op{
 	Name:     "clamp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampOut checks clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6699,25 +4990,17 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 		return kernels.ClampOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opClampOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opClampTensorOut = asserts.Op{
 	Name:     "clamp",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampTensorOut checks clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6726,25 +5009,17 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 		return kernels.ClampTensorOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampTensorOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opClampTensorOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opClampMax = asserts.Op{
 	Name:     "clamp_max",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMax checks clamp_max(Tensor self, Scalar max) -> Tensor
@@ -6753,25 +5028,17 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMax(self, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opClampMax, &locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opClampMaxTensor = asserts.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMaxTensor checks clamp_max.Tensor(Tensor self, Tensor max) -> Tensor
@@ -6780,30 +5047,17 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMaxTensor(self, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMaxTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, max_)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opClampMaxTensor, &locs73, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	c.After(&a0, self)
-	c.After(&a1, max_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a1)
-	c.SameStorage(asserts.Arg("max"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("max"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs73, &a0, &a1, self, max_, r0)
 	return r0
 }
 
 var opClampMax_ = asserts.Op{
 	Name:     "clamp_max_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMax_ checks clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)
@@ -6812,21 +5066,17 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMax_(self, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMax_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opClampMax_, &locs3, &a0, self)
 	r0 := kernels.ClampMax_(self, max_)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opClampMax_Tensor = asserts.Op{
 	Name:     "clamp_max_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMax_Tensor checks clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)
@@ -6835,25 +5085,17 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMax_Tensor(self, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMax_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, max_)
+	checksPre11(&c, &opClampMax_Tensor, &locs74, &a0, &a1, self, max_)
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	c.After(&a0, self)
-	c.After(&a1, max_)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a1)
-	c.SameStorage(asserts.Arg("max"), &a1)
-	c.End()
+	checksPost12(&c, &locs74, &a0, &a1, self, max_)
 	return r0
 }
 
 var opClampMaxOut = asserts.Op{
 	Name:     "clamp_max",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMaxOut checks clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)
@@ -6862,25 +5104,17 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 		return kernels.ClampMaxOut(self, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMaxOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opClampMaxTensorOut = asserts.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMaxTensorOut checks clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)
@@ -6889,29 +5123,17 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 		return kernels.ClampMaxTensorOut(self, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMaxTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, max_)
-	c.Save(&a2, out)
+	checksPre40(&c, &opClampMaxTensorOut, &locs75, &a0, &a1, &a2, self, max_, out)
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	c.After(&a0, self)
-	c.After(&a1, max_)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a1)
-	c.SameStorage(asserts.Arg("max"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs75, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
 var opClampMin = asserts.Op{
 	Name:     "clamp_min",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMin checks clamp_min(Tensor self, Scalar min) -> Tensor
@@ -6920,25 +5142,17 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMin(self, min_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opClampMin, &locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opClampMinTensor = asserts.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMinTensor checks clamp_min.Tensor(Tensor self, Tensor min) -> Tensor
@@ -6947,30 +5161,17 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMinTensor(self, min_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMinTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, min_)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opClampMinTensor, &locs76, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("min"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs76, &a0, &a1, self, min_, r0)
 	return r0
 }
 
 var opClampMin_ = asserts.Op{
 	Name:     "clamp_min_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMin_ checks clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)
@@ -6979,21 +5180,17 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMin_(self, min_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMin_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opClampMin_, &locs3, &a0, self)
 	r0 := kernels.ClampMin_(self, min_)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opClampMin_Tensor = asserts.Op{
 	Name:     "clamp_min_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMin_Tensor checks clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)
@@ -7002,25 +5199,17 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMin_Tensor(self, min_)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMin_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, min_)
+	checksPre11(&c, &opClampMin_Tensor, &locs77, &a0, &a1, self, min_)
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.End()
+	checksPost12(&c, &locs77, &a0, &a1, self, min_)
 	return r0
 }
 
 var opClampMinOut = asserts.Op{
 	Name:     "clamp_min",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMinOut checks clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)
@@ -7029,25 +5218,17 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 		return kernels.ClampMinOut(self, min_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMinOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ClampMinOut(self, min_, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opClampMinTensorOut = asserts.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClampMinTensorOut checks clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)
@@ -7056,29 +5237,17 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 		return kernels.ClampMinTensorOut(self, min_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClampMinTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, min_)
-	c.Save(&a2, out)
+	checksPre40(&c, &opClampMinTensorOut, &locs78, &a0, &a1, &a2, self, min_, out)
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	c.After(&a0, self)
-	c.After(&a1, min_)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a1)
-	c.SameStorage(asserts.Arg("min"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs78, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
 var opClip = asserts.Op{
 	Name:     "clip",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Clip checks clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -7087,20 +5256,16 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 		return kernels.Clip(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClip)
+	checksPre0(&c, &opClip, &locs0)
 	r0 := kernels.Clip(self, min_, max_)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opClipTensor = asserts.Op{
 	Name:     "clip",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClipTensor checks clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -7109,20 +5274,16 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 		return kernels.ClipTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClipTensor)
+	checksPre0(&c, &opClipTensor, &locs0)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opClip_ = asserts.Op{
 	Name:     "clip_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Clip_ checks clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -7131,18 +5292,16 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clip_(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClip_)
+	checksPre3(&c, &opClip_, &locs3)
 	r0 := kernels.Clip_(self, min_, max_)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opClip_Tensor = asserts.Op{
 	Name:     "clip_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Clip_Tensor checks clip_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -7151,18 +5310,16 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opClip_Tensor)
+	checksPre3(&c, &opClip_Tensor, &locs3)
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opClipOut = asserts.Op{
 	Name:     "clip",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClipOut checks clip.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7171,20 +5328,16 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 		return kernels.ClipOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClipOut)
+	checksPre0(&c, &opClipOut, &locs38)
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opClipTensorOut = asserts.Op{
 	Name:     "clip",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ClipTensorOut checks clip.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7193,20 +5346,16 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opClipTensorOut)
+	checksPre0(&c, &opClipTensorOut, &locs38)
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opCudnnIsAcceptable = asserts.Op{
 	Name:     "cudnn_is_acceptable",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnIsAcceptable checks cudnn_is_acceptable(Tensor self) -> bool
@@ -7215,18 +5364,16 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnIsAcceptable)
+	checksPre3(&c, &opCudnnIsAcceptable, &locs3)
 	r0 := kernels.CudnnIsAcceptable(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opComplex = asserts.Op{
 	Name:     "complex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Complex checks complex(Tensor real, Tensor imag) -> Tensor
@@ -7235,30 +5382,17 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 		return kernels.Complex(real_, imag_)
 	}
 	var c asserts.Call
-	c.Begin(&opComplex)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, real_)
-	c.Save(&a1, imag_)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opComplex, &locs79, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	c.After(&a0, real_)
-	c.After(&a1, imag_)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("real"), &a0)
-	c.SameStorage(asserts.Arg("real"), &a0)
-	c.SameImpl(asserts.Arg("imag"), &a1)
-	c.SameStorage(asserts.Arg("imag"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("real"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("imag"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs79, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
 var opComplexOut = asserts.Op{
 	Name:     "complex",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ComplexOut checks complex.out(Tensor real, Tensor imag, *, Tensor(a!) out) -> Tensor(a!)
@@ -7267,29 +5401,17 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 		return kernels.ComplexOut(real_, imag_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opComplexOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, real_)
-	c.Save(&a1, imag_)
-	c.Save(&a2, out)
+	checksPre40(&c, &opComplexOut, &locs80, &a0, &a1, &a2, real_, imag_, out)
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	c.After(&a0, real_)
-	c.After(&a1, imag_)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("real"), &a0)
-	c.SameStorage(asserts.Arg("real"), &a0)
-	c.SameImpl(asserts.Arg("imag"), &a1)
-	c.SameStorage(asserts.Arg("imag"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs80, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
 var opPolar = asserts.Op{
 	Name:     "polar",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Polar checks polar(Tensor abs, Tensor angle) -> Tensor
@@ -7298,30 +5420,17 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 		return kernels.Polar(abs, angle)
 	}
 	var c asserts.Call
-	c.Begin(&opPolar)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, abs)
-	c.Save(&a1, angle)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opPolar, &locs81, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	c.After(&a0, abs)
-	c.After(&a1, angle)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("abs"), &a0)
-	c.SameStorage(asserts.Arg("abs"), &a0)
-	c.SameImpl(asserts.Arg("angle"), &a1)
-	c.SameStorage(asserts.Arg("angle"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("abs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("angle"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs81, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
 var opPolarOut = asserts.Op{
 	Name:     "polar",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PolarOut checks polar.out(Tensor abs, Tensor angle, *, Tensor(a!) out) -> Tensor(a!)
@@ -7330,29 +5439,17 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.PolarOut(abs, angle, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPolarOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, abs)
-	c.Save(&a1, angle)
-	c.Save(&a2, out)
+	checksPre40(&c, &opPolarOut, &locs82, &a0, &a1, &a2, abs, angle, out)
 	r0 := kernels.PolarOut(abs, angle, out)
-	c.After(&a0, abs)
-	c.After(&a1, angle)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("abs"), &a0)
-	c.SameStorage(asserts.Arg("abs"), &a0)
-	c.SameImpl(asserts.Arg("angle"), &a1)
-	c.SameStorage(asserts.Arg("angle"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs82, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
 var opConstantPadNd = asserts.Op{
 	Name:     "constant_pad_nd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConstantPadNd checks constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor
@@ -7361,25 +5458,17 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 		return kernels.ConstantPadNd(self, pad, value)
 	}
 	var c asserts.Call
-	c.Begin(&opConstantPadNd)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opConstantPadNd, &locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opConstantPadNdOut = asserts.Op{
 	Name:     "constant_pad_nd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConstantPadNdOut checks constant_pad_nd.out(Tensor self, int[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -7388,20 +5477,16 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConstantPadNdOut)
+	checksPre0(&c, &opConstantPadNdOut, &locs38)
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opContiguous = asserts.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -7410,20 +5495,16 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opContiguous)
+	checksPre0(&c, &opContiguous, &locs0)
 	r0 := kernels.Contiguous(self, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opConvolution = asserts.Op{
 	Name:     "convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Convolution checks convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor
@@ -7432,30 +5513,17 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 		return kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
 var opConvolutionOut = asserts.Op{
 	Name:     "convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvolutionOut checks convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7464,22 +5532,16 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionOut)
+	checksPre5(&c, &opConvolutionOut, &locs84)
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs84)
 	return r0
 }
 
 var opConvolutionBackward = asserts.Op{
 	Name:     "convolution_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvolutionBackward checks convolution_backward(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -7488,47 +5550,17 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 		return kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionBackward)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre61(&c, &opConvolutionBackward, &locs85, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost62(&c, &locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opConvolutionBackwardOut = asserts.Op{
 	Name:     "convolution_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvolutionBackwardOut checks convolution_backward.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -7537,28 +5569,16 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionBackwardOut)
+	checksPre47(&c, &opConvolutionBackwardOut, &locs86)
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs86)
 	return r0, r1, r2
 }
 
 var opConvolutionOverrideable = asserts.Op{
 	Name:     "convolution_overrideable",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvolutionOverrideable checks convolution_overrideable(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor
@@ -7567,30 +5587,17 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 		return kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionOverrideable)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opConvolutionOverrideable, &locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
 var opConvolutionOverrideableOut = asserts.Op{
 	Name:     "convolution_overrideable",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvolutionOverrideableOut checks convolution_overrideable.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7599,22 +5606,16 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionOverrideableOut)
+	checksPre5(&c, &opConvolutionOverrideableOut, &locs84)
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs84)
 	return r0
 }
 
 var opConvolutionBackwardOverrideable = asserts.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvolutionBackwardOverrideable checks convolution_backward_overrideable(Tensor grad_output, Tensor input, Tensor weight, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -7623,47 +5624,17 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 		return kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionBackwardOverrideable)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, input)
-	c.Save(&a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre61(&c, &opConvolutionBackwardOverrideable, &locs85, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	c.After(&a0, grad_output)
-	c.After(&a1, input)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost62(&c, &locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opConvolutionBackwardOverrideableOut = asserts.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvolutionBackwardOverrideableOut checks convolution_backward_overrideable.out(Tensor grad_output, Tensor input, Tensor weight, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -7672,28 +5643,16 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opConvolutionBackwardOverrideableOut)
+	checksPre47(&c, &opConvolutionBackwardOverrideableOut, &locs86)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs86)
 	return r0, r1, r2
 }
 
 var opXConvolution = asserts.Op{
 	Name:     "_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvolution checks _convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor
@@ -7702,30 +5661,17 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opXConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
 var opXConvolutionOut = asserts.Op{
 	Name:     "_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvolutionOut checks _convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -7734,22 +5680,16 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolutionOut)
+	checksPre5(&c, &opXConvolutionOut, &locs84)
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs84)
 	return r0
 }
 
 var opXConvolutionDeprecated = asserts.Op{
 	Name:     "_convolution",
 	Overload: "deprecated",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvolutionDeprecated checks _convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor
@@ -7758,22 +5698,16 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolutionDeprecated)
+	checksPre5(&c, &opXConvolutionDeprecated, &locs87)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opXConvolutionMode = asserts.Op{
 	Name:     "_convolution_mode",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvolutionMode checks _convolution_mode(Tensor input, Tensor weight, Tensor? bias, int[] stride, str padding, int[] dilation, int groups) -> Tensor
@@ -7782,22 +5716,16 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolutionMode)
+	checksPre5(&c, &opXConvolutionMode, &locs87)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opXConvolutionDoubleBackward = asserts.Op{
 	Name:     "_convolution_double_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvolutionDoubleBackward checks _convolution_double_backward(Tensor? ggI, Tensor? ggW, Tensor? ggb, Tensor gO, Tensor weight, Tensor self, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -7806,28 +5734,16 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvolutionDoubleBackward)
+	checksPre47(&c, &opXConvolutionDoubleBackward, &locs88)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("gO"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("gO"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost48(&c, &locs88)
 	return r0, r1, r2
 }
 
 var opConv1d = asserts.Op{
 	Name:     "conv1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Conv1d checks conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1) -> Tensor
@@ -7836,22 +5752,16 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv1d)
+	checksPre5(&c, &opConv1d, &locs87)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opConv2d = asserts.Op{
 	Name:     "conv2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Conv2d checks conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor
@@ -7860,22 +5770,16 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv2d)
+	checksPre5(&c, &opConv2d, &locs87)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opConv3d = asserts.Op{
 	Name:     "conv3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Conv3d checks conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor
@@ -7884,22 +5788,16 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv3d)
+	checksPre5(&c, &opConv3d, &locs87)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opConv1dPadding = asserts.Op{
 	Name:     "conv1d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Conv1dPadding checks conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, str padding="valid", int[1] dilation=1, int groups=1) -> Tensor
@@ -7908,22 +5806,16 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv1dPadding)
+	checksPre5(&c, &opConv1dPadding, &locs87)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opConv2dPadding = asserts.Op{
 	Name:     "conv2d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Conv2dPadding checks conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, str padding="valid", int[2] dilation=1, int groups=1) -> Tensor
@@ -7932,22 +5824,16 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv2dPadding)
+	checksPre5(&c, &opConv2dPadding, &locs87)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opConv3dPadding = asserts.Op{
 	Name:     "conv3d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Conv3dPadding checks conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, str padding="valid", int[3] dilation=1, int groups=1) -> Tensor
@@ -7956,22 +5842,16 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opConv3dPadding)
+	checksPre5(&c, &opConv3dPadding, &locs87)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opConvTbc = asserts.Op{
 	Name:     "conv_tbc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvTbc checks conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor
@@ -7980,35 +5860,17 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 		return kernels.ConvTbc(self, weight, bias, pad)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTbc)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a2, bias)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opConvTbc, &locs89, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a2, bias)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("bias"), &a2)
-	c.SameStorage(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bias"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
 var opConvTbcOut = asserts.Op{
 	Name:     "conv_tbc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvTbcOut checks conv_tbc.out(Tensor self, Tensor weight, Tensor bias, int pad=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -8017,24 +5879,16 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTbcOut)
+	checksPre19(&c, &opConvTbcOut, &locs90)
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs90)
 	return r0
 }
 
 var opConvTbcBackward = asserts.Op{
 	Name:     "conv_tbc_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvTbcBackward checks conv_tbc_backward(Tensor self, Tensor input, Tensor weight, Tensor bias, int pad) -> (Tensor, Tensor, Tensor)
@@ -8043,30 +5897,16 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTbcBackward)
+	checksPre64(&c, &opConvTbcBackward, &locs91)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost65(&c, &locs91)
 	return r0, r1, r2
 }
 
 var opConvTranspose1d = asserts.Op{
 	Name:     "conv_transpose1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvTranspose1d checks conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] output_padding=0, int groups=1, int[1] dilation=1) -> Tensor
@@ -8075,22 +5915,16 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTranspose1d)
+	checksPre5(&c, &opConvTranspose1d, &locs87)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opConvTranspose2dInput = asserts.Op{
 	Name:     "conv_transpose2d",
 	Overload: "input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvTranspose2dInput checks conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor
@@ -8099,22 +5933,16 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTranspose2dInput)
+	checksPre5(&c, &opConvTranspose2dInput, &locs87)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opConvTranspose3dInput = asserts.Op{
 	Name:     "conv_transpose3d",
 	Overload: "input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvTranspose3dInput checks conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor
@@ -8123,22 +5951,16 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opConvTranspose3dInput)
+	checksPre5(&c, &opConvTranspose3dInput, &locs87)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs87)
 	return r0
 }
 
 var opCopy = asserts.Op{
 	Name:     "copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Copy checks copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -8147,22 +5969,16 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopy)
+	checksPre5(&c, &opCopy, &locs92)
 	r0 := kernels.Copy(self, src, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs92)
 	return r0
 }
 
 var opCopy_ = asserts.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -8171,20 +5987,16 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopy_)
+	checksPre0(&c, &opCopy_, &locs93)
 	r0 := kernels.Copy_(self, src, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.End()
+	checksPost2(&c, &locs93)
 	return r0
 }
 
 var opCopyOut = asserts.Op{
 	Name:     "copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CopyOut checks copy.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8193,22 +6005,16 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCopyOut)
+	checksPre5(&c, &opCopyOut, &locs94)
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs94)
 	return r0
 }
 
 var opXCopyFrom = asserts.Op{
 	Name:     "_copy_from",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCopyFrom checks _copy_from(Tensor self, Tensor dst, bool non_blocking=False) -> Tensor
@@ -8217,22 +6023,16 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opXCopyFrom)
+	checksPre5(&c, &opXCopyFrom, &locs95)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dst"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dst"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs95)
 	return r0
 }
 
 var opXCopyFromOut = asserts.Op{
 	Name:     "_copy_from",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCopyFromOut checks _copy_from.out(Tensor self, Tensor dst, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8241,22 +6041,16 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCopyFromOut)
+	checksPre5(&c, &opXCopyFromOut, &locs96)
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dst"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dst"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs96)
 	return r0
 }
 
 var opXCopyFromAndResize = asserts.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCopyFromAndResize checks _copy_from_and_resize(Tensor self, Tensor dst) -> Tensor
@@ -8265,22 +6059,16 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	c.Begin(&opXCopyFromAndResize)
+	checksPre5(&c, &opXCopyFromAndResize, &locs95)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dst"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dst"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs95)
 	return r0
 }
 
 var opXCopyFromAndResizeOut = asserts.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCopyFromAndResizeOut checks _copy_from_and_resize.out(Tensor self, Tensor dst, *, Tensor(a!) out) -> Tensor(a!)
@@ -8289,22 +6077,16 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCopyFromAndResizeOut)
+	checksPre5(&c, &opXCopyFromAndResizeOut, &locs96)
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dst"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dst"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs96)
 	return r0
 }
 
 var opCos = asserts.Op{
 	Name:     "cos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -8313,25 +6095,17 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCos)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCos, &locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCos_ = asserts.Op{
 	Name:     "cos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cos_ checks cos_(Tensor(a!) self) -> Tensor(a!)
@@ -8340,21 +6114,17 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cos_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCos_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opCos_, &locs3, &a0, self)
 	r0 := kernels.Cos_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCosOut = asserts.Op{
 	Name:     "cos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CosOut checks cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8363,25 +6133,17 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CosOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCosOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opCosOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CosOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opCosh = asserts.Op{
 	Name:     "cosh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cosh checks cosh(Tensor self) -> Tensor
@@ -8390,25 +6152,17 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cosh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCosh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCosh, &locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCosh_ = asserts.Op{
 	Name:     "cosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cosh_ checks cosh_(Tensor(a!) self) -> Tensor(a!)
@@ -8417,21 +6171,17 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cosh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCosh_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opCosh_, &locs3, &a0, self)
 	r0 := kernels.Cosh_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCoshOut = asserts.Op{
 	Name:     "cosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CoshOut checks cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8440,25 +6190,17 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CoshOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCoshOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.CoshOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opCosineEmbeddingLoss = asserts.Op{
 	Name:     "cosine_embedding_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CosineEmbeddingLoss checks cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -8467,24 +6209,16 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opCosineEmbeddingLoss)
+	checksPre19(&c, &opCosineEmbeddingLoss, &locs97)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs97)
 	return r0
 }
 
 var opCountNonzeroDimIntList = asserts.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CountNonzeroDimIntList checks count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor
@@ -8493,25 +6227,17 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.CountNonzeroDimIntList(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCountNonzeroDimIntList)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCountNonzeroDimIntListOut = asserts.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CountNonzeroDimIntListOut checks count_nonzero.dim_IntList_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -8520,20 +6246,16 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCountNonzeroDimIntListOut)
+	checksPre0(&c, &opCountNonzeroDimIntListOut, &locs38)
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opCountNonzero = asserts.Op{
 	Name:     "count_nonzero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CountNonzero checks count_nonzero(Tensor self, int? dim=None) -> Tensor
@@ -8542,25 +6264,17 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.CountNonzero(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCountNonzero)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCountNonzero, &locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCountNonzeroOut = asserts.Op{
 	Name:     "count_nonzero",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CountNonzeroOut checks count_nonzero.out(Tensor self, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8569,20 +6283,16 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCountNonzeroOut)
+	checksPre0(&c, &opCountNonzeroOut, &locs38)
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opCov = asserts.Op{
 	Name:     "cov",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cov checks cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor
@@ -8591,20 +6301,16 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
 	var c asserts.Call
-	c.Begin(&opCov)
+	checksPre0(&c, &opCov, &locs0)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opCorrcoef = asserts.Op{
 	Name:     "corrcoef",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Corrcoef checks corrcoef(Tensor self) -> Tensor
@@ -8613,20 +6319,16 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 		return kernels.Corrcoef(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCorrcoef)
+	checksPre0(&c, &opCorrcoef, &locs0)
 	r0 := kernels.Corrcoef(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opCudnnAffineGridGenerator = asserts.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnAffineGridGenerator checks cudnn_affine_grid_generator(Tensor theta, int N, int C, int H, int W) -> Tensor grid
@@ -8635,25 +6337,17 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 		return kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnAffineGridGenerator)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, theta)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCudnnAffineGridGenerator, &locs45, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	c.After(&a0, theta)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("theta"), &a0)
-	c.SameStorage(asserts.Arg("theta"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("theta"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs45, &a0, theta, r0)
 	return r0
 }
 
 var opCudnnAffineGridGeneratorOut = asserts.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnAffineGridGeneratorOut checks cudnn_affine_grid_generator.out(Tensor theta, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -8662,20 +6356,16 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnAffineGridGeneratorOut)
+	checksPre0(&c, &opCudnnAffineGridGeneratorOut, &locs46)
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("theta"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("theta"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs46)
 	return r0
 }
 
 var opCudnnAffineGridGeneratorBackward = asserts.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnAffineGridGeneratorBackward checks cudnn_affine_grid_generator_backward(Tensor grad, int N, int C, int H, int W) -> Tensor grad_theta
@@ -8684,20 +6374,16 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnAffineGridGeneratorBackward)
+	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs47)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs47)
 	return r0
 }
 
 var opCudnnAffineGridGeneratorBackwardOut = asserts.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnAffineGridGeneratorBackwardOut checks cudnn_affine_grid_generator_backward.out(Tensor grad, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -8706,20 +6392,16 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnAffineGridGeneratorBackwardOut)
+	checksPre0(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs98)
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs98)
 	return r0
 }
 
 var opCudnnBatchNorm = asserts.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnBatchNorm checks cudnn_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8728,45 +6410,17 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnBatchNorm)
-	var a0, a1, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre66(&c, &opCudnnBatchNorm, &locs99, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.End()
+	checksPost67(&c, &locs99, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
 var opCudnnBatchNormOut = asserts.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnBatchNormOut checks cudnn_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -8775,28 +6429,16 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnBatchNormOut)
+	checksPre47(&c, &opCudnnBatchNormOut, &locs100)
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.End()
+	checksPost63(&c, &locs100)
 	return r0, r1, r2, r3
 }
 
 var opCudnnBatchNormBackward = asserts.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnBatchNormBackward checks cudnn_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace) -> (Tensor, Tensor, Tensor)
@@ -8805,54 +6447,17 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnBatchNormBackward)
-	var a0, a1, a2, a8, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
-	c.Save(&a8, reserveSpace)
+	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
+	checksPre68(&c, &opCudnnBatchNormBackward, &locs101, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	c.After(&a0, input)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.After(&a8, reserveSpace)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("reserveSpace"), &a8)
-	c.SameStorage(asserts.Arg("reserveSpace"), &a8)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("reserveSpace"), &a8)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("reserveSpace"), &a8)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("reserveSpace"), &a8)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost69(&c, &locs101, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opCudnnBatchNormBackwardOut = asserts.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnBatchNormBackwardOut checks cudnn_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -8861,30 +6466,16 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnBatchNormBackwardOut)
+	checksPre64(&c, &opCudnnBatchNormBackwardOut, &locs102)
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("reserveSpace"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("reserveSpace"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost70(&c, &locs102)
 	return r0, r1, r2
 }
 
 var opCudnnConvolution = asserts.Op{
 	Name:     "cudnn_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnConvolution checks cudnn_convolution(Tensor self, Tensor weight, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -8893,30 +6484,17 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 		return kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opCudnnConvolution, &locs103, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs103, &a0, &a1, self, weight, r0)
 	return r0
 }
 
 var opCudnnConvolutionOut = asserts.Op{
 	Name:     "cudnn_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnConvolutionOut checks cudnn_convolution.out(Tensor self, Tensor weight, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -8925,22 +6503,16 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionOut)
+	checksPre5(&c, &opCudnnConvolutionOut, &locs104)
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opCudnnConvolutionTranspose = asserts.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnConvolutionTranspose checks cudnn_convolution_transpose(Tensor self, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -8949,30 +6521,17 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 		return kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionTranspose)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opCudnnConvolutionTranspose, &locs103, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs103, &a0, &a1, self, weight, r0)
 	return r0
 }
 
 var opCudnnConvolutionTransposeOut = asserts.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnConvolutionTransposeOut checks cudnn_convolution_transpose.out(Tensor self, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -8981,22 +6540,16 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionTransposeOut)
+	checksPre5(&c, &opCudnnConvolutionTransposeOut, &locs104)
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opXMpsConvolutionTranspose = asserts.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMpsConvolutionTranspose checks _mps_convolution_transpose(Tensor self, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups) -> Tensor
@@ -9005,30 +6558,17 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 		return kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsConvolutionTranspose)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXMpsConvolutionTranspose, &locs103, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs103, &a0, &a1, self, weight, r0)
 	return r0
 }
 
 var opXMpsConvolutionTransposeOut = asserts.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMpsConvolutionTransposeOut checks _mps_convolution_transpose.out(Tensor self, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -9037,22 +6577,16 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsConvolutionTransposeOut)
+	checksPre5(&c, &opXMpsConvolutionTransposeOut, &locs104)
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opMpsConvolutionTransposeBackward = asserts.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MpsConvolutionTransposeBackward checks mps_convolution_transpose_backward(Tensor self, Tensor grad_output, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool[2] output_mask) -> (Tensor, Tensor)
@@ -9061,26 +6595,16 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsConvolutionTransposeBackward)
+	checksPre45(&c, &opMpsConvolutionTransposeBackward, &locs105)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs105)
 	return r0, r1
 }
 
 var opMpsConvolutionTransposeBackwardOut = asserts.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MpsConvolutionTransposeBackwardOut checks mps_convolution_transpose_backward.out(Tensor self, Tensor grad_output, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -9089,26 +6613,16 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsConvolutionTransposeBackwardOut)
+	checksPre45(&c, &opMpsConvolutionTransposeBackwardOut, &locs106)
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs106)
 	return r0, r1
 }
 
 var opCudnnConvolutionRelu = asserts.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnConvolutionRelu checks cudnn_convolution_relu(Tensor self, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups) -> Tensor
@@ -9117,22 +6631,16 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionRelu)
+	checksPre5(&c, &opCudnnConvolutionRelu, &locs103)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs103)
 	return r0
 }
 
 var opCudnnConvolutionReluOut = asserts.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnConvolutionReluOut checks cudnn_convolution_relu.out(Tensor self, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -9141,22 +6649,16 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionReluOut)
+	checksPre5(&c, &opCudnnConvolutionReluOut, &locs104)
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opCudnnConvolutionAddRelu = asserts.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnConvolutionAddRelu checks cudnn_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups) -> Tensor
@@ -9165,24 +6667,16 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionAddRelu)
+	checksPre19(&c, &opCudnnConvolutionAddRelu, &locs107)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("z"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("z"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs107)
 	return r0
 }
 
 var opCudnnConvolutionAddReluOut = asserts.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnConvolutionAddReluOut checks cudnn_convolution_add_relu.out(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -9191,24 +6685,16 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnConvolutionAddReluOut)
+	checksPre19(&c, &opCudnnConvolutionAddReluOut, &locs108)
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("z"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("z"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs108)
 	return r0
 }
 
 var opCudnnGridSampler = asserts.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnGridSampler checks cudnn_grid_sampler(Tensor self, Tensor grid) -> Tensor output
@@ -9217,30 +6703,17 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 		return kernels.CudnnGridSampler(self, grid)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnGridSampler)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opCudnnGridSampler, &locs109, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	c.After(&a0, self)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs109, &a0, &a1, self, grid, r0)
 	return r0
 }
 
 var opCudnnGridSamplerOut = asserts.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnGridSamplerOut checks cudnn_grid_sampler.out(Tensor self, Tensor grid, *, Tensor(a!) out) -> Tensor(a!)
@@ -9249,22 +6722,16 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnGridSamplerOut)
+	checksPre5(&c, &opCudnnGridSamplerOut, &locs110)
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs110)
 	return r0
 }
 
 var opCudnnGridSamplerBackward = asserts.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnGridSamplerBackward checks cudnn_grid_sampler_backward(Tensor self, Tensor grid, Tensor grad_output) -> (Tensor grad_self, Tensor grad_grid)
@@ -9273,26 +6740,16 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnGridSamplerBackward)
+	checksPre45(&c, &opCudnnGridSamplerBackward, &locs111)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs111)
 	return r0, r1
 }
 
 var opCudnnGridSamplerBackwardOut = asserts.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CudnnGridSamplerBackwardOut checks cudnn_grid_sampler_backward.out(Tensor self, Tensor grid, Tensor grad_output, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -9301,26 +6758,16 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opCudnnGridSamplerBackwardOut)
+	checksPre45(&c, &opCudnnGridSamplerBackwardOut, &locs112)
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs112)
 	return r0, r1
 }
 
 var opCummax = asserts.Op{
 	Name:     "cummax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cummax checks cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -9329,29 +6776,17 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Cummax(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCummax)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opCummax, &locs25, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opCummaxOut = asserts.Op{
 	Name:     "cummax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CummaxOut checks cummax.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -9360,29 +6795,17 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 		return kernels.CummaxOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opCummaxOut)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, values)
-	c.Save(&a3, indices)
+	checksPre40(&c, &opCummaxOut, &locs113, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	c.After(&a0, self)
-	c.After(&a2, values)
-	c.After(&a3, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
 var opCummaxDimname = asserts.Op{
 	Name:     "cummax",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CummaxDimname checks cummax.dimname(Tensor self, Dimname dim) -> (Tensor values, Tensor indices)
@@ -9391,22 +6814,16 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CummaxDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCummaxDimname)
+	checksPre5(&c, &opCummaxDimname, &locs25)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opCummaxDimnameOut = asserts.Op{
 	Name:     "cummax",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CummaxDimnameOut checks cummax.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -9415,52 +6832,35 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CummaxDimnameOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opCummaxDimnameOut)
+	checksPre5(&c, &opCummaxDimnameOut, &locs113)
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.End()
+	checksPost10(&c, &locs113)
 	return r0, r1
 }
 
 var opXCummaxHelper = asserts.Op{
 	Name:     "_cummax_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCummaxHelper checks _cummax_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
 func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tensor, dim int64) {
 	if !asserts.Checking() {
 		kernels.XCummaxHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCummaxHelper)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, indices)
+	checksPre40(&c, &opXCummaxHelper, &locs113, &a0, &a1, &a2, self, values, indices)
 	kernels.XCummaxHelper(self, values, indices, dim)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
 	Name:     "cummin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cummin checks cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -9469,29 +6869,17 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Cummin(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCummin)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opCummin, &locs25, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opCumminOut = asserts.Op{
 	Name:     "cummin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumminOut checks cummin.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -9500,29 +6888,17 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 		return kernels.CumminOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opCumminOut)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, values)
-	c.Save(&a3, indices)
+	checksPre40(&c, &opCumminOut, &locs113, &a0, &a2, &a3, self, values, indices)
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	c.After(&a0, self)
-	c.After(&a2, values)
-	c.After(&a3, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
 var opCumminDimname = asserts.Op{
 	Name:     "cummin",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumminDimname checks cummin.dimname(Tensor self, Dimname dim) -> (Tensor values, Tensor indices)
@@ -9531,22 +6907,16 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CumminDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCumminDimname)
+	checksPre5(&c, &opCumminDimname, &locs25)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opCumminDimnameOut = asserts.Op{
 	Name:     "cummin",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumminDimnameOut checks cummin.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -9555,52 +6925,35 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CumminDimnameOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opCumminDimnameOut)
+	checksPre5(&c, &opCumminDimnameOut, &locs113)
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.End()
+	checksPost10(&c, &locs113)
 	return r0, r1
 }
 
 var opXCumminHelper = asserts.Op{
 	Name:     "_cummin_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCumminHelper checks _cummin_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
 func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tensor, dim int64) {
 	if !asserts.Checking() {
 		kernels.XCumminHelper(self, values, indices, dim)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCumminHelper)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, values)
-	c.Save(&a2, indices)
+	checksPre40(&c, &opXCumminHelper, &locs113, &a0, &a1, &a2, self, values, indices)
 	kernels.XCumminHelper(self, values, indices, dim)
-	c.After(&a0, self)
-	c.After(&a1, values)
-	c.After(&a2, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a1)
-	c.SameStorage(asserts.Arg("values"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
 	Name:     "cummaxmin_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CummaxminBackward checks cummaxmin_backward(Tensor grad, Tensor input, Tensor indices, int dim) -> Tensor
@@ -9609,24 +6962,16 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCummaxminBackward)
+	checksPre19(&c, &opCummaxminBackward, &locs114)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs114)
 	return r0
 }
 
 var opCumprod = asserts.Op{
 	Name:     "cumprod",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cumprod checks cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -9635,25 +6980,17 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumprod(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprod)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCumprod, &locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCumprod_ = asserts.Op{
 	Name:     "cumprod_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cumprod_ checks cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -9662,21 +6999,17 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprod_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opCumprod_, &locs3, &a0, self)
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCumprodOut = asserts.Op{
 	Name:     "cumprod",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumprodOut checks cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -9685,25 +7018,17 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 		return kernels.CumprodOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprodOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opCumprodDimname = asserts.Op{
 	Name:     "cumprod",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumprodDimname checks cumprod.dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -9712,20 +7037,16 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprodDimname)
+	checksPre0(&c, &opCumprodDimname, &locs0)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opCumprod_Dimname = asserts.Op{
 	Name:     "cumprod_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cumprod_Dimname checks cumprod_.dimname(Tensor(a!) self, Dimname dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -9734,18 +7055,16 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_Dimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprod_Dimname)
+	checksPre3(&c, &opCumprod_Dimname, &locs3)
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opCumprodDimnameOut = asserts.Op{
 	Name:     "cumprod",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumprodDimnameOut checks cumprod.dimname_out(Tensor self, Dimname dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -9754,20 +7073,16 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 		return kernels.CumprodDimnameOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprodDimnameOut)
+	checksPre0(&c, &opCumprodDimnameOut, &locs38)
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opCumprodBackward = asserts.Op{
 	Name:     "cumprod_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumprodBackward checks cumprod_backward(Tensor grad, Tensor input, int dim, Tensor output) -> Tensor
@@ -9776,24 +7091,16 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	c.Begin(&opCumprodBackward)
+	checksPre19(&c, &opCumprodBackward, &locs115)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs115)
 	return r0
 }
 
 var opCumsum = asserts.Op{
 	Name:     "cumsum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cumsum checks cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -9802,25 +7109,17 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumsum(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCumsum, &locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCumsum_ = asserts.Op{
 	Name:     "cumsum_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cumsum_ checks cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -9829,21 +7128,17 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsum_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opCumsum_, &locs3, &a0, self)
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCumsumOut = asserts.Op{
 	Name:     "cumsum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumsumOut checks cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -9852,25 +7147,17 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 		return kernels.CumsumOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsumOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opCumsumDimname = asserts.Op{
 	Name:     "cumsum",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumsumDimname checks cumsum.dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -9879,20 +7166,16 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsumDimname)
+	checksPre0(&c, &opCumsumDimname, &locs0)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opCumsum_Dimname = asserts.Op{
 	Name:     "cumsum_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cumsum_Dimname checks cumsum_.dimname(Tensor(a!) self, Dimname dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -9901,18 +7184,16 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_Dimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsum_Dimname)
+	checksPre3(&c, &opCumsum_Dimname, &locs3)
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opCumsumDimnameOut = asserts.Op{
 	Name:     "cumsum",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumsumDimnameOut checks cumsum.dimname_out(Tensor self, Dimname dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -9921,20 +7202,16 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 		return kernels.CumsumDimnameOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCumsumDimnameOut)
+	checksPre0(&c, &opCumsumDimnameOut, &locs38)
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opCumulativeTrapezoidX = asserts.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "x",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumulativeTrapezoidX checks cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -9943,22 +7220,16 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCumulativeTrapezoidX)
+	checksPre5(&c, &opCumulativeTrapezoidX, &locs116)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs116)
 	return r0
 }
 
 var opCumulativeTrapezoidDx = asserts.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "dx",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CumulativeTrapezoidDx checks cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -9967,20 +7238,16 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCumulativeTrapezoidDx)
+	checksPre0(&c, &opCumulativeTrapezoidDx, &locs117)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs117)
 	return r0
 }
 
 var opCtcLossIntList = asserts.Op{
 	Name:     "ctc_loss",
 	Overload: "IntList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CtcLossIntList checks ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -9989,22 +7256,16 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opCtcLossIntList)
+	checksPre5(&c, &opCtcLossIntList, &locs118)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs118)
 	return r0
 }
 
 var opCtcLossTensor = asserts.Op{
 	Name:     "ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CtcLossTensor checks ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -10013,26 +7274,16 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opCtcLossTensor)
+	checksPre45(&c, &opCtcLossTensor, &locs119)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input_lengths"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input_lengths"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target_lengths"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target_lengths"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost73(&c, &locs119)
 	return r0
 }
 
 var opXCtcLoss = asserts.Op{
 	Name:     "_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCtcLoss checks _ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -10041,35 +7292,17 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 		return kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLoss)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
+	var a0, a1 asserts.Saved
+	checksPre17(&c, &opXCtcLoss, &locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("targets"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost18(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
 var opXCtcLossOut = asserts.Op{
 	Name:     "_ctc_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCtcLossOut checks _ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -10078,24 +7311,16 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossOut)
+	checksPre19(&c, &opXCtcLossOut, &locs14)
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost20(&c, &locs14)
 	return r0, r1
 }
 
 var opXCtcLossTensor = asserts.Op{
 	Name:     "_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCtcLossTensor checks _ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -10104,47 +7329,17 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossTensor)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, log_probs)
-	c.Save(&a1, targets)
-	c.Save(&a2, input_lengths)
-	c.Save(&a3, target_lengths)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre21(&c, &opXCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	c.After(&a0, log_probs)
-	c.After(&a1, targets)
-	c.After(&a2, input_lengths)
-	c.After(&a3, target_lengths)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("log_probs"), &a0)
-	c.SameStorage(asserts.Arg("log_probs"), &a0)
-	c.SameImpl(asserts.Arg("targets"), &a1)
-	c.SameStorage(asserts.Arg("targets"), &a1)
-	c.SameImpl(asserts.Arg("input_lengths"), &a2)
-	c.SameStorage(asserts.Arg("input_lengths"), &a2)
-	c.SameImpl(asserts.Arg("target_lengths"), &a3)
-	c.SameStorage(asserts.Arg("target_lengths"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("log_probs"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("targets"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_lengths"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target_lengths"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost22(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
 var opXCtcLossBackward = asserts.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCtcLossBackward checks _ctc_loss_backward(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -10153,28 +7348,16 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossBackward)
+	checksPre47(&c, &opXCtcLossBackward, &locs120)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("neg_log_likelihood"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("neg_log_likelihood"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_alpha"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_alpha"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost74(&c, &locs120)
 	return r0
 }
 
 var opXCtcLossBackwardOut = asserts.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCtcLossBackwardOut checks _ctc_loss_backward.out(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -10183,28 +7366,16 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossBackwardOut)
+	checksPre47(&c, &opXCtcLossBackwardOut, &locs121)
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("neg_log_likelihood"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("neg_log_likelihood"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_alpha"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_alpha"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost63(&c, &locs121)
 	return r0
 }
 
 var opXCtcLossBackwardTensor = asserts.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCtcLossBackwardTensor checks _ctc_loss_backward.Tensor(Tensor grad, Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -10213,32 +7384,16 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	c.Begin(&opXCtcLossBackwardTensor)
+	checksPre27(&c, &opXCtcLossBackwardTensor, &locs122)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_probs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("targets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input_lengths"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input_lengths"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target_lengths"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target_lengths"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("neg_log_likelihood"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("neg_log_likelihood"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("log_alpha"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("log_alpha"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost75(&c, &locs122)
 	return r0
 }
 
 var opDiagEmbed = asserts.Op{
 	Name:     "diag_embed",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagEmbed checks diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
@@ -10247,25 +7402,17 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 		return kernels.DiagEmbed(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagEmbed)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDiagEmbed, &locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opDiagEmbedOut = asserts.Op{
 	Name:     "diag_embed",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagEmbedOut checks diag_embed.out(Tensor self, int offset=0, int dim1=-2, int dim2=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10274,20 +7421,16 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagEmbedOut)
+	checksPre0(&c, &opDiagEmbedOut, &locs38)
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opDiagflat = asserts.Op{
 	Name:     "diagflat",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Diagflat checks diagflat(Tensor self, int offset=0) -> Tensor
@@ -10296,20 +7439,16 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 		return kernels.Diagflat(self, offset)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagflat)
+	checksPre0(&c, &opDiagflat, &locs0)
 	r0 := kernels.Diagflat(self, offset)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDiagonal = asserts.Op{
 	Name:     "diagonal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Diagonal checks diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
@@ -10318,25 +7457,17 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDiagonal, &locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLinalgDiagonal = asserts.Op{
 	Name:     "linalg_diagonal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgDiagonal checks linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor(a)
@@ -10345,20 +7476,16 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgDiagonal)
+	checksPre0(&c, &opLinalgDiagonal, &locs123)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs123)
 	return r0
 }
 
 var opDiagonalDimname = asserts.Op{
 	Name:     "diagonal",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagonalDimname checks diagonal.Dimname(Tensor(a) self, *, Dimname outdim, Dimname dim1, Dimname dim2, int offset=0) -> Tensor(a)
@@ -10367,20 +7494,16 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalDimname)
+	checksPre0(&c, &opDiagonalDimname, &locs0)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opDiagonalBackward = asserts.Op{
 	Name:     "diagonal_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagonalBackward checks diagonal_backward(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2) -> Tensor
@@ -10389,25 +7512,17 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 		return kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDiagonalBackward, &locs124, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opDiagonalBackwardOut = asserts.Op{
 	Name:     "diagonal_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagonalBackwardOut checks diagonal_backward.out(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2, *, Tensor(a!) out) -> Tensor(a!)
@@ -10416,20 +7531,16 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalBackwardOut)
+	checksPre0(&c, &opDiagonalBackwardOut, &locs125)
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opFillDiagonal_ = asserts.Op{
 	Name:     "fill_diagonal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FillDiagonal_ checks fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)
@@ -10438,18 +7549,16 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 		return kernels.FillDiagonal_(self, fill_value, wrap)
 	}
 	var c asserts.Call
-	c.Begin(&opFillDiagonal_)
+	checksPre3(&c, &opFillDiagonal_, &locs3)
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDiff = asserts.Op{
 	Name:     "diff",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Diff checks diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
@@ -10458,20 +7567,16 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
 	var c asserts.Call
-	c.Begin(&opDiff)
+	checksPre0(&c, &opDiff, &locs0)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDiffOut = asserts.Op{
 	Name:     "diff",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiffOut checks diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10480,20 +7585,16 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiffOut)
+	checksPre0(&c, &opDiffOut, &locs38)
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opGradientScalarint = asserts.Op{
 	Name:     "gradient",
 	Overload: "scalarint",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GradientScalarint checks gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]
@@ -10502,18 +7603,16 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientScalarint)
+	checksPre3(&c, &opGradientScalarint, &locs3)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opGradientScalararray = asserts.Op{
 	Name:     "gradient",
 	Overload: "scalararray",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GradientScalararray checks gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -10522,18 +7621,16 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientScalararray)
+	checksPre3(&c, &opGradientScalararray, &locs3)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opGradientArray = asserts.Op{
 	Name:     "gradient",
 	Overload: "array",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GradientArray checks gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]
@@ -10542,18 +7639,16 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientArray)
+	checksPre3(&c, &opGradientArray, &locs3)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opGradientScalarrayint = asserts.Op{
 	Name:     "gradient",
 	Overload: "scalarrayint",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GradientScalarrayint checks gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -10562,18 +7657,16 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientScalarrayint)
+	checksPre3(&c, &opGradientScalarrayint, &locs3)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opGradientScalarrayarray = asserts.Op{
 	Name:     "gradient",
 	Overload: "scalarrayarray",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GradientScalarrayarray checks gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -10582,18 +7675,16 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientScalarrayarray)
+	checksPre3(&c, &opGradientScalarrayarray, &locs3)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opGradientTensorarrayint = asserts.Op{
 	Name:     "gradient",
 	Overload: "tensorarrayint",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GradientTensorarrayint checks gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -10602,20 +7693,16 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientTensorarrayint)
+	checksPre0(&c, &opGradientTensorarrayint, &locs126)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("spacing"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("spacing"))
-	c.End()
+	checksPost2(&c, &locs126)
 	return r0
 }
 
 var opGradientTensorarray = asserts.Op{
 	Name:     "gradient",
 	Overload: "tensorarray",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GradientTensorarray checks gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -10624,20 +7711,16 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	c.Begin(&opGradientTensorarray)
+	checksPre0(&c, &opGradientTensorarray, &locs126)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("spacing"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("spacing"))
-	c.End()
+	checksPost2(&c, &locs126)
 	return r0
 }
 
 var opDivTensor = asserts.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -10646,30 +7729,17 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opDiv_Tensor = asserts.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10678,25 +7748,17 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Div_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDiv_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Div_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opDivOut = asserts.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10705,29 +7767,17 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.DivOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.DivOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opDivTensorMode = asserts.Op{
 	Name:     "div",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivTensorMode checks div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -10736,30 +7786,17 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivTensorMode)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opDiv_TensorMode = asserts.Op{
 	Name:     "div_",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Div_TensorMode checks div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -10768,25 +7805,17 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 		return kernels.Div_TensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDiv_TensorMode)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opDivOutMode = asserts.Op{
 	Name:     "div",
 	Overload: "out_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivOutMode checks div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -10795,29 +7824,17 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 		return kernels.DivOutMode(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivOutMode)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
+	checksPre40(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
 var opDivScalar = asserts.Op{
 	Name:     "div",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivScalar checks div.Scalar(Tensor self, Scalar other) -> Tensor
@@ -10826,25 +7843,17 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDivScalar, &locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opDiv_Scalar = asserts.Op{
 	Name:     "div_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Div_Scalar checks div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -10853,21 +7862,17 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Div_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDiv_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opDiv_Scalar, &locs3, &a0, self)
 	r0 := kernels.Div_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opDivScalarOut = asserts.Op{
 	Name:     "div",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivScalarOut checks div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10876,20 +7881,16 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.DivScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivScalarOut)
+	checksPre0(&c, &opDivScalarOut, &locs38)
 	r0 := kernels.DivScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opDivScalarMode = asserts.Op{
 	Name:     "div",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivScalarMode checks div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -10898,25 +7899,17 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 		return kernels.DivScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivScalarMode)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDivScalarMode, &locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opDiv_ScalarMode = asserts.Op{
 	Name:     "div_",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Div_ScalarMode checks div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -10925,21 +7918,17 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 		return kernels.Div_ScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDiv_ScalarMode)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opDiv_ScalarMode, &locs3, &a0, self)
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opDivScalarModeOut = asserts.Op{
 	Name:     "div",
 	Overload: "Scalar_mode_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivScalarModeOut checks div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -10948,20 +7937,16 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivScalarModeOut)
+	checksPre0(&c, &opDivScalarModeOut, &locs38)
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opDivideTensor = asserts.Op{
 	Name:     "divide",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivideTensor checks divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -10970,22 +7955,16 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideTensor)
+	checksPre5(&c, &opDivideTensor, &locs6)
 	r0 := kernels.DivideTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opDivide_Tensor = asserts.Op{
 	Name:     "divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Divide_Tensor checks divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10994,20 +7973,16 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Divide_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivide_Tensor)
+	checksPre0(&c, &opDivide_Tensor, &locs8)
 	r0 := kernels.Divide_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opDivideOut = asserts.Op{
 	Name:     "divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivideOut checks divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11016,22 +7991,16 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.DivideOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideOut)
+	checksPre5(&c, &opDivideOut, &locs7)
 	r0 := kernels.DivideOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opDivideScalar = asserts.Op{
 	Name:     "divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivideScalar checks divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -11040,20 +8009,16 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivideScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideScalar)
+	checksPre0(&c, &opDivideScalar, &locs0)
 	r0 := kernels.DivideScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDivide_Scalar = asserts.Op{
 	Name:     "divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Divide_Scalar checks divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -11062,18 +8027,16 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Divide_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDivide_Scalar)
+	checksPre3(&c, &opDivide_Scalar, &locs3)
 	r0 := kernels.Divide_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDivideTensorMode = asserts.Op{
 	Name:     "divide",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivideTensorMode checks divide.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -11082,22 +8045,16 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideTensorMode)
+	checksPre5(&c, &opDivideTensorMode, &locs6)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opDivide_TensorMode = asserts.Op{
 	Name:     "divide_",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Divide_TensorMode checks divide_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -11106,20 +8063,16 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivide_TensorMode)
+	checksPre0(&c, &opDivide_TensorMode, &locs8)
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opDivideOutMode = asserts.Op{
 	Name:     "divide",
 	Overload: "out_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivideOutMode checks divide.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -11128,22 +8081,16 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideOutMode)
+	checksPre5(&c, &opDivideOutMode, &locs7)
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opDivideScalarMode = asserts.Op{
 	Name:     "divide",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DivideScalarMode checks divide.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -11152,20 +8099,16 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivideScalarMode)
+	checksPre0(&c, &opDivideScalarMode, &locs0)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDivide_ScalarMode = asserts.Op{
 	Name:     "divide_",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Divide_ScalarMode checks divide_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -11174,18 +8117,16 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opDivide_ScalarMode)
+	checksPre3(&c, &opDivide_ScalarMode, &locs3)
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opTrueDivideTensor = asserts.Op{
 	Name:     "true_divide",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrueDivideTensor checks true_divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -11194,22 +8135,16 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivideTensor)
+	checksPre5(&c, &opTrueDivideTensor, &locs6)
 	r0 := kernels.TrueDivideTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opTrueDivide_Tensor = asserts.Op{
 	Name:     "true_divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrueDivide_Tensor checks true_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11218,20 +8153,16 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivide_Tensor)
+	checksPre0(&c, &opTrueDivide_Tensor, &locs8)
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opTrueDivideOut = asserts.Op{
 	Name:     "true_divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrueDivideOut checks true_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11240,22 +8171,16 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.TrueDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivideOut)
+	checksPre5(&c, &opTrueDivideOut, &locs7)
 	r0 := kernels.TrueDivideOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opTrueDivideScalar = asserts.Op{
 	Name:     "true_divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrueDivideScalar checks true_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -11264,20 +8189,16 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivideScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivideScalar)
+	checksPre0(&c, &opTrueDivideScalar, &locs0)
 	r0 := kernels.TrueDivideScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opTrueDivide_Scalar = asserts.Op{
 	Name:     "true_divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrueDivide_Scalar checks true_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -11286,18 +8207,16 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTrueDivide_Scalar)
+	checksPre3(&c, &opTrueDivide_Scalar, &locs3)
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDot = asserts.Op{
 	Name:     "dot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Dot checks dot(Tensor self, Tensor tensor) -> Tensor
@@ -11306,30 +8225,17 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 		return kernels.Dot(self, tensor)
 	}
 	var c asserts.Call
-	c.Begin(&opDot)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opDot, &locs127, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	c.After(&a0, self)
-	c.After(&a1, tensor)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor"), &a1)
-	c.SameStorage(asserts.Arg("tensor"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs127, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
 var opDotOut = asserts.Op{
 	Name:     "dot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DotOut checks dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)
@@ -11338,29 +8244,17 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.DotOut(self, tensor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDotOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor)
-	c.Save(&a2, out)
+	checksPre40(&c, &opDotOut, &locs128, &a0, &a1, &a2, self, tensor, out)
 	r0 := kernels.DotOut(self, tensor, out)
-	c.After(&a0, self)
-	c.After(&a1, tensor)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor"), &a1)
-	c.SameStorage(asserts.Arg("tensor"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs128, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
 var opVdot = asserts.Op{
 	Name:     "vdot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Vdot checks vdot(Tensor self, Tensor other) -> Tensor
@@ -11369,30 +8263,17 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Vdot(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opVdot)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opVdot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opVdotOut = asserts.Op{
 	Name:     "vdot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VdotOut checks vdot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11401,29 +8282,17 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.VdotOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVdotOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.VdotOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opEinsum = asserts.Op{
 	Name:     "einsum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Einsum checks einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor
@@ -11432,20 +8301,16 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	c.Begin(&opEinsum)
+	checksPre0(&c, &opEinsum, &locs67)
 	r0 := kernels.Einsum(equation, tensors, path)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opEmbedding = asserts.Op{
 	Name:     "embedding",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Embedding checks embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
@@ -11454,30 +8319,17 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 		return kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbedding)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opEmbedding, &locs129, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs129, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
 var opEmbeddingOut = asserts.Op{
 	Name:     "embedding",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingOut checks embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -11486,22 +8338,16 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingOut)
+	checksPre5(&c, &opEmbeddingOut, &locs130)
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs130)
 	return r0
 }
 
 var opEmbeddingBackward = asserts.Op{
 	Name:     "embedding_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingBackward checks embedding_backward(Tensor grad, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq, bool sparse) -> Tensor
@@ -11510,22 +8356,16 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingBackward)
+	checksPre5(&c, &opEmbeddingBackward, &locs131)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs131)
 	return r0
 }
 
 var opEmbeddingDenseBackward = asserts.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingDenseBackward checks embedding_dense_backward(Tensor grad_output, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -11534,30 +8374,17 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 		return kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingDenseBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opEmbeddingDenseBackward, &locs132, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	c.After(&a0, grad_output)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs132, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
 var opEmbeddingDenseBackwardOut = asserts.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingDenseBackwardOut checks embedding_dense_backward.out(Tensor grad_output, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq, *, Tensor(a!) out) -> Tensor(a!)
@@ -11566,22 +8393,16 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingDenseBackwardOut)
+	checksPre5(&c, &opEmbeddingDenseBackwardOut, &locs133)
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs133)
 	return r0
 }
 
 var opEmbeddingRenorm_ = asserts.Op{
 	Name:     "embedding_renorm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingRenorm_ checks embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)
@@ -11590,25 +8411,17 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 		return kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingRenorm_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
+	checksPre11(&c, &opEmbeddingRenorm_, &locs134, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.End()
+	checksPost12(&c, &locs134, &a0, &a1, self, indices)
 	return r0
 }
 
 var opEmbeddingRenormOut = asserts.Op{
 	Name:     "embedding_renorm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingRenormOut checks embedding_renorm.out(Tensor self, Tensor indices, float max_norm, float norm_type, *, Tensor(a!) out) -> Tensor(a!)
@@ -11617,22 +8430,16 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingRenormOut)
+	checksPre5(&c, &opEmbeddingRenormOut, &locs135)
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs135)
 	return r0
 }
 
 var opEmbeddingRenorm = asserts.Op{
 	Name:     "embedding_renorm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingRenorm checks embedding_renorm(Tensor self, Tensor indices, float max_norm, float norm_type) -> Tensor
@@ -11641,30 +8448,17 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 		return kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingRenorm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opEmbeddingRenorm, &locs136, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
 var opEmbeddingSparseBackward = asserts.Op{
 	Name:     "embedding_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingSparseBackward checks embedding_sparse_backward(Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -11673,22 +8467,16 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingSparseBackward)
+	checksPre5(&c, &opEmbeddingSparseBackward, &locs131)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs131)
 	return r0
 }
 
 var opXEmbeddingBagForwardOnly = asserts.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagForwardOnly checks _embedding_bag_forward_only(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -11697,37 +8485,17 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 		return kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagForwardOnly)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
+	checksPre77(&c, &opXEmbeddingBagForwardOnly, &locs137, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.End()
+	checksPost78(&c, &locs137, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
 var opXEmbeddingBagForwardOnlyOut = asserts.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagForwardOnlyOut checks _embedding_bag_forward_only.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -11736,30 +8504,16 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagForwardOnlyOut)
+	checksPre64(&c, &opXEmbeddingBagForwardOnlyOut, &locs138)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.End()
+	checksPost70(&c, &locs138)
 	return r0, r1, r2, r3
 }
 
 var opXRowwisePrune = asserts.Op{
 	Name:     "_rowwise_prune",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XRowwisePrune checks _rowwise_prune(Tensor weight, Tensor mask, ScalarType compressed_indices_dtype) -> (Tensor, Tensor)
@@ -11768,24 +8522,16 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXRowwisePrune)
+	checksPre19(&c, &opXRowwisePrune, &locs139)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost36(&c, &locs139)
 	return r0, r1
 }
 
 var opRowStack = asserts.Op{
 	Name:     "row_stack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RowStack checks row_stack(Tensor[] tensors) -> Tensor
@@ -11794,20 +8540,16 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opRowStack)
+	checksPre0(&c, &opRowStack, &locs67)
 	r0 := kernels.RowStack(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opRowStackOut = asserts.Op{
 	Name:     "row_stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RowStackOut checks row_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -11816,20 +8558,16 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowStackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRowStackOut)
+	checksPre0(&c, &opRowStackOut, &locs68)
 	r0 := kernels.RowStackOut(tensors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opEmbeddingBag = asserts.Op{
 	Name:     "embedding_bag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingBag checks embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)
@@ -11838,30 +8576,16 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingBag)
+	checksPre64(&c, &opEmbeddingBag, &locs137)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.End()
+	checksPost79(&c, &locs137)
 	return r0, r1, r2, r3
 }
 
 var opEmbeddingBagPaddingIdx = asserts.Op{
 	Name:     "embedding_bag",
 	Overload: "padding_idx",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmbeddingBagPaddingIdx checks embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)
@@ -11870,30 +8594,16 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opEmbeddingBagPaddingIdx)
+	checksPre64(&c, &opEmbeddingBagPaddingIdx, &locs137)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.End()
+	checksPost79(&c, &locs137)
 	return r0, r1, r2, r3
 }
 
 var opXEmbeddingBag = asserts.Op{
 	Name:     "_embedding_bag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBag checks _embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -11902,37 +8612,17 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 		return kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBag)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, weight)
-	c.Save(&a1, indices)
-	c.Save(&a2, offsets)
+	checksPre77(&c, &opXEmbeddingBag, &locs137, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	c.After(&a0, weight)
-	c.After(&a1, indices)
-	c.After(&a2, offsets)
-	c.SameImpl(asserts.Arg("weight"), &a0)
-	c.SameStorage(asserts.Arg("weight"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offsets"), &a2)
-	c.SameStorage(asserts.Arg("offsets"), &a2)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.End()
+	checksPost78(&c, &locs137, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
 var opXEmbeddingBagOut = asserts.Op{
 	Name:     "_embedding_bag",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagOut checks _embedding_bag.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -11941,30 +8631,16 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagOut)
+	checksPre64(&c, &opXEmbeddingBagOut, &locs138)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.End()
+	checksPost70(&c, &locs138)
 	return r0, r1, r2, r3
 }
 
 var opXEmbeddingBagBackward = asserts.Op{
 	Name:     "_embedding_bag_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagBackward checks _embedding_bag_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -11973,30 +8649,16 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagBackward)
+	checksPre64(&c, &opXEmbeddingBagBackward, &locs140)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bag_size"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bag_size"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("maximum_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("maximum_indices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost80(&c, &locs140)
 	return r0
 }
 
 var opXEmbeddingBagSparseBackward = asserts.Op{
 	Name:     "_embedding_bag_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagSparseBackward checks _embedding_bag_sparse_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, int num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -12005,28 +8667,16 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagSparseBackward)
+	checksPre47(&c, &opXEmbeddingBagSparseBackward, &locs141)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bag_size"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bag_size"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost74(&c, &locs141)
 	return r0
 }
 
 var opXEmbeddingBagDenseBackward = asserts.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagDenseBackward checks _embedding_bag_dense_backward(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -12035,45 +8685,17 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagDenseBackward)
-	var a0, a1, a2, a3, a4, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, indices)
-	c.Save(&a2, offset2bag)
-	c.Save(&a3, bag_size)
-	c.Save(&a4, maximum_indices)
+	var a0, a1, a2, a3, a4, a8 asserts.Saved
+	checksPre81(&c, &opXEmbeddingBagDenseBackward, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	c.After(&a0, grad)
-	c.After(&a1, indices)
-	c.After(&a2, offset2bag)
-	c.After(&a3, bag_size)
-	c.After(&a4, maximum_indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("offset2bag"), &a2)
-	c.SameStorage(asserts.Arg("offset2bag"), &a2)
-	c.SameImpl(asserts.Arg("bag_size"), &a3)
-	c.SameStorage(asserts.Arg("bag_size"), &a3)
-	c.SameImpl(asserts.Arg("maximum_indices"), &a4)
-	c.SameStorage(asserts.Arg("maximum_indices"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("offset2bag"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("bag_size"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("maximum_indices"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost82(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
 var opXEmbeddingBagDenseBackwardOut = asserts.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagDenseBackwardOut checks _embedding_bag_dense_backward.out(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -12082,28 +8704,16 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagDenseBackwardOut)
+	checksPre47(&c, &opXEmbeddingBagDenseBackwardOut, &locs143)
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bag_size"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bag_size"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("maximum_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("maximum_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost63(&c, &locs143)
 	return r0
 }
 
 var opXEmbeddingBagPerSampleWeightsBackward = asserts.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagPerSampleWeightsBackward checks _embedding_bag_per_sample_weights_backward(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1) -> Tensor
@@ -12112,28 +8722,16 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagPerSampleWeightsBackward)
+	checksPre47(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs144)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost74(&c, &locs144)
 	return r0
 }
 
 var opXEmbeddingBagPerSampleWeightsBackwardOut = asserts.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmbeddingBagPerSampleWeightsBackwardOut checks _embedding_bag_per_sample_weights_backward.out(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -12142,28 +8740,16 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmbeddingBagPerSampleWeightsBackwardOut)
+	checksPre47(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs145)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offset2bag"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost63(&c, &locs145)
 	return r0
 }
 
 var opEmptyNames = asserts.Op{
 	Name:     "empty",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyNames checks empty.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -12172,18 +8758,16 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyNames)
+	checksPre3(&c, &opEmptyNames, &locs23)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opEmptyNamesOut = asserts.Op{
 	Name:     "empty",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyNamesOut checks empty.names_out(int[] size, *, Dimname[]? names, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -12192,18 +8776,16 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 		return kernels.EmptyNamesOut(size, names, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyNamesOut)
+	checksPre3(&c, &opEmptyNamesOut, &locs24)
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opEmptyMemoryFormat = asserts.Op{
 	Name:     "empty",
 	Overload: "memory_format",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyMemoryFormat checks empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -12212,18 +8794,16 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyMemoryFormat)
+	checksPre3(&c, &opEmptyMemoryFormat, &locs23)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opNewEmpty = asserts.Op{
 	Name:     "new_empty",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewEmpty checks new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -12232,25 +8812,17 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewEmpty)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNewEmpty, &locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNewEmptyOut = asserts.Op{
 	Name:     "new_empty",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewEmptyOut checks new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -12259,25 +8831,17 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.NewEmptyOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewEmptyOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewEmptyOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opNewEmptyStrided = asserts.Op{
 	Name:     "new_empty_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewEmptyStrided checks new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -12286,25 +8850,17 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewEmptyStrided)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNewEmptyStrided, &locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNewEmptyStridedOut = asserts.Op{
 	Name:     "new_empty_strided",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewEmptyStridedOut checks new_empty_strided.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -12313,25 +8869,17 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 		return kernels.NewEmptyStridedOut(self, size, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewEmptyStridedOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opNewFull = asserts.Op{
 	Name:     "new_full",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewFull checks new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -12340,25 +8888,17 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewFull)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNewFull, &locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNewFullOut = asserts.Op{
 	Name:     "new_full",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewFullOut checks new_full.out(Tensor self, SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -12367,25 +8907,17 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 		return kernels.NewFullOut(self, size, fill_value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewFullOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opNewZeros = asserts.Op{
 	Name:     "new_zeros",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewZeros checks new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -12394,25 +8926,17 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewZeros)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNewZeros, &locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNewZerosOut = asserts.Op{
 	Name:     "new_zeros",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewZerosOut checks new_zeros.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -12421,25 +8945,17 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.NewZerosOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewZerosOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewZerosOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opNewOnes = asserts.Op{
 	Name:     "new_ones",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewOnes checks new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -12448,25 +8964,17 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNewOnes)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNewOnes, &locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNewOnesOut = asserts.Op{
 	Name:     "new_ones",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NewOnesOut checks new_ones.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -12475,25 +8983,17 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 		return kernels.NewOnesOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNewOnesOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NewOnesOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opXEmptyAffineQuantized = asserts.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmptyAffineQuantized checks _empty_affine_quantized(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -12502,18 +9002,16 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmptyAffineQuantized)
+	checksPre3(&c, &opXEmptyAffineQuantized, &locs23)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opXEmptyAffineQuantizedOut = asserts.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmptyAffineQuantizedOut checks _empty_affine_quantized.out(int[] size, *, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -12522,18 +9020,16 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmptyAffineQuantizedOut)
+	checksPre3(&c, &opXEmptyAffineQuantizedOut, &locs24)
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opXEmptyPerChannelAffineQuantized = asserts.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmptyPerChannelAffineQuantized checks _empty_per_channel_affine_quantized(int[] size, *, Tensor scales, Tensor zero_points, int axis, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -12542,22 +9038,16 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmptyPerChannelAffineQuantized)
+	checksPre5(&c, &opXEmptyPerChannelAffineQuantized, &locs146)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scales"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scales"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_points"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_points"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs146)
 	return r0
 }
 
 var opXEmptyPerChannelAffineQuantizedOut = asserts.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEmptyPerChannelAffineQuantizedOut checks _empty_per_channel_affine_quantized.out(int[] size, *, Tensor scales, Tensor zero_points, int axis, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -12566,22 +9056,16 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEmptyPerChannelAffineQuantizedOut)
+	checksPre5(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs147)
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scales"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scales"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_points"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_points"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs147)
 	return r0
 }
 
 var opResize_ = asserts.Op{
 	Name:     "resize_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -12590,18 +9074,16 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResize_)
+	checksPre3(&c, &opResize_, &locs3)
 	r0 := kernels.Resize_(self, size, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opResizeOut = asserts.Op{
 	Name:     "resize",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResizeOut checks resize.out(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -12610,20 +9092,16 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeOut)
+	checksPre0(&c, &opResizeOut, &locs38)
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opResize = asserts.Op{
 	Name:     "resize",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Resize checks resize(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor
@@ -12632,20 +9110,16 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 		return kernels.Resize(self, size, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResize)
+	checksPre0(&c, &opResize, &locs0)
 	r0 := kernels.Resize(self, size, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXResizeOutput_ = asserts.Op{
 	Name:     "_resize_output_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XResizeOutput_ checks _resize_output_(Tensor(a!) self, int[] size, Device device) -> Tensor(a!)
@@ -12654,18 +9128,16 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 		return kernels.XResizeOutput_(self, size, device)
 	}
 	var c asserts.Call
-	c.Begin(&opXResizeOutput_)
+	checksPre3(&c, &opXResizeOutput_, &locs3)
 	r0 := kernels.XResizeOutput_(self, size, device)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXResizeOutputOut = asserts.Op{
 	Name:     "_resize_output",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XResizeOutputOut checks _resize_output.out(Tensor self, int[] size, Device device, *, Tensor(a!) out) -> Tensor(a!)
@@ -12674,20 +9146,16 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXResizeOutputOut)
+	checksPre0(&c, &opXResizeOutputOut, &locs38)
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXResizeOutput = asserts.Op{
 	Name:     "_resize_output",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XResizeOutput checks _resize_output(Tensor self, int[] size, Device device) -> Tensor
@@ -12696,20 +9164,16 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 		return kernels.XResizeOutput(self, size, device)
 	}
 	var c asserts.Call
-	c.Begin(&opXResizeOutput)
+	checksPre0(&c, &opXResizeOutput, &locs0)
 	r0 := kernels.XResizeOutput(self, size, device)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opEmptyQuantized = asserts.Op{
 	Name:     "empty_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyQuantized checks empty_quantized(int[] size, Tensor qtensor, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -12718,20 +9182,16 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyQuantized)
+	checksPre0(&c, &opEmptyQuantized, &locs148)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qtensor"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qtensor"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs148)
 	return r0
 }
 
 var opEmptyQuantizedOut = asserts.Op{
 	Name:     "empty_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyQuantizedOut checks empty_quantized.out(int[] size, Tensor qtensor, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -12740,20 +9200,16 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyQuantizedOut)
+	checksPre0(&c, &opEmptyQuantizedOut, &locs149)
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qtensor"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qtensor"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs149)
 	return r0
 }
 
 var opEmptyOut = asserts.Op{
 	Name:     "empty",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyOut checks empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -12762,11 +9218,9 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 		return kernels.EmptyOut(size, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyOut)
+	checksPre3(&c, &opEmptyOut, &locs24)
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 

@@ -13,7 +13,7 @@ import (
 var opEmptyLike = asserts.Op{
 	Name:     "empty_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -22,25 +22,17 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opEmptyLike, &locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opEmptyLikeOut = asserts.Op{
 	Name:     "empty_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -49,25 +41,17 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.EmptyLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyLikeOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opEmptyStrided = asserts.Op{
 	Name:     "empty_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -76,18 +60,16 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyStrided)
+	checksPre3(&c, &opEmptyStrided, &locs23)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opEmptyStridedOut = asserts.Op{
 	Name:     "empty_strided",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -96,18 +78,16 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEmptyStridedOut)
+	checksPre3(&c, &opEmptyStridedOut, &locs24)
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opErf = asserts.Op{
 	Name:     "erf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Erf checks erf(Tensor self) -> Tensor
@@ -116,25 +96,17 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opErf, &locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opErf_ = asserts.Op{
 	Name:     "erf_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
@@ -143,21 +115,17 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erf_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErf_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opErf_, &locs3, &a0, self)
 	r0 := kernels.Erf_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opErfOut = asserts.Op{
 	Name:     "erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -166,25 +134,17 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opErfOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opErfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opErfc = asserts.Op{
 	Name:     "erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Erfc checks erfc(Tensor self) -> Tensor
@@ -193,25 +153,17 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErfc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opErfc, &locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opErfc_ = asserts.Op{
 	Name:     "erfc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
@@ -220,21 +172,17 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfc_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErfc_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opErfc_, &locs3, &a0, self)
 	r0 := kernels.Erfc_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opErfcOut = asserts.Op{
 	Name:     "erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -243,25 +191,17 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfcOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opErfcOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfcOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opExp = asserts.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -270,25 +210,17 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opExp, &locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opExp_ = asserts.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -297,21 +229,17 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExp_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opExp_, &locs3, &a0, self)
 	r0 := kernels.Exp_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opExpOut = asserts.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -320,25 +248,17 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ExpOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExpOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opExpOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ExpOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opExp2 = asserts.Op{
 	Name:     "exp2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Exp2 checks exp2(Tensor self) -> Tensor
@@ -347,25 +267,17 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExp2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opExp2, &locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opExp2_ = asserts.Op{
 	Name:     "exp2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
@@ -374,21 +286,17 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExp2_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opExp2_, &locs3, &a0, self)
 	r0 := kernels.Exp2_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opExp2Out = asserts.Op{
 	Name:     "exp2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -397,25 +305,17 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExp2Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Exp2Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opExpm1 = asserts.Op{
 	Name:     "expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Expm1 checks expm1(Tensor self) -> Tensor
@@ -424,25 +324,17 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExpm1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opExpm1, &locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opExpm1_ = asserts.Op{
 	Name:     "expm1_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
@@ -451,21 +343,17 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opExpm1_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opExpm1_, &locs3, &a0, self)
 	r0 := kernels.Expm1_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opExpm1Out = asserts.Op{
 	Name:     "expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -474,25 +362,17 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExpm1Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Expm1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opExpand = asserts.Op{
 	Name:     "expand",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
@@ -501,25 +381,17 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.Expand(self, size, implicit)
 	}
 	var c asserts.Call
-	c.Begin(&opExpand)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opExpand, &locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opExpandAs = asserts.Op{
 	Name:     "expand_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -528,22 +400,16 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opExpandAs)
+	checksPre5(&c, &opExpandAs, &locs6)
 	r0 := kernels.ExpandAs(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opEye = asserts.Op{
 	Name:     "eye",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Eye checks eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -552,18 +418,16 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opEye)
+	checksPre3(&c, &opEye, &locs23)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opEyeM = asserts.Op{
 	Name:     "eye",
 	Overload: "m",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EyeM checks eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -572,18 +436,16 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opEyeM)
+	checksPre3(&c, &opEyeM, &locs23)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opEyeOut = asserts.Op{
 	Name:     "eye",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EyeOut checks eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -592,18 +454,16 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeOut(n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEyeOut)
+	checksPre3(&c, &opEyeOut, &locs24)
 	r0 := kernels.EyeOut(n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opEyeMOut = asserts.Op{
 	Name:     "eye",
 	Overload: "m_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EyeMOut checks eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)
@@ -612,18 +472,16 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeMOut(n, m, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEyeMOut)
+	checksPre3(&c, &opEyeMOut, &locs24)
 	r0 := kernels.EyeMOut(n, m, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opFlattenUsingInts = asserts.Op{
 	Name:     "flatten",
 	Overload: "using_ints",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
@@ -632,20 +490,16 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenUsingInts)
+	checksPre0(&c, &opFlattenUsingInts, &locs0)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opFlattenNamedOutDim = asserts.Op{
 	Name:     "flatten",
 	Overload: "named_out_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
@@ -654,20 +508,16 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenNamedOutDim)
+	checksPre0(&c, &opFlattenNamedOutDim, &locs0)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opFlattenUsingNames = asserts.Op{
 	Name:     "flatten",
 	Overload: "using_names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
@@ -676,20 +526,16 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenUsingNames)
+	checksPre0(&c, &opFlattenUsingNames, &locs0)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opFlattenDimnameList = asserts.Op{
 	Name:     "flatten",
 	Overload: "DimnameList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
@@ -698,20 +544,16 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 		return kernels.FlattenDimnameList(self, dims, out_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenDimnameList)
+	checksPre0(&c, &opFlattenDimnameList, &locs0)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opUnflattenInt = asserts.Op{
 	Name:     "unflatten",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnflattenInt checks unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
@@ -720,20 +562,16 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
 	var c asserts.Call
-	c.Begin(&opUnflattenInt)
+	checksPre0(&c, &opUnflattenInt, &locs0)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opUnflattenDimname = asserts.Op{
 	Name:     "unflatten",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, int[] sizes, Dimname[] names) -> Tensor(a)
@@ -742,20 +580,16 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 		return kernels.UnflattenDimname(self, dim, sizes, names)
 	}
 	var c asserts.Call
-	c.Begin(&opUnflattenDimname)
+	checksPre0(&c, &opUnflattenDimname, &locs0)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFillScalar = asserts.Op{
 	Name:     "fill",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
@@ -764,25 +598,17 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 		return kernels.FillScalar(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFillScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opFillScalar, &locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opFillTensor = asserts.Op{
 	Name:     "fill",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
@@ -791,30 +617,17 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 		return kernels.FillTensor(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFillTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, value)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opFillTensor, &locs150, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	c.After(&a0, self)
-	c.After(&a1, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("value"), &a1)
-	c.SameStorage(asserts.Arg("value"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs150, &a0, &a1, self, value, r0)
 	return r0
 }
 
 var opFill_Scalar = asserts.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -823,21 +636,17 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 		return kernels.Fill_Scalar(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFill_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opFill_Scalar, &locs3, &a0, self)
 	r0 := kernels.Fill_Scalar(self, value)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opFillScalarOut = asserts.Op{
 	Name:     "fill",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -846,20 +655,16 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 		return kernels.FillScalarOut(self, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFillScalarOut)
+	checksPre0(&c, &opFillScalarOut, &locs38)
 	r0 := kernels.FillScalarOut(self, value, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFill_Tensor = asserts.Op{
 	Name:     "fill_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
@@ -868,25 +673,17 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 		return kernels.Fill_Tensor(self, value)
 	}
 	var c asserts.Call
-	c.Begin(&opFill_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, value)
+	checksPre11(&c, &opFill_Tensor, &locs151, &a0, &a1, self, value)
 	r0 := kernels.Fill_Tensor(self, value)
-	c.After(&a0, self)
-	c.After(&a1, value)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("value"), &a1)
-	c.SameStorage(asserts.Arg("value"), &a1)
-	c.End()
+	checksPost12(&c, &locs151, &a0, &a1, self, value)
 	return r0
 }
 
 var opFillTensorOut = asserts.Op{
 	Name:     "fill",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -895,22 +692,16 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 		return kernels.FillTensorOut(self, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFillTensorOut)
+	checksPre5(&c, &opFillTensorOut, &locs152)
 	r0 := kernels.FillTensorOut(self, value, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs152)
 	return r0
 }
 
 var opFloor = asserts.Op{
 	Name:     "floor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Floor checks floor(Tensor self) -> Tensor
@@ -919,25 +710,17 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 		return kernels.Floor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFloor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opFloor, &locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opFloor_ = asserts.Op{
 	Name:     "floor_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
@@ -946,21 +729,17 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Floor_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFloor_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opFloor_, &locs3, &a0, self)
 	r0 := kernels.Floor_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opFloorOut = asserts.Op{
 	Name:     "floor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -969,25 +748,17 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FloorOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.FloorOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opFloorDivide = asserts.Op{
 	Name:     "floor_divide",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
@@ -996,22 +767,16 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivide)
+	checksPre5(&c, &opFloorDivide, &locs6)
 	r0 := kernels.FloorDivide(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opFloorDivide_Tensor = asserts.Op{
 	Name:     "floor_divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -1020,20 +785,16 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivide_Tensor)
+	checksPre0(&c, &opFloorDivide_Tensor, &locs8)
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opFloorDivideOut = asserts.Op{
 	Name:     "floor_divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1042,22 +803,16 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.FloorDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivideOut)
+	checksPre5(&c, &opFloorDivideOut, &locs7)
 	r0 := kernels.FloorDivideOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opFloorDivideScalar = asserts.Op{
 	Name:     "floor_divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -1066,20 +821,16 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivideScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivideScalar)
+	checksPre0(&c, &opFloorDivideScalar, &locs0)
 	r0 := kernels.FloorDivideScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFloorDivide_Scalar = asserts.Op{
 	Name:     "floor_divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -1088,18 +839,16 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFloorDivide_Scalar)
+	checksPre3(&c, &opFloorDivide_Scalar, &locs3)
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opFrac = asserts.Op{
 	Name:     "frac",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Frac checks frac(Tensor self) -> Tensor
@@ -1108,25 +857,17 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 		return kernels.Frac(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFrac)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opFrac, &locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opFrac_ = asserts.Op{
 	Name:     "frac_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
@@ -1135,21 +876,17 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Frac_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFrac_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opFrac_, &locs3, &a0, self)
 	r0 := kernels.Frac_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opFracOut = asserts.Op{
 	Name:     "frac",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1158,25 +895,17 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FracOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFracOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opFracOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.FracOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opFullNames = asserts.Op{
 	Name:     "full",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1185,18 +914,16 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFullNames)
+	checksPre3(&c, &opFullNames, &locs23)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opFullNamesOut = asserts.Op{
 	Name:     "full",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -1205,18 +932,16 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 		return kernels.FullNamesOut(size, fill_value, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFullNamesOut)
+	checksPre3(&c, &opFullNamesOut, &locs24)
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opFull = asserts.Op{
 	Name:     "full",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1225,18 +950,16 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFull)
+	checksPre3(&c, &opFull, &locs23)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opFullOut = asserts.Op{
 	Name:     "full",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -1245,18 +968,16 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 		return kernels.FullOut(size, fill_value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFullOut)
+	checksPre3(&c, &opFullOut, &locs24)
 	r0 := kernels.FullOut(size, fill_value, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opFullLike = asserts.Op{
 	Name:     "full_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -1265,25 +986,17 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opFullLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opFullLike, &locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opFullLikeOut = asserts.Op{
 	Name:     "full_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -1292,25 +1005,17 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 		return kernels.FullLikeOut(self, fill_value, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFullLikeOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opFromFile = asserts.Op{
 	Name:     "from_file",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1319,18 +1024,16 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFromFile)
+	checksPre3(&c, &opFromFile, &locs23)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opFromFileOut = asserts.Op{
 	Name:     "from_file",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1339,18 +1042,16 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFromFileOut)
+	checksPre3(&c, &opFromFileOut, &locs24)
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opGcdOut = asserts.Op{
 	Name:     "gcd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1359,22 +1060,16 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.GcdOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGcdOut)
+	checksPre5(&c, &opGcdOut, &locs7)
 	r0 := kernels.GcdOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opGcd = asserts.Op{
 	Name:     "gcd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Gcd checks gcd(Tensor self, Tensor other) -> Tensor
@@ -1383,22 +1078,16 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGcd)
+	checksPre5(&c, &opGcd, &locs6)
 	r0 := kernels.Gcd(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opGcd_ = asserts.Op{
 	Name:     "gcd_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -1407,20 +1096,16 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGcd_)
+	checksPre0(&c, &opGcd_, &locs8)
 	r0 := kernels.Gcd_(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opLcmOut = asserts.Op{
 	Name:     "lcm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1429,22 +1114,16 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.LcmOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLcmOut)
+	checksPre5(&c, &opLcmOut, &locs7)
 	r0 := kernels.LcmOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opLcm = asserts.Op{
 	Name:     "lcm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lcm checks lcm(Tensor self, Tensor other) -> Tensor
@@ -1453,22 +1132,16 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLcm)
+	checksPre5(&c, &opLcm, &locs6)
 	r0 := kernels.Lcm(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opLcm_ = asserts.Op{
 	Name:     "lcm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -1477,20 +1150,16 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLcm_)
+	checksPre0(&c, &opLcm_, &locs8)
 	r0 := kernels.Lcm_(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opGridSampler = asserts.Op{
 	Name:     "grid_sampler",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -1499,22 +1168,16 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler)
+	checksPre5(&c, &opGridSampler, &locs153)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs153)
 	return r0
 }
 
 var opGridSampler2d = asserts.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -1523,30 +1186,17 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler2d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opGridSampler2d, &locs153, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs153, &a0, &a1, input, grid, r0)
 	return r0
 }
 
 var opGridSampler2dOut = asserts.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -1555,22 +1205,16 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler2dOut)
+	checksPre5(&c, &opGridSampler2dOut, &locs154)
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs154)
 	return r0
 }
 
 var opGridSampler2dBackward = asserts.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -1579,26 +1223,16 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler2dBackward)
+	checksPre45(&c, &opGridSampler2dBackward, &locs155)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs155)
 	return r0, r1
 }
 
 var opGridSampler2dBackwardOut = asserts.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1607,26 +1241,16 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler2dBackwardOut)
+	checksPre45(&c, &opGridSampler2dBackwardOut, &locs156)
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs156)
 	return r0, r1
 }
 
 var opXGridSampler2dCpuFallback = asserts.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -1635,30 +1259,17 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opXGridSampler2dCpuFallback)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXGridSampler2dCpuFallback, &locs153, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs153, &a0, &a1, input, grid, r0)
 	return r0
 }
 
 var opXGridSampler2dCpuFallbackOut = asserts.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -1667,22 +1278,16 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXGridSampler2dCpuFallbackOut)
+	checksPre5(&c, &opXGridSampler2dCpuFallbackOut, &locs154)
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs154)
 	return r0
 }
 
 var opXGridSampler2dCpuFallbackBackward = asserts.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
@@ -1691,26 +1296,16 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opXGridSampler2dCpuFallbackBackward)
+	checksPre45(&c, &opXGridSampler2dCpuFallbackBackward, &locs155)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs155)
 	return r0, r1
 }
 
 var opGridSampler3d = asserts.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -1719,30 +1314,17 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler3d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grid)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opGridSampler3d, &locs153, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	c.After(&a0, input)
-	c.After(&a1, grid)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grid"), &a1)
-	c.SameStorage(asserts.Arg("grid"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grid"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs153, &a0, &a1, input, grid, r0)
 	return r0
 }
 
 var opGridSampler3dOut = asserts.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -1751,22 +1333,16 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler3dOut)
+	checksPre5(&c, &opGridSampler3dOut, &locs154)
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs154)
 	return r0
 }
 
 var opGridSampler3dBackward = asserts.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -1775,26 +1351,16 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler3dBackward)
+	checksPre45(&c, &opGridSampler3dBackward, &locs155)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs155)
 	return r0, r1
 }
 
 var opGridSampler3dBackwardOut = asserts.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1803,26 +1369,16 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opGridSampler3dBackwardOut)
+	checksPre45(&c, &opGridSampler3dBackwardOut, &locs156)
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grid"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs156)
 	return r0, r1
 }
 
 var opHannWindow = asserts.Op{
 	Name:     "hann_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1831,18 +1387,16 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHannWindow)
+	checksPre3(&c, &opHannWindow, &locs23)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opHannWindowOut = asserts.Op{
 	Name:     "hann_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -1851,18 +1405,16 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HannWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHannWindowOut)
+	checksPre3(&c, &opHannWindowOut, &locs24)
 	r0 := kernels.HannWindowOut(window_length, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opHannWindowPeriodic = asserts.Op{
 	Name:     "hann_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1871,18 +1423,16 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHannWindowPeriodic)
+	checksPre3(&c, &opHannWindowPeriodic, &locs23)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opHannWindowPeriodicOut = asserts.Op{
 	Name:     "hann_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -1891,18 +1441,16 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHannWindowPeriodicOut)
+	checksPre3(&c, &opHannWindowPeriodicOut, &locs24)
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opHammingWindow = asserts.Op{
 	Name:     "hamming_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1911,18 +1459,16 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindow)
+	checksPre3(&c, &opHammingWindow, &locs23)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opHammingWindowOut = asserts.Op{
 	Name:     "hamming_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -1931,18 +1477,16 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HammingWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowOut)
+	checksPre3(&c, &opHammingWindowOut, &locs24)
 	r0 := kernels.HammingWindowOut(window_length, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opHammingWindowPeriodic = asserts.Op{
 	Name:     "hamming_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1951,18 +1495,16 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodic)
+	checksPre3(&c, &opHammingWindowPeriodic, &locs23)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opHammingWindowPeriodicOut = asserts.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -1971,18 +1513,16 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicOut)
+	checksPre3(&c, &opHammingWindowPeriodicOut, &locs24)
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opHammingWindowPeriodicAlpha = asserts.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1991,18 +1531,16 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicAlpha)
+	checksPre3(&c, &opHammingWindowPeriodicAlpha, &locs23)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opHammingWindowPeriodicAlphaOut = asserts.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
@@ -2011,18 +1549,16 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicAlphaOut)
+	checksPre3(&c, &opHammingWindowPeriodicAlphaOut, &locs24)
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opHammingWindowPeriodicAlphaBeta = asserts.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2031,18 +1567,16 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicAlphaBeta)
+	checksPre3(&c, &opHammingWindowPeriodicAlphaBeta, &locs23)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
@@ -2051,18 +1585,16 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHammingWindowPeriodicAlphaBetaOut)
+	checksPre3(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24)
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opKaiserWindow = asserts.Op{
 	Name:     "kaiser_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2071,18 +1603,16 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindow)
+	checksPre3(&c, &opKaiserWindow, &locs23)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opKaiserWindowOut = asserts.Op{
 	Name:     "kaiser_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -2091,18 +1621,16 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowOut)
+	checksPre3(&c, &opKaiserWindowOut, &locs24)
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opKaiserWindowPeriodic = asserts.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2111,18 +1639,16 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowPeriodic)
+	checksPre3(&c, &opKaiserWindowPeriodic, &locs23)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opKaiserWindowPeriodicOut = asserts.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -2131,18 +1657,16 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowPeriodicOut)
+	checksPre3(&c, &opKaiserWindowPeriodicOut, &locs24)
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opKaiserWindowBeta = asserts.Op{
 	Name:     "kaiser_window",
 	Overload: "beta",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2151,18 +1675,16 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowBeta)
+	checksPre3(&c, &opKaiserWindowBeta, &locs23)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opKaiserWindowBetaOut = asserts.Op{
 	Name:     "kaiser_window",
 	Overload: "beta_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
@@ -2171,18 +1693,16 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
 	var c asserts.Call
-	c.Begin(&opKaiserWindowBetaOut)
+	checksPre3(&c, &opKaiserWindowBetaOut, &locs24)
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opHingeEmbeddingLoss = asserts.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HingeEmbeddingLoss checks hinge_embedding_loss(Tensor self, Tensor target, float margin=1.0, int reduction=Mean) -> Tensor
@@ -2191,22 +1711,16 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opHingeEmbeddingLoss)
+	checksPre5(&c, &opHingeEmbeddingLoss, &locs157)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs157)
 	return r0
 }
 
 var opGroupNorm = asserts.Op{
 	Name:     "group_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GroupNorm checks group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor
@@ -2215,20 +1729,16 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opGroupNorm)
+	checksPre0(&c, &opGroupNorm, &locs37)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opNativeGroupNorm = asserts.Op{
 	Name:     "native_group_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeGroupNorm checks native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
@@ -2237,33 +1747,17 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeGroupNorm)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
+	var a0, a1, a2 asserts.Saved
+	checksPre83(&c, &opNativeGroupNorm, &locs158, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost84(&c, &locs158, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opNativeGroupNormOut = asserts.Op{
 	Name:     "native_group_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeGroupNormOut checks native_group_norm.out(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2272,24 +1766,16 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeGroupNormOut)
+	checksPre19(&c, &opNativeGroupNormOut, &locs159)
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost20(&c, &locs159)
 	return r0, r1, r2
 }
 
 var opNativeGroupNormBackward = asserts.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeGroupNormBackward checks native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -2298,30 +1784,16 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeGroupNormBackward)
+	checksPre64(&c, &opNativeGroupNormBackward, &locs160)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("rstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("rstd"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost65(&c, &locs160)
 	return r0, r1, r2
 }
 
 var opNativeGroupNormBackwardOut = asserts.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeGroupNormBackwardOut checks native_group_norm_backward.out(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2330,30 +1802,16 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeGroupNormBackwardOut)
+	checksPre64(&c, &opNativeGroupNormBackwardOut, &locs161)
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("rstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("rstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost70(&c, &locs161)
 	return r0, r1, r2
 }
 
 var opXFftR2c = asserts.Op{
 	Name:     "_fft_r2c",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFftR2c checks _fft_r2c(Tensor self, int[] dim, int normalization, bool onesided) -> Tensor
@@ -2362,25 +1820,17 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 		return kernels.XFftR2c(self, dim, normalization, onesided)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftR2c)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXFftR2c, &locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXFftR2cOut = asserts.Op{
 	Name:     "_fft_r2c",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFftR2cOut checks _fft_r2c.out(Tensor self, int[] dim, int normalization, bool onesided, *, Tensor(a!) out) -> Tensor(a!)
@@ -2389,25 +1839,17 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 		return kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftR2cOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opXFftC2r = asserts.Op{
 	Name:     "_fft_c2r",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFftC2r checks _fft_c2r(Tensor self, int[] dim, int normalization, int last_dim_size) -> Tensor
@@ -2416,25 +1858,17 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 		return kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftC2r)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXFftC2r, &locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXFftC2rOut = asserts.Op{
 	Name:     "_fft_c2r",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFftC2rOut checks _fft_c2r.out(Tensor self, int[] dim, int normalization, int last_dim_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -2443,25 +1877,17 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 		return kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftC2rOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opXFftC2c = asserts.Op{
 	Name:     "_fft_c2c",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFftC2c checks _fft_c2c(Tensor self, int[] dim, int normalization, bool forward) -> Tensor
@@ -2470,25 +1896,17 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 		return kernels.XFftC2c(self, dim, normalization, forward)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftC2c)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXFftC2c, &locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXFftC2cOut = asserts.Op{
 	Name:     "_fft_c2c",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFftC2cOut checks _fft_c2c.out(Tensor self, int[] dim, int normalization, bool forward, *, Tensor(a!) out) -> Tensor(a!)
@@ -2497,51 +1915,36 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 		return kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFftC2cOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opXValidateCompressedSparseIndices = asserts.Op{
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValidateCompressedSparseIndices checks _validate_compressed_sparse_indices(bool is_crow, Tensor compressed_idx, Tensor plain_idx, int cdim, int dim, int nnz) -> ()
 func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor, plain_idx *torch.Tensor, cdim int64, dim int64, nnz int64) {
 	if !asserts.Checking() {
 		kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateCompressedSparseIndices)
 	var a1, a2 asserts.Saved
-	c.Save(&a1, compressed_idx)
-	c.Save(&a2, plain_idx)
+	checksPre11(&c, &opXValidateCompressedSparseIndices, &locs162, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	c.After(&a1, compressed_idx)
-	c.After(&a2, plain_idx)
-	c.SameImpl(asserts.Arg("compressed_idx"), &a1)
-	c.SameStorage(asserts.Arg("compressed_idx"), &a1)
-	c.SameImpl(asserts.Arg("plain_idx"), &a2)
-	c.SameStorage(asserts.Arg("plain_idx"), &a2)
-	c.End()
+	checksPost12(&c, &locs162, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = asserts.Op{
 	Name:     "_cufft_get_plan_cache_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCufftGetPlanCacheSize checks _cufft_get_plan_cache_size(int device_index) -> int
@@ -2550,16 +1953,16 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
 	var c asserts.Call
-	c.Begin(&opXCufftGetPlanCacheSize)
+	checksPre23(&c, &opXCufftGetPlanCacheSize, &locs16)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	c.End()
+	checksPost24(&c, &locs16)
 	return r0
 }
 
 var opXCufftGetPlanCacheMaxSize = asserts.Op{
 	Name:     "_cufft_get_plan_cache_max_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCufftGetPlanCacheMaxSize checks _cufft_get_plan_cache_max_size(int device_index) -> int
@@ -2568,50 +1971,52 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
 	var c asserts.Call
-	c.Begin(&opXCufftGetPlanCacheMaxSize)
+	checksPre23(&c, &opXCufftGetPlanCacheMaxSize, &locs16)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	c.End()
+	checksPost24(&c, &locs16)
 	return r0
 }
 
 var opXCufftSetPlanCacheMaxSize = asserts.Op{
 	Name:     "_cufft_set_plan_cache_max_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCufftSetPlanCacheMaxSize checks _cufft_set_plan_cache_max_size(int device_index, int max_size) -> ()
 func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 	if !asserts.Checking() {
 		kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCufftSetPlanCacheMaxSize)
+	checksPre23(&c, &opXCufftSetPlanCacheMaxSize, &locs16)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	c.End()
+	checksPost24(&c, &locs16)
 }
 
 var opXCufftClearPlanCache = asserts.Op{
 	Name:     "_cufft_clear_plan_cache",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCufftClearPlanCache checks _cufft_clear_plan_cache(int device_index) -> ()
 func XCufftClearPlanCache(device_index int64) {
 	if !asserts.Checking() {
 		kernels.XCufftClearPlanCache(device_index)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXCufftClearPlanCache)
+	checksPre23(&c, &opXCufftClearPlanCache, &locs16)
 	kernels.XCufftClearPlanCache(device_index)
-	c.End()
+	checksPost24(&c, &locs16)
 }
 
 var opIndexTensor = asserts.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -2620,33 +2025,20 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		return kernels.IndexTensor(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexTensor)
 	var (
-		a0, o0 asserts.Saved
-		l1     asserts.SavedList
+		a0 asserts.Saved
+		l1 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
+	checksPre85(&c, &opIndexTensor, &locs136, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("indices"), &l1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost86(&c, &locs136, &a0, &l1, self, indices, r0)
 	return r0
 }
 
 var opIndexTensorOut = asserts.Op{
 	Name:     "index",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexTensorOut checks index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)
@@ -2655,32 +2047,20 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		return kernels.IndexTensorOut(self, indices, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexTensorOut)
 	var (
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, out)
+	checksPre87(&c, &opIndexTensorOut, &locs135, &a0, &l1, &a2, self, indices, out)
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost88(&c, &locs135, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
 var opIndexCopyOut = asserts.Op{
 	Name:     "index_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexCopyOut checks index_copy.out(Tensor self, int dim, Tensor index, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -2689,33 +2069,17 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexCopyOut(self, dim, index, source, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopyOut)
 	var a0, a2, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.Save(&a4, out)
+	checksPre15(&c, &opIndexCopyOut, &locs163, &a0, &a2, &a3, &a4, self, index, source, out)
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost16(&c, &locs163, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
 var opIndexCopy_ = asserts.Op{
 	Name:     "index_copy_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexCopy_ checks index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -2724,29 +2088,17 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 		return kernels.IndexCopy_(self, dim, index, source)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopy_)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
+	checksPre40(&c, &opIndexCopy_, &locs164, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.End()
+	checksPost41(&c, &locs164, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
 var opIndexCopy = asserts.Op{
 	Name:     "index_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexCopy checks index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
@@ -2755,35 +2107,17 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexCopy(self, dim, index, source)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopy)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre42(&c, &opIndexCopy, &locs165, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs165, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
 var opIndexCopy_Dimname = asserts.Op{
 	Name:     "index_copy_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexCopy_Dimname checks index_copy_.dimname(Tensor(a!) self, Dimname dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -2792,22 +2126,16 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 		return kernels.IndexCopy_Dimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopy_Dimname)
+	checksPre5(&c, &opIndexCopy_Dimname, &locs164)
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.End()
+	checksPost10(&c, &locs164)
 	return r0
 }
 
 var opIndexCopyDimname = asserts.Op{
 	Name:     "index_copy",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexCopyDimname checks index_copy.dimname(Tensor self, Dimname dim, Tensor index, Tensor source) -> Tensor
@@ -2816,24 +2144,16 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexCopyDimname)
+	checksPre19(&c, &opIndexCopyDimname, &locs165)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs165)
 	return r0
 }
 
 var opIndexPut_ = asserts.Op{
 	Name:     "index_put_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexPut_ checks index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)
@@ -2842,32 +2162,20 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexPut_)
 	var (
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
+	checksPre87(&c, &opIndexPut_, &locs166, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.End()
+	checksPost88(&c, &locs166, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
 var opIndexPutOut = asserts.Op{
 	Name:     "index_put",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexPutOut checks index_put.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2876,24 +2184,16 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexPutOut)
+	checksPre19(&c, &opIndexPutOut, &locs167)
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs167)
 	return r0
 }
 
 var opIndexPut = asserts.Op{
 	Name:     "index_put",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexPut checks index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
@@ -2902,38 +2202,20 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexPut)
 	var (
-		a0, a2, o0 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
+	checksPre89(&c, &opIndexPut, &locs168, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("indices"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost90(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
 var opXIndexPutImpl_ = asserts.Op{
 	Name:     "_index_put_impl_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XIndexPutImpl_ checks _index_put_impl_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor(a!)
@@ -2942,32 +2224,20 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndexPutImpl_)
 	var (
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
+	checksPre87(&c, &opXIndexPutImpl_, &locs166, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.End()
+	checksPost88(&c, &locs166, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
 var opXIndexPutImplOut = asserts.Op{
 	Name:     "_index_put_impl",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XIndexPutImplOut checks _index_put_impl.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2976,24 +2246,16 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndexPutImplOut)
+	checksPre19(&c, &opXIndexPutImplOut, &locs167)
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs167)
 	return r0
 }
 
 var opXIndexPutImpl = asserts.Op{
 	Name:     "_index_put_impl",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XIndexPutImpl checks _index_put_impl(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor
@@ -3002,38 +2264,20 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndexPutImpl)
 	var (
-		a0, a2, o0 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2 asserts.Saved
+		l1     asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveOptList(&c, &l1, indices)
-	c.Save(&a2, values)
+	checksPre89(&c, &opXIndexPutImpl, &locs168, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l1, indices)
-	c.After(&a2, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("indices"), &l1)
-	c.SameStorageList(asserts.Arg("indices"), &l1)
-	c.SameImpl(asserts.Arg("values"), &a2)
-	c.SameStorage(asserts.Arg("values"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("indices"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost90(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
 var opInstanceNorm = asserts.Op{
 	Name:     "instance_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // InstanceNorm checks instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -3042,20 +2286,16 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opInstanceNorm)
+	checksPre0(&c, &opInstanceNorm, &locs37)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opIsclose = asserts.Op{
 	Name:     "isclose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Isclose checks isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
@@ -3064,22 +2304,16 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	c.Begin(&opIsclose)
+	checksPre5(&c, &opIsclose, &locs6)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opIsinTensorTensorOut = asserts.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsinTensorTensorOut checks isin.Tensor_Tensor_out(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -3088,29 +2322,17 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 		return kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinTensorTensorOut)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, elements)
-	c.Save(&a1, test_elements)
-	c.Save(&a4, out)
+	checksPre40(&c, &opIsinTensorTensorOut, &locs169, &a0, &a1, &a4, elements, test_elements, out)
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	c.After(&a0, elements)
-	c.After(&a1, test_elements)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("elements"), &a0)
-	c.SameStorage(asserts.Arg("elements"), &a0)
-	c.SameImpl(asserts.Arg("test_elements"), &a1)
-	c.SameStorage(asserts.Arg("test_elements"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost41(&c, &locs169, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
 var opIsinTensorTensor = asserts.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsinTensorTensor checks isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -3119,30 +2341,17 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 		return kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinTensorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, elements)
-	c.Save(&a1, test_elements)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opIsinTensorTensor, &locs170, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	c.After(&a0, elements)
-	c.After(&a1, test_elements)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("elements"), &a0)
-	c.SameStorage(asserts.Arg("elements"), &a0)
-	c.SameImpl(asserts.Arg("test_elements"), &a1)
-	c.SameStorage(asserts.Arg("test_elements"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("elements"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("test_elements"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs170, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
 var opIsinTensorScalarOut = asserts.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsinTensorScalarOut checks isin.Tensor_Scalar_out(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -3151,25 +2360,17 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 		return kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinTensorScalarOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, elements)
-	c.Save(&a4, out)
+	checksPre11(&c, &opIsinTensorScalarOut, &locs171, &a0, &a4, elements, out)
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	c.After(&a0, elements)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("elements"), &a0)
-	c.SameStorage(asserts.Arg("elements"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs171, &a0, &a4, elements, out)
 	return r0
 }
 
 var opIsinTensorScalar = asserts.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsinTensorScalar checks isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -3178,25 +2379,17 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 		return kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinTensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, elements)
+	var a0 asserts.Saved
+	checksPre37(&c, &opIsinTensorScalar, &locs172, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	c.After(&a0, elements)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("elements"), &a0)
-	c.SameStorage(asserts.Arg("elements"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("elements"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs172, &a0, elements, r0)
 	return r0
 }
 
 var opIsinScalarTensorOut = asserts.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsinScalarTensorOut checks isin.Scalar_Tensor_out(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -3205,25 +2398,17 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 		return kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinScalarTensorOut)
 	var a1, a4 asserts.Saved
-	c.Save(&a1, test_elements)
-	c.Save(&a4, out)
+	checksPre11(&c, &opIsinScalarTensorOut, &locs173, &a1, &a4, test_elements, out)
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	c.After(&a1, test_elements)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("test_elements"), &a1)
-	c.SameStorage(asserts.Arg("test_elements"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs173, &a1, &a4, test_elements, out)
 	return r0
 }
 
 var opIsinScalarTensor = asserts.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsinScalarTensor checks isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -3232,25 +2417,17 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 		return kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinScalarTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, test_elements)
+	var a1 asserts.Saved
+	checksPre37(&c, &opIsinScalarTensor, &locs174, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	c.After(&a1, test_elements)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("test_elements"), &a1)
-	c.SameStorage(asserts.Arg("test_elements"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("test_elements"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs174, &a1, test_elements, r0)
 	return r0
 }
 
 var opIsnan = asserts.Op{
 	Name:     "isnan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Isnan checks isnan(Tensor self) -> Tensor
@@ -3259,25 +2436,17 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isnan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsnan)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opIsnan, &locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opIsnanOut = asserts.Op{
 	Name:     "isnan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsnanOut checks isnan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3286,25 +2455,17 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsnanOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsnanOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsnanOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opIsDistributed = asserts.Op{
 	Name:     "is_distributed",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsDistributed checks is_distributed(Tensor self) -> bool
@@ -3313,18 +2474,16 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsDistributed)
+	checksPre3(&c, &opIsDistributed, &locs3)
 	r0 := kernels.IsDistributed(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opIsFloatingPoint = asserts.Op{
 	Name:     "is_floating_point",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsFloatingPoint checks is_floating_point(Tensor self) -> bool
@@ -3333,18 +2492,16 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsFloatingPoint)
+	checksPre3(&c, &opIsFloatingPoint, &locs3)
 	r0 := kernels.IsFloatingPoint(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opIsComplex = asserts.Op{
 	Name:     "is_complex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsComplex checks is_complex(Tensor self) -> bool
@@ -3353,18 +2510,16 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsComplex)
+	checksPre3(&c, &opIsComplex, &locs3)
 	r0 := kernels.IsComplex(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opIsConj = asserts.Op{
 	Name:     "is_conj",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsConj checks is_conj(Tensor self) -> bool
@@ -3373,18 +2528,16 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsConj)
+	checksPre3(&c, &opIsConj, &locs3)
 	r0 := kernels.IsConj(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXIsZerotensor = asserts.Op{
 	Name:     "_is_zerotensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XIsZerotensor checks _is_zerotensor(Tensor self) -> bool
@@ -3393,18 +2546,16 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXIsZerotensor)
+	checksPre3(&c, &opXIsZerotensor, &locs3)
 	r0 := kernels.XIsZerotensor(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opIsNeg = asserts.Op{
 	Name:     "is_neg",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsNeg checks is_neg(Tensor self) -> bool
@@ -3413,18 +2564,16 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsNeg)
+	checksPre3(&c, &opIsNeg, &locs3)
 	r0 := kernels.IsNeg(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opIsreal = asserts.Op{
 	Name:     "isreal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Isreal checks isreal(Tensor self) -> Tensor
@@ -3433,20 +2582,16 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsreal)
+	checksPre0(&c, &opIsreal, &locs0)
 	r0 := kernels.Isreal(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opIsNonzero = asserts.Op{
 	Name:     "is_nonzero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsNonzero checks is_nonzero(Tensor self) -> bool
@@ -3455,18 +2600,16 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsNonzero)
+	checksPre3(&c, &opIsNonzero, &locs3)
 	r0 := kernels.IsNonzero(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opIsSameSize = asserts.Op{
 	Name:     "is_same_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsSameSize checks is_same_size(Tensor self, Tensor other) -> bool
@@ -3475,25 +2618,17 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.IsSameSize(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIsSameSize)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opIsSigned = asserts.Op{
 	Name:     "is_signed",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsSigned checks is_signed(Tensor self) -> bool
@@ -3502,18 +2637,16 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsSigned)
+	checksPre3(&c, &opIsSigned, &locs3)
 	r0 := kernels.IsSigned(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opIsInference = asserts.Op{
 	Name:     "is_inference",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsInference checks is_inference(Tensor self) -> bool
@@ -3522,18 +2655,16 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsInference)
+	checksPre3(&c, &opIsInference, &locs3)
 	r0 := kernels.IsInference(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opKlDiv = asserts.Op{
 	Name:     "kl_div",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KlDiv checks kl_div(Tensor self, Tensor target, int reduction=Mean, *, bool log_target=False) -> Tensor
@@ -3542,22 +2673,16 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	c.Begin(&opKlDiv)
+	checksPre5(&c, &opKlDiv, &locs157)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs157)
 	return r0
 }
 
 var opKron = asserts.Op{
 	Name:     "kron",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -3566,22 +2691,16 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opKron)
+	checksPre5(&c, &opKron, &locs6)
 	r0 := kernels.Kron(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opKronOut = asserts.Op{
 	Name:     "kron",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3590,22 +2709,16 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.KronOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opKronOut)
+	checksPre5(&c, &opKronOut, &locs7)
 	r0 := kernels.KronOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opKthvalue = asserts.Op{
 	Name:     "kthvalue",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Kthvalue checks kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3614,29 +2727,17 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 		return kernels.Kthvalue(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opKthvalue)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opKthvalue, &locs25, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opKthvalueValues = asserts.Op{
 	Name:     "kthvalue",
 	Overload: "values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KthvalueValues checks kthvalue.values(Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3645,29 +2746,17 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 		return kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opKthvalueValues)
 	var a0, a4, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, values)
-	c.Save(&a5, indices)
+	checksPre40(&c, &opKthvalueValues, &locs113, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a4, values)
-	c.After(&a5, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
 var opKthvalueDimname = asserts.Op{
 	Name:     "kthvalue",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KthvalueDimname checks kthvalue.dimname(Tensor self, int k, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3676,22 +2765,16 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opKthvalueDimname)
+	checksPre5(&c, &opKthvalueDimname, &locs25)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opKthvalueDimnameOut = asserts.Op{
 	Name:     "kthvalue",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // KthvalueDimnameOut checks kthvalue.dimname_out(Tensor self, int k, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3700,22 +2783,16 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 		return kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opKthvalueDimnameOut)
+	checksPre5(&c, &opKthvalueDimnameOut, &locs113)
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.End()
+	checksPost10(&c, &locs113)
 	return r0, r1
 }
 
 var opLayerNorm = asserts.Op{
 	Name:     "layer_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LayerNorm checks layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor
@@ -3724,20 +2801,16 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var c asserts.Call
-	c.Begin(&opLayerNorm)
+	checksPre0(&c, &opLayerNorm, &locs37)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opNativeLayerNorm = asserts.Op{
 	Name:     "native_layer_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeLayerNorm checks native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)
@@ -3746,33 +2819,17 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 		return kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeLayerNorm)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
+	var a0, a2, a3 asserts.Saved
+	checksPre83(&c, &opNativeLayerNorm, &locs158, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost84(&c, &locs158, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opNativeLayerNormOut = asserts.Op{
 	Name:     "native_layer_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeLayerNormOut checks native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3781,24 +2838,16 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeLayerNormOut)
+	checksPre19(&c, &opNativeLayerNormOut, &locs159)
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost20(&c, &locs159)
 	return r0, r1, r2
 }
 
 var opNativeLayerNormBackward = asserts.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeLayerNormBackward checks native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -3807,54 +2856,17 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeLayerNormBackward)
-	var a0, a1, a3, a4, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
-	c.Save(&a3, mean)
-	c.Save(&a4, rstd)
+	var a0, a1, a3, a4, a5, a6 asserts.Saved
+	checksPre91(&c, &opNativeLayerNormBackward, &locs175, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.After(&a3, mean)
-	c.After(&a4, rstd)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.SameImpl(asserts.Arg("mean"), &a3)
-	c.SameStorage(asserts.Arg("mean"), &a3)
-	c.SameImpl(asserts.Arg("rstd"), &a4)
-	c.SameStorage(asserts.Arg("rstd"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("rstd"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("mean"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("rstd"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("mean"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("rstd"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost92(&c, &locs175, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opNativeLayerNormBackwardOut = asserts.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeLayerNormBackwardOut checks native_layer_norm_backward.out(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3863,30 +2875,16 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeLayerNormBackwardOut)
+	checksPre64(&c, &opNativeLayerNormBackwardOut, &locs161)
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("rstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("rstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost70(&c, &locs161)
 	return r0, r1, r2
 }
 
 var opNanToNum = asserts.Op{
 	Name:     "nan_to_num",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanToNum checks nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
@@ -3895,25 +2893,17 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 		return kernels.NanToNum(self, nan, posinf, neginf)
 	}
 	var c asserts.Call
-	c.Begin(&opNanToNum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNanToNum, &locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNanToNum_ = asserts.Op{
 	Name:     "nan_to_num_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanToNum_ checks nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)
@@ -3922,21 +2912,17 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 		return kernels.NanToNum_(self, nan, posinf, neginf)
 	}
 	var c asserts.Call
-	c.Begin(&opNanToNum_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opNanToNum_, &locs3, &a0, self)
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opNanToNumOut = asserts.Op{
 	Name:     "nan_to_num",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanToNumOut checks nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3945,25 +2931,17 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 		return kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanToNumOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opLinear = asserts.Op{
 	Name:     "linear",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Linear checks linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
@@ -3972,30 +2950,17 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 		return kernels.Linear(input, weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opLinear)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opLinear, &locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
 var opLinearBackward = asserts.Op{
 	Name:     "linear_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinearBackward checks linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -4004,28 +2969,16 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opLinearBackward)
+	checksPre47(&c, &opLinearBackward, &locs176)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost48(&c, &locs176)
 	return r0, r1, r2
 }
 
 var opLinearBackwardOut = asserts.Op{
 	Name:     "linear_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinearBackwardOut checks linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4034,28 +2987,16 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opLinearBackwardOut)
+	checksPre47(&c, &opLinearBackwardOut, &locs177)
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs177)
 	return r0, r1, r2
 }
 
 var opLinearOut = asserts.Op{
 	Name:     "linear",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinearOut checks linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4064,29 +3005,17 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 		return kernels.LinearOut(input, weight, bias, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinearOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
-	c.Save(&a3, out)
+	checksPre40(&c, &opLinearOut, &locs84, &a0, &a1, &a3, input, weight, out)
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs84, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
 var opMkldnnLinear = asserts.Op{
 	Name:     "mkldnn_linear",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnLinear checks mkldnn_linear(Tensor self, Tensor weight, Tensor? bias=None) -> Tensor
@@ -4095,30 +3024,17 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 		return kernels.MkldnnLinear(self, weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinear)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opMkldnnLinear, &locs89, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
 var opMkldnnLinearOut = asserts.Op{
 	Name:     "mkldnn_linear",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnLinearOut checks mkldnn_linear.out(Tensor self, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4127,22 +3043,16 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearOut)
+	checksPre5(&c, &opMkldnnLinearOut, &locs104)
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opMkldnnLinearBackwardInput = asserts.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnLinearBackwardInput checks mkldnn_linear_backward_input(int[] input_size, Tensor grad_output, Tensor weight) -> Tensor
@@ -4151,22 +3061,16 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardInput)
+	checksPre5(&c, &opMkldnnLinearBackwardInput, &locs178)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs178)
 	return r0
 }
 
 var opMkldnnLinearBackwardInputOut = asserts.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnLinearBackwardInputOut checks mkldnn_linear_backward_input.out(int[] input_size, Tensor grad_output, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -4175,22 +3079,16 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardInputOut)
+	checksPre5(&c, &opMkldnnLinearBackwardInputOut, &locs179)
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs179)
 	return r0
 }
 
 var opMkldnnLinearBackwardWeights = asserts.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnLinearBackwardWeights checks mkldnn_linear_backward_weights(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined) -> (Tensor, Tensor)
@@ -4199,26 +3097,16 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardWeights)
+	checksPre45(&c, &opMkldnnLinearBackwardWeights, &locs180)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs180)
 	return r0, r1
 }
 
 var opMkldnnLinearBackwardWeightsOut = asserts.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnLinearBackwardWeightsOut checks mkldnn_linear_backward_weights.out(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4227,26 +3115,16 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardWeightsOut)
+	checksPre45(&c, &opMkldnnLinearBackwardWeightsOut, &locs181)
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs181)
 	return r0, r1
 }
 
 var opMkldnnLinearBackward = asserts.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnLinearBackward checks mkldnn_linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -4255,28 +3133,16 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackward)
+	checksPre47(&c, &opMkldnnLinearBackward, &locs176)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost48(&c, &locs176)
 	return r0, r1, r2
 }
 
 var opMkldnnLinearBackwardOut = asserts.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnLinearBackwardOut checks mkldnn_linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4285,28 +3151,16 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnLinearBackwardOut)
+	checksPre47(&c, &opMkldnnLinearBackwardOut, &locs177)
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs177)
 	return r0, r1, r2
 }
 
 var opFbgemmLinearInt8WeightFp32Activation = asserts.Op{
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FbgemmLinearInt8WeightFp32Activation checks fbgemm_linear_int8_weight_fp32_activation(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -4315,28 +3169,16 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearInt8WeightFp32Activation)
+	checksPre47(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs182)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost74(&c, &locs182)
 	return r0
 }
 
 var opFbgemmLinearInt8Weight = asserts.Op{
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FbgemmLinearInt8Weight checks fbgemm_linear_int8_weight(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -4345,28 +3187,16 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearInt8Weight)
+	checksPre47(&c, &opFbgemmLinearInt8Weight, &locs182)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost74(&c, &locs182)
 	return r0
 }
 
 var opFbgemmLinearQuantizeWeight = asserts.Op{
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FbgemmLinearQuantizeWeight checks fbgemm_linear_quantize_weight(Tensor input) -> (Tensor, Tensor, float, int)
@@ -4375,22 +3205,16 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearQuantizeWeight)
+	checksPre5(&c, &opFbgemmLinearQuantizeWeight, &locs29)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs29)
 	return r0, r1, r2, r3
 }
 
 var opFbgemmPackGemmMatrixFp16 = asserts.Op{
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FbgemmPackGemmMatrixFp16 checks fbgemm_pack_gemm_matrix_fp16(Tensor input) -> Tensor
@@ -4399,20 +3223,16 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmPackGemmMatrixFp16)
+	checksPre0(&c, &opFbgemmPackGemmMatrixFp16, &locs37)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opFbgemmLinearFp16WeightFp32Activation = asserts.Op{
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FbgemmLinearFp16WeightFp32Activation checks fbgemm_linear_fp16_weight_fp32_activation(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -4421,24 +3241,16 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearFp16WeightFp32Activation)
+	checksPre19(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs183)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs183)
 	return r0
 }
 
 var opFbgemmLinearFp16Weight = asserts.Op{
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FbgemmLinearFp16Weight checks fbgemm_linear_fp16_weight(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -4447,24 +3259,16 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmLinearFp16Weight)
+	checksPre19(&c, &opFbgemmLinearFp16Weight, &locs183)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs183)
 	return r0
 }
 
 var opFbgemmPackQuantizedMatrix = asserts.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FbgemmPackQuantizedMatrix checks fbgemm_pack_quantized_matrix(Tensor input) -> Tensor
@@ -4473,20 +3277,16 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmPackQuantizedMatrix)
+	checksPre0(&c, &opFbgemmPackQuantizedMatrix, &locs37)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opFbgemmPackQuantizedMatrixKN = asserts.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FbgemmPackQuantizedMatrixKN checks fbgemm_pack_quantized_matrix.KN(Tensor input, int K, int N) -> Tensor
@@ -4495,20 +3295,16 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var c asserts.Call
-	c.Begin(&opFbgemmPackQuantizedMatrixKN)
+	checksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &locs37)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opLdexpTensor = asserts.Op{
 	Name:     "ldexp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LdexpTensor checks ldexp.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4517,22 +3313,16 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLdexpTensor)
+	checksPre5(&c, &opLdexpTensor, &locs6)
 	r0 := kernels.LdexpTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opLdexp_ = asserts.Op{
 	Name:     "ldexp_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ldexp_ checks ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4541,20 +3331,16 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ldexp_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLdexp_)
+	checksPre0(&c, &opLdexp_, &locs8)
 	r0 := kernels.Ldexp_(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opLdexpOut = asserts.Op{
 	Name:     "ldexp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LdexpOut checks ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4563,22 +3349,16 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.LdexpOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLdexpOut)
+	checksPre5(&c, &opLdexpOut, &locs7)
 	r0 := kernels.LdexpOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opLinspace = asserts.Op{
 	Name:     "linspace",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Linspace checks linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4587,18 +3367,16 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opLinspace)
+	checksPre3(&c, &opLinspace, &locs23)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opLinspaceOut = asserts.Op{
 	Name:     "linspace",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinspaceOut checks linspace.out(Scalar start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -4607,18 +3385,16 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinspaceOut)
+	checksPre3(&c, &opLinspaceOut, &locs24)
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opLog = asserts.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -4627,25 +3403,17 @@ func Log(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLog, &locs0, &a0, self)
 	r0 := kernels.Log(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLog_ = asserts.Op{
 	Name:     "log_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
@@ -4654,21 +3422,17 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLog_, &locs3, &a0, self)
 	r0 := kernels.Log_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLogOut = asserts.Op{
 	Name:     "log",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4677,25 +3441,17 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opLogOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LogOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opLog10 = asserts.Op{
 	Name:     "log10",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log10 checks log10(Tensor self) -> Tensor
@@ -4704,25 +3460,17 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog10)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLog10, &locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLog10_ = asserts.Op{
 	Name:     "log10_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
@@ -4731,21 +3479,17 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog10_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLog10_, &locs3, &a0, self)
 	r0 := kernels.Log10_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLog10Out = asserts.Op{
 	Name:     "log10",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4754,25 +3498,17 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log10Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLog10Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log10Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opLog1p = asserts.Op{
 	Name:     "log1p",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log1p checks log1p(Tensor self) -> Tensor
@@ -4781,25 +3517,17 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog1p)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLog1p, &locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLog1p_ = asserts.Op{
 	Name:     "log1p_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
@@ -4808,21 +3536,17 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog1p_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLog1p_, &locs3, &a0, self)
 	r0 := kernels.Log1p_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLog1pOut = asserts.Op{
 	Name:     "log1p",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4831,25 +3555,17 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log1pOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLog1pOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log1pOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opLog2 = asserts.Op{
 	Name:     "log2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log2 checks log2(Tensor self) -> Tensor
@@ -4858,25 +3574,17 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog2)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLog2, &locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLog2_ = asserts.Op{
 	Name:     "log2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
@@ -4885,21 +3593,17 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLog2_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLog2_, &locs3, &a0, self)
 	r0 := kernels.Log2_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLog2Out = asserts.Op{
 	Name:     "log2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4908,25 +3612,17 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log2Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLog2Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Log2Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opLogaddexpOut = asserts.Op{
 	Name:     "logaddexp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogaddexpOut checks logaddexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4935,29 +3631,17 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogaddexpOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogaddexpOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LogaddexpOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opLogaddexp = asserts.Op{
 	Name:     "logaddexp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logaddexp checks logaddexp(Tensor self, Tensor other) -> Tensor
@@ -4966,30 +3650,17 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogaddexp)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opLogaddexp2Out = asserts.Op{
 	Name:     "logaddexp2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logaddexp2Out checks logaddexp2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4998,29 +3669,17 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.Logaddexp2Out(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogaddexp2Out)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opLogaddexp2 = asserts.Op{
 	Name:     "logaddexp2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logaddexp2 checks logaddexp2(Tensor self, Tensor other) -> Tensor
@@ -5029,30 +3688,17 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp2(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLogaddexp2)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opXlogyTensor = asserts.Op{
 	Name:     "xlogy",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XlogyTensor checks xlogy.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5061,30 +3707,17 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opXlogyScalarSelf = asserts.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XlogyScalarSelf checks xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor
@@ -5093,25 +3726,17 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyScalarSelf(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyScalarSelf)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
+	var a1 asserts.Saved
+	checksPre37(&c, &opXlogyScalarSelf, &locs184, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs184, &a1, other, r0)
 	return r0
 }
 
 var opXlogyScalarOther = asserts.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XlogyScalarOther checks xlogy.Scalar_Other(Tensor self, Scalar other) -> Tensor
@@ -5120,25 +3745,17 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.XlogyScalarOther(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyScalarOther)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXlogyScalarOther, &locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXlogy_Tensor = asserts.Op{
 	Name:     "xlogy_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Xlogy_Tensor checks xlogy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5147,25 +3764,17 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Xlogy_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogy_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Xlogy_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opXlogy_ScalarOther = asserts.Op{
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Xlogy_ScalarOther checks xlogy_.Scalar_Other(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5174,21 +3783,17 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Xlogy_ScalarOther(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogy_ScalarOther)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opXlogyOutTensor = asserts.Op{
 	Name:     "xlogy",
 	Overload: "OutTensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XlogyOutTensor checks xlogy.OutTensor(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5197,29 +3802,17 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.XlogyOutTensor(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyOutTensor)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opXlogyOutScalarSelf = asserts.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XlogyOutScalarSelf checks xlogy.OutScalar_Self(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5228,25 +3821,17 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 		return kernels.XlogyOutScalarSelf(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyOutScalarSelf)
 	var a1, a2 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre11(&c, &opXlogyOutScalarSelf, &locs185, &a1, &a2, other, out)
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs185, &a1, &a2, other, out)
 	return r0
 }
 
 var opXlogyOutScalarOther = asserts.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XlogyOutScalarOther checks xlogy.OutScalar_Other(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5255,25 +3840,17 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.XlogyOutScalarOther(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXlogyOutScalarOther)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opLogspace = asserts.Op{
 	Name:     "logspace",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logspace checks logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -5282,18 +3859,16 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opLogspace)
+	checksPre3(&c, &opLogspace, &locs23)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opLogspaceOut = asserts.Op{
 	Name:     "logspace",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogspaceOut checks logspace.out(Scalar start, Scalar end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5302,18 +3877,16 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogspaceOut)
+	checksPre3(&c, &opLogspaceOut, &locs24)
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opLogSoftmaxInt = asserts.Op{
 	Name:     "log_softmax",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSoftmaxInt checks log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5322,20 +3895,16 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSoftmaxInt)
+	checksPre0(&c, &opLogSoftmaxInt, &locs0)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLogSoftmaxIntOut = asserts.Op{
 	Name:     "log_softmax",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSoftmaxIntOut checks log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5344,20 +3913,16 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSoftmaxIntOut)
+	checksPre0(&c, &opLogSoftmaxIntOut, &locs38)
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLogSoftmaxDimname = asserts.Op{
 	Name:     "log_softmax",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSoftmaxDimname checks log_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -5366,20 +3931,16 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 		return kernels.LogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSoftmaxDimname)
+	checksPre0(&c, &opLogSoftmaxDimname, &locs0)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXLogSoftmax = asserts.Op{
 	Name:     "_log_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLogSoftmax checks _log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5388,25 +3949,17 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 		return kernels.XLogSoftmax(self, dim, half_to_float)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXLogSoftmaxOut = asserts.Op{
 	Name:     "_log_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLogSoftmaxOut checks _log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5415,25 +3968,17 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 		return kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogSoftmaxOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opXLogSoftmaxBackwardData = asserts.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLogSoftmaxBackwardData checks _log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -5442,30 +3987,17 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogSoftmaxBackwardData)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXLogSoftmaxBackwardData, &locs186, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs186, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
 var opXLogSoftmaxBackwardDataOut = asserts.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLogSoftmaxBackwardDataOut checks _log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -5474,29 +4006,17 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogSoftmaxBackwardDataOut)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a4, out)
+	checksPre40(&c, &opXLogSoftmaxBackwardDataOut, &locs187, &a0, &a1, &a4, grad_output, output, out)
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost41(&c, &locs187, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
 var opXLogcumsumexp = asserts.Op{
 	Name:     "_logcumsumexp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLogcumsumexp checks _logcumsumexp(Tensor self, int dim) -> Tensor
@@ -5505,20 +4025,16 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogcumsumexp)
+	checksPre0(&c, &opXLogcumsumexp, &locs0)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXLogcumsumexpOut = asserts.Op{
 	Name:     "_logcumsumexp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLogcumsumexpOut checks _logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5527,20 +4043,16 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXLogcumsumexpOut)
+	checksPre0(&c, &opXLogcumsumexpOut, &locs38)
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLogcumsumexp = asserts.Op{
 	Name:     "logcumsumexp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logcumsumexp checks logcumsumexp(Tensor self, int dim) -> Tensor
@@ -5549,25 +4061,17 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Logcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opLogcumsumexp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLogcumsumexp, &locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLogcumsumexpOut = asserts.Op{
 	Name:     "logcumsumexp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogcumsumexpOut checks logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5576,25 +4080,17 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 		return kernels.LogcumsumexpOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogcumsumexpOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opLogcumsumexpDimname = asserts.Op{
 	Name:     "logcumsumexp",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogcumsumexpDimname checks logcumsumexp.dimname(Tensor self, Dimname dim) -> Tensor
@@ -5603,20 +4099,16 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.LogcumsumexpDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opLogcumsumexpDimname)
+	checksPre0(&c, &opLogcumsumexpDimname, &locs0)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLogcumsumexpDimnameOut = asserts.Op{
 	Name:     "logcumsumexp",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogcumsumexpDimnameOut checks logcumsumexp.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5625,20 +4117,16 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 		return kernels.LogcumsumexpDimnameOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogcumsumexpDimnameOut)
+	checksPre0(&c, &opLogcumsumexpDimnameOut, &locs38)
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLogsumexp = asserts.Op{
 	Name:     "logsumexp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logsumexp checks logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -5647,25 +4135,17 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Logsumexp(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opLogsumexp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLogsumexp, &locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLogsumexpOut = asserts.Op{
 	Name:     "logsumexp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogsumexpOut checks logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5674,25 +4154,17 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 		return kernels.LogsumexpOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogsumexpOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opLogsumexpNames = asserts.Op{
 	Name:     "logsumexp",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogsumexpNames checks logsumexp.names(Tensor self, Dimname[1] dim, bool keepdim=False) -> Tensor
@@ -5701,20 +4173,16 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 		return kernels.LogsumexpNames(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opLogsumexpNames)
+	checksPre0(&c, &opLogsumexpNames, &locs0)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLogsumexpNamesOut = asserts.Op{
 	Name:     "logsumexp",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogsumexpNamesOut checks logsumexp.names_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5723,20 +4191,16 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 		return kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogsumexpNamesOut)
+	checksPre0(&c, &opLogsumexpNamesOut, &locs38)
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMarginRankingLoss = asserts.Op{
 	Name:     "margin_ranking_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MarginRankingLoss checks margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -5745,24 +4209,16 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMarginRankingLoss)
+	checksPre19(&c, &opMarginRankingLoss, &locs97)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs97)
 	return r0
 }
 
 var opMatmul = asserts.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -5771,30 +4227,17 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Matmul(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMatmul)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opMatmulBackward = asserts.Op{
 	Name:     "matmul_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MatmulBackward checks matmul_backward(Tensor grad, Tensor self, Tensor other, bool[2] mask) -> (Tensor, Tensor)
@@ -5803,26 +4246,16 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMatmulBackward)
+	checksPre45(&c, &opMatmulBackward, &locs188)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs188)
 	return r0, r1
 }
 
 var opMatmulBackwardOut = asserts.Op{
 	Name:     "matmul_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MatmulBackwardOut checks matmul_backward.out(Tensor grad, Tensor self, Tensor other, bool[2] mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5831,26 +4264,16 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opMatmulBackwardOut)
+	checksPre45(&c, &opMatmulBackwardOut, &locs189)
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs189)
 	return r0, r1
 }
 
 var opMatmulOut = asserts.Op{
 	Name:     "matmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5859,29 +4282,17 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.MatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMatmulOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MatmulOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opMatrixPower = asserts.Op{
 	Name:     "matrix_power",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MatrixPower checks matrix_power(Tensor self, int n) -> Tensor
@@ -5890,20 +4301,16 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixPower)
+	checksPre0(&c, &opMatrixPower, &locs0)
 	r0 := kernels.MatrixPower(self, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMatrixPowerOut = asserts.Op{
 	Name:     "matrix_power",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MatrixPowerOut checks matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -5912,20 +4319,16 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 		return kernels.MatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixPowerOut)
+	checksPre0(&c, &opMatrixPowerOut, &locs38)
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMatrixExp = asserts.Op{
 	Name:     "matrix_exp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MatrixExp checks matrix_exp(Tensor self) -> Tensor
@@ -5934,20 +4337,16 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixExp)
+	checksPre0(&c, &opMatrixExp, &locs0)
 	r0 := kernels.MatrixExp(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMatrixExpBackward = asserts.Op{
 	Name:     "matrix_exp_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MatrixExpBackward checks matrix_exp_backward(Tensor self, Tensor grad) -> Tensor
@@ -5956,22 +4355,16 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixExpBackward)
+	checksPre5(&c, &opMatrixExpBackward, &locs190)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs190)
 	return r0
 }
 
 var opXAminmax = asserts.Op{
 	Name:     "_aminmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAminmax checks _aminmax(Tensor self) -> (Tensor, Tensor)
@@ -5980,22 +4373,16 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXAminmax)
+	checksPre5(&c, &opXAminmax, &locs25)
 	r0, r1 := kernels.XAminmax(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opXAminmaxOut = asserts.Op{
 	Name:     "_aminmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAminmaxOut checks _aminmax.out(Tensor self, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6004,22 +4391,16 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXAminmaxOut)
+	checksPre5(&c, &opXAminmaxOut, &locs26)
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs26)
 	return r0, r1
 }
 
 var opXAminmaxDim = asserts.Op{
 	Name:     "_aminmax",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAminmaxDim checks _aminmax.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor, Tensor)
@@ -6028,22 +4409,16 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opXAminmaxDim)
+	checksPre5(&c, &opXAminmaxDim, &locs25)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opXAminmaxDimOut = asserts.Op{
 	Name:     "_aminmax",
 	Overload: "dim_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAminmaxDimOut checks _aminmax.dim_out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6052,22 +4427,16 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXAminmaxDimOut)
+	checksPre5(&c, &opXAminmaxDimOut, &locs26)
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs26)
 	return r0, r1
 }
 
 var opAminmax = asserts.Op{
 	Name:     "aminmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Aminmax checks aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
@@ -6076,22 +4445,16 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAminmax)
+	checksPre5(&c, &opAminmax, &locs25)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opAminmaxOut = asserts.Op{
 	Name:     "aminmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AminmaxOut checks aminmax.out(Tensor self, *, int? dim=None, bool keepdim=False, Tensor(a!) min, Tensor(b!) max) -> (Tensor(a!) min, Tensor(b!) max)
@@ -6100,22 +4463,16 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opAminmaxOut)
+	checksPre5(&c, &opAminmaxOut, &locs191)
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("min"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("min"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("max"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("max"))
-	c.End()
+	checksPost10(&c, &locs191)
 	return r0, r1
 }
 
 var opXComputeLinearCombination = asserts.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XComputeLinearCombination checks _compute_linear_combination(Tensor input, Tensor coefficients) -> Tensor
@@ -6124,22 +4481,16 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	c.Begin(&opXComputeLinearCombination)
+	checksPre5(&c, &opXComputeLinearCombination, &locs192)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("coefficients"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("coefficients"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs192)
 	return r0
 }
 
 var opXComputeLinearCombinationOut = asserts.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XComputeLinearCombinationOut checks _compute_linear_combination.out(Tensor input, Tensor coefficients, *, Tensor(a!) out) -> Tensor(a!)
@@ -6148,22 +4499,16 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXComputeLinearCombinationOut)
+	checksPre5(&c, &opXComputeLinearCombinationOut, &locs193)
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("coefficients"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("coefficients"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs193)
 	return r0
 }
 
 var opMaxDim = asserts.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -6172,29 +4517,17 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opMaxDim, &locs25, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opMaxDimMax = asserts.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -6203,29 +4536,17 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxDimMax)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, max_)
-	c.Save(&a4, max_values)
+	checksPre40(&c, &opMaxDimMax, &locs194, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	c.After(&a0, self)
-	c.After(&a3, max_)
-	c.After(&a4, max_values)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("max"), &a3)
-	c.SameStorage(asserts.Arg("max"), &a3)
-	c.SameImpl(asserts.Arg("max_values"), &a4)
-	c.SameStorage(asserts.Arg("max_values"), &a4)
-	c.End()
+	checksPost41(&c, &locs194, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
 var opMaxNamesDim = asserts.Op{
 	Name:     "max",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxNamesDim checks max.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -6234,22 +4555,16 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxNamesDim)
+	checksPre5(&c, &opMaxNamesDim, &locs25)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opMaxNamesDimMax = asserts.Op{
 	Name:     "max",
 	Overload: "names_dim_max",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxNamesDimMax checks max.names_dim_max(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -6258,22 +4573,16 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 		return kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxNamesDimMax)
+	checksPre5(&c, &opMaxNamesDimMax, &locs194)
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("max"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("max"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("max_values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("max_values"))
-	c.End()
+	checksPost10(&c, &locs194)
 	return r0, r1
 }
 
 var opValueSelectingReductionBackward = asserts.Op{
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ValueSelectingReductionBackward checks value_selecting_reduction_backward(Tensor grad, int dim, Tensor indices, int[] sizes, bool keepdim) -> Tensor
@@ -6282,22 +4591,16 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opValueSelectingReductionBackward)
+	checksPre5(&c, &opValueSelectingReductionBackward, &locs131)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs131)
 	return r0
 }
 
 var opAmax = asserts.Op{
 	Name:     "amax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Amax checks amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -6306,25 +4609,17 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAmax, &locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAmaxOut = asserts.Op{
 	Name:     "amax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AmaxOut checks amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6333,25 +4628,17 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AmaxOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAmaxOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opMaxPool1dWithIndices = asserts.Op{
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool1dWithIndices checks max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -6360,22 +4647,16 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool1dWithIndices)
+	checksPre5(&c, &opMaxPool1dWithIndices, &locs25)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opMaxPool1d = asserts.Op{
 	Name:     "max_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool1d checks max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6384,20 +4665,16 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool1d)
+	checksPre0(&c, &opMaxPool1d, &locs0)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMaxPool2d = asserts.Op{
 	Name:     "max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool2d checks max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6406,20 +4683,16 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2d)
+	checksPre0(&c, &opMaxPool2d, &locs0)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXMpsMaxPool2d = asserts.Op{
 	Name:     "_mps_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMpsMaxPool2d checks _mps_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6428,25 +4701,17 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 		return kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsMaxPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXMpsMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXMpsMaxPool2dOut = asserts.Op{
 	Name:     "_mps_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMpsMaxPool2dOut checks _mps_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6455,20 +4720,16 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 		return kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsMaxPool2dOut)
+	checksPre0(&c, &opXMpsMaxPool2dOut, &locs38)
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMpsMaxPool2dBackward = asserts.Op{
 	Name:     "mps_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MpsMaxPool2dBackward checks mps_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6477,22 +4738,16 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsMaxPool2dBackward)
+	checksPre5(&c, &opMpsMaxPool2dBackward, &locs195)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs195)
 	return r0
 }
 
 var opMpsMaxPool2dBackwardOut = asserts.Op{
 	Name:     "mps_max_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MpsMaxPool2dBackwardOut checks mps_max_pool2d_backward.out(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6501,22 +4756,16 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 		return kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsMaxPool2dBackwardOut)
+	checksPre5(&c, &opMpsMaxPool2dBackwardOut, &locs196)
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs196)
 	return r0
 }
 
 var opMkldnnMaxPool2d = asserts.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnMaxPool2d checks mkldnn_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6525,25 +4774,17 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMkldnnMaxPool2dOut = asserts.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnMaxPool2dOut checks mkldnn_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6552,20 +4793,16 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool2dOut)
+	checksPre0(&c, &opMkldnnMaxPool2dOut, &locs38)
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMkldnnMaxPool2dBackward = asserts.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnMaxPool2dBackward checks mkldnn_max_pool2d_backward(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6574,24 +4811,16 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool2dBackward)
+	checksPre19(&c, &opMkldnnMaxPool2dBackward, &locs197)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs197)
 	return r0
 }
 
 var opMkldnnMaxPool2dBackwardOut = asserts.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnMaxPool2dBackwardOut checks mkldnn_max_pool2d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6600,24 +4829,16 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool2dBackwardOut)
+	checksPre19(&c, &opMkldnnMaxPool2dBackwardOut, &locs198)
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs198)
 	return r0
 }
 
 var opMkldnnMaxPool3d = asserts.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnMaxPool3d checks mkldnn_max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6626,25 +4847,17 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMkldnnMaxPool3dOut = asserts.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnMaxPool3dOut checks mkldnn_max_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6653,20 +4866,16 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool3dOut)
+	checksPre0(&c, &opMkldnnMaxPool3dOut, &locs38)
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMkldnnMaxPool3dBackward = asserts.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnMaxPool3dBackward checks mkldnn_max_pool3d_backward(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6675,24 +4884,16 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool3dBackward)
+	checksPre19(&c, &opMkldnnMaxPool3dBackward, &locs197)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs197)
 	return r0
 }
 
 var opMkldnnMaxPool3dBackwardOut = asserts.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnMaxPool3dBackwardOut checks mkldnn_max_pool3d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6701,24 +4902,16 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnMaxPool3dBackwardOut)
+	checksPre19(&c, &opMkldnnMaxPool3dBackwardOut, &locs198)
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs198)
 	return r0
 }
 
 var opQuantizedMaxPool1d = asserts.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedMaxPool1d checks quantized_max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6727,20 +4920,16 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedMaxPool1d)
+	checksPre0(&c, &opQuantizedMaxPool1d, &locs0)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opQuantizedMaxPool1dOut = asserts.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedMaxPool1dOut checks quantized_max_pool1d.out(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6749,20 +4938,16 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedMaxPool1dOut)
+	checksPre0(&c, &opQuantizedMaxPool1dOut, &locs38)
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opQuantizedMaxPool2d = asserts.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedMaxPool2d checks quantized_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6771,20 +4956,16 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedMaxPool2d)
+	checksPre0(&c, &opQuantizedMaxPool2d, &locs0)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opQuantizedMaxPool2dOut = asserts.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedMaxPool2dOut checks quantized_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6793,20 +4974,16 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedMaxPool2dOut)
+	checksPre0(&c, &opQuantizedMaxPool2dOut, &locs38)
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMaxPool3d = asserts.Op{
 	Name:     "max_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool3d checks max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -6815,20 +4992,16 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3d)
+	checksPre0(&c, &opMaxPool3d, &locs0)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMean = asserts.Op{
 	Name:     "mean",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mean checks mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -6837,25 +5010,17 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Mean(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opMean)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMean, &locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMeanDim = asserts.Op{
 	Name:     "mean",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MeanDim checks mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -6864,25 +5029,17 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.MeanDim(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opMeanDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMeanDim, &locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMeanOut = asserts.Op{
 	Name:     "mean",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MeanOut checks mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -6891,25 +5048,17 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 		return kernels.MeanOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMeanOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opMeanNamesDim = asserts.Op{
 	Name:     "mean",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MeanNamesDim checks mean.names_dim(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -6918,20 +5067,16 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 		return kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opMeanNamesDim)
+	checksPre0(&c, &opMeanNamesDim, &locs0)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMeanNamesOut = asserts.Op{
 	Name:     "mean",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MeanNamesOut checks mean.names_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -6940,20 +5085,16 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 		return kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMeanNamesOut)
+	checksPre0(&c, &opMeanNamesOut, &locs38)
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNanmean = asserts.Op{
 	Name:     "nanmean",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Nanmean checks nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -6962,20 +5103,16 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmean)
+	checksPre0(&c, &opNanmean, &locs0)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNanmeanOut = asserts.Op{
 	Name:     "nanmean",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanmeanOut checks nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -6984,20 +5121,16 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmeanOut)
+	checksPre0(&c, &opNanmeanOut, &locs38)
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMedian = asserts.Op{
 	Name:     "median",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Median checks median(Tensor self) -> Tensor
@@ -7006,25 +5139,17 @@ func Median(self *torch.Tensor) *torch.Tensor {
 		return kernels.Median(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMedian)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMedian, &locs0, &a0, self)
 	r0 := kernels.Median(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMedianOut = asserts.Op{
 	Name:     "median",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MedianOut checks median.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7033,20 +5158,16 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MedianOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianOut)
+	checksPre0(&c, &opMedianOut, &locs38)
 	r0 := kernels.MedianOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMedianDim = asserts.Op{
 	Name:     "median",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MedianDim checks median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -7055,29 +5176,17 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 		return kernels.MedianDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opMedianDim, &locs25, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opMedianDimValues = asserts.Op{
 	Name:     "median",
 	Overload: "dim_values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MedianDimValues checks median.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7086,29 +5195,17 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 		return kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianDimValues)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
+	checksPre40(&c, &opMedianDimValues, &locs113, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
 var opMedianNamesDim = asserts.Op{
 	Name:     "median",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MedianNamesDim checks median.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -7117,22 +5214,16 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianNamesDim)
+	checksPre5(&c, &opMedianNamesDim, &locs25)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opMedianNamesDimValues = asserts.Op{
 	Name:     "median",
 	Overload: "names_dim_values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MedianNamesDimValues checks median.names_dim_values(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7141,22 +5232,16 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 		return kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMedianNamesDimValues)
+	checksPre5(&c, &opMedianNamesDimValues, &locs113)
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.End()
+	checksPost10(&c, &locs113)
 	return r0, r1
 }
 
 var opNanmedian = asserts.Op{
 	Name:     "nanmedian",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Nanmedian checks nanmedian(Tensor self) -> Tensor
@@ -7165,25 +5250,17 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nanmedian(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedian)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNanmedian, &locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNanmedianOut = asserts.Op{
 	Name:     "nanmedian",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanmedianOut checks nanmedian.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7192,20 +5269,16 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NanmedianOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianOut)
+	checksPre0(&c, &opNanmedianOut, &locs38)
 	r0 := kernels.NanmedianOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNanmedianDim = asserts.Op{
 	Name:     "nanmedian",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanmedianDim checks nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -7214,29 +5287,17 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 		return kernels.NanmedianDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opNanmedianDim, &locs25, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opNanmedianDimValues = asserts.Op{
 	Name:     "nanmedian",
 	Overload: "dim_values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanmedianDimValues checks nanmedian.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7245,29 +5306,17 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 		return kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianDimValues)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
+	checksPre40(&c, &opNanmedianDimValues, &locs113, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
 var opNanmedianNamesDim = asserts.Op{
 	Name:     "nanmedian",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanmedianNamesDim checks nanmedian.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -7276,22 +5325,16 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianNamesDim)
+	checksPre5(&c, &opNanmedianNamesDim, &locs25)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opNanmedianNamesDimValues = asserts.Op{
 	Name:     "nanmedian",
 	Overload: "names_dim_values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanmedianNamesDimValues checks nanmedian.names_dim_values(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7300,22 +5343,16 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 		return kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opNanmedianNamesDimValues)
+	checksPre5(&c, &opNanmedianNamesDimValues, &locs113)
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.End()
+	checksPost10(&c, &locs113)
 	return r0, r1
 }
 
 var opMinDim = asserts.Op{
 	Name:     "min",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MinDim checks min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -7324,29 +5361,17 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MinDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMinDim)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opMinDim, &locs25, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opMinDimMin = asserts.Op{
 	Name:     "min",
 	Overload: "dim_min",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MinDimMin checks min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7355,29 +5380,17 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 		return kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMinDimMin)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, min_)
-	c.Save(&a4, min_indices)
+	checksPre40(&c, &opMinDimMin, &locs199, &a0, &a3, &a4, self, min_, min_indices)
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	c.After(&a0, self)
-	c.After(&a3, min_)
-	c.After(&a4, min_indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("min"), &a3)
-	c.SameStorage(asserts.Arg("min"), &a3)
-	c.SameImpl(asserts.Arg("min_indices"), &a4)
-	c.SameStorage(asserts.Arg("min_indices"), &a4)
-	c.End()
+	checksPost41(&c, &locs199, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
 var opMinNamesDim = asserts.Op{
 	Name:     "min",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MinNamesDim checks min.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -7386,22 +5399,16 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMinNamesDim)
+	checksPre5(&c, &opMinNamesDim, &locs25)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opMinNamesDimMin = asserts.Op{
 	Name:     "min",
 	Overload: "names_dim_min",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MinNamesDimMin checks min.names_dim_min(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7410,22 +5417,16 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 		return kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMinNamesDimMin)
+	checksPre5(&c, &opMinNamesDimMin, &locs199)
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("min"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("min"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("min_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("min_indices"))
-	c.End()
+	checksPost10(&c, &locs199)
 	return r0, r1
 }
 
 var opAmin = asserts.Op{
 	Name:     "amin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Amin checks amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -7434,25 +5435,17 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amin(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opAmin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAmin, &locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAminOut = asserts.Op{
 	Name:     "amin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AminOut checks amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7461,25 +5454,17 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AminOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAminOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opAminOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opXMpsConvolution = asserts.Op{
 	Name:     "_mps_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMpsConvolution checks _mps_convolution(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups) -> Tensor
@@ -7488,30 +5473,17 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opXMpsConvolution, &locs89, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
 var opXMpsConvolutionOut = asserts.Op{
 	Name:     "_mps_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMpsConvolutionOut checks _mps_convolution.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7520,22 +5492,16 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMpsConvolutionOut)
+	checksPre5(&c, &opXMpsConvolutionOut, &locs104)
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opMpsConvolutionBackward = asserts.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MpsConvolutionBackward checks mps_convolution_backward(Tensor self, Tensor grad_output, Tensor weight, int[] padding, int[] stride, int[] dilation, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -7544,47 +5510,17 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 		return kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsConvolutionBackward)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre61(&c, &opMpsConvolutionBackward, &locs176, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	c.After(&a0, self)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost62(&c, &locs176, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opMpsConvolutionBackwardOut = asserts.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MpsConvolutionBackwardOut checks mps_convolution_backward.out(Tensor self, Tensor grad_output, Tensor weight, int[] padding, int[] stride, int[] dilation, int groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -7593,28 +5529,16 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opMpsConvolutionBackwardOut)
+	checksPre47(&c, &opMpsConvolutionBackwardOut, &locs177)
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs177)
 	return r0, r1, r2
 }
 
 var opMkldnnConvolution = asserts.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnConvolution checks mkldnn_convolution(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups) -> Tensor
@@ -7623,30 +5547,17 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opMkldnnConvolution, &locs89, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
 var opMkldnnConvolutionOut = asserts.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnConvolutionOut checks mkldnn_convolution.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7655,22 +5566,16 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnConvolutionOut)
+	checksPre5(&c, &opMkldnnConvolutionOut, &locs104)
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opMiopenBatchNorm = asserts.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenBatchNorm checks miopen_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -7679,40 +5584,17 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenBatchNorm)
-	var a0, a1, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre93(&c, &opMiopenBatchNorm, &locs200, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost94(&c, &locs200, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opMiopenBatchNormOut = asserts.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenBatchNormOut checks miopen_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -7721,26 +5603,16 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenBatchNormOut)
+	checksPre45(&c, &opMiopenBatchNormOut, &locs201)
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost72(&c, &locs201)
 	return r0, r1, r2
 }
 
 var opMiopenBatchNormBackward = asserts.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenBatchNormBackward checks miopen_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -7749,47 +5621,17 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenBatchNormBackward)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, grad_output)
-	c.Save(&a2, weight)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre95(&c, &opMiopenBatchNormBackward, &locs202, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	c.After(&a0, input)
-	c.After(&a1, grad_output)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("grad_output"), &a1)
-	c.SameStorage(asserts.Arg("grad_output"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost96(&c, &locs202, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opMiopenBatchNormBackwardOut = asserts.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenBatchNormBackwardOut checks miopen_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -7798,28 +5640,16 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenBatchNormBackwardOut)
+	checksPre47(&c, &opMiopenBatchNormBackwardOut, &locs203)
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs203)
 	return r0, r1, r2
 }
 
 var opMiopenConvolution = asserts.Op{
 	Name:     "miopen_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenConvolution checks miopen_convolution(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic) -> Tensor
@@ -7828,30 +5658,17 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opMiopenConvolution, &locs89, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
 var opMiopenConvolutionOut = asserts.Op{
 	Name:     "miopen_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenConvolutionOut checks miopen_convolution.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -7860,22 +5677,16 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionOut)
+	checksPre5(&c, &opMiopenConvolutionOut, &locs104)
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opMiopenConvolutionTranspose = asserts.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenConvolutionTranspose checks miopen_convolution_transpose(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic) -> Tensor
@@ -7884,30 +5695,17 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionTranspose)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opMiopenConvolutionTranspose, &locs89, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
 var opMiopenConvolutionTransposeOut = asserts.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenConvolutionTransposeOut checks miopen_convolution_transpose.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -7916,22 +5714,16 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionTransposeOut)
+	checksPre5(&c, &opMiopenConvolutionTransposeOut, &locs104)
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opMiopenDepthwiseConvolution = asserts.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenDepthwiseConvolution checks miopen_depthwise_convolution(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic) -> Tensor
@@ -7940,30 +5732,17 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenDepthwiseConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opMiopenDepthwiseConvolution, &locs89, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
 var opMiopenDepthwiseConvolutionOut = asserts.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenDepthwiseConvolutionOut checks miopen_depthwise_convolution.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -7972,22 +5751,16 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenDepthwiseConvolutionOut)
+	checksPre5(&c, &opMiopenDepthwiseConvolutionOut, &locs104)
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opMiopenConvolutionRelu = asserts.Op{
 	Name:     "miopen_convolution_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenConvolutionRelu checks miopen_convolution_relu(Tensor self, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups) -> Tensor
@@ -7996,22 +5769,16 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionRelu)
+	checksPre5(&c, &opMiopenConvolutionRelu, &locs103)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs103)
 	return r0
 }
 
 var opMiopenConvolutionAddRelu = asserts.Op{
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenConvolutionAddRelu checks miopen_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups) -> Tensor
@@ -8020,24 +5787,16 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenConvolutionAddRelu)
+	checksPre19(&c, &opMiopenConvolutionAddRelu, &locs107)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("z"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("z"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs107)
 	return r0
 }
 
 var opMiopenRnn = asserts.Op{
 	Name:     "miopen_rnn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenRnn checks miopen_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -8046,62 +5805,20 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenRnn)
 	var (
-		a0, a3, o0, o1, o2, o3, o4 asserts.Saved
-		l1                         asserts.SavedList
+		a0, a3, a4, a13 asserts.Saved
+		l1              asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, hx)
+	checksPre97(&c, &opMiopenRnn, &locs204, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, hx)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("hx"), &a3)
-	c.SameStorage(asserts.Arg("hx"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hx"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(3), &o3, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("hx"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(4), &o4, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("hx"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.End()
+	checksPost98(&c, &locs204, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
 var opMiopenRnnOut = asserts.Op{
 	Name:     "miopen_rnn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenRnnOut checks miopen_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -8110,32 +5827,16 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenRnnOut)
+	checksPre27(&c, &opMiopenRnnOut, &locs20)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out4"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out4"))
-	c.End()
+	checksPost28(&c, &locs20)
 	return r0, r1, r2, r3, r4
 }
 
 var opMiopenRnnBackward = asserts.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenRnnBackward checks miopen_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -8144,132 +5845,42 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenRnnBackward)
 	var (
-		a0, a3, a4, a6, a19, o0, o1, o2 asserts.Saved
-		l1                              asserts.SavedList
+		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
+		l1                                       asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, weight_buf)
-	c.Save(&a4, hx)
-	c.Save(&a6, output)
-	c.Save(&a19, reserve)
+	checksPre99(&c, &opMiopenRnnBackward, &locs205, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a6, output)
-	c.After(&a19, reserve)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.SameImpl(asserts.Arg("reserve"), &a19)
-	c.SameStorage(asserts.Arg("reserve"), &a19)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight_buf"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a6)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("reserve"), &a19)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight_buf"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("output"), &a6)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("reserve"), &a19)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("weight"), &l1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight_buf"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hx"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("output"), &a6)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("reserve"), &a19)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost100(&c, &locs205, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
 var opMiopenRnnBackwardOut = asserts.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MiopenRnnBackwardOut checks miopen_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
 func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64, weight_buf *torch.Tensor, hx *torch.Tensor, cx *torch.Tensor, output *torch.Tensor, grad_output *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch.Tensor, mode int64, hidden_size int64, num_layers int64, batch_first bool, dropout float64, train bool, bidirectional bool, batch_sizes []int64, dropout_state *torch.Tensor, reserve *torch.Tensor, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor, out2 *torch.Tensor, out3 []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opMiopenRnnBackwardOut)
 	var (
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, weight)
-	c.Save(&a3, weight_buf)
-	c.Save(&a4, hx)
-	c.Save(&a6, output)
-	c.Save(&a19, reserve)
-	c.Save(&a21, out0)
-	c.Save(&a22, out1)
-	c.Save(&a23, out2)
-	asserts.SaveList(&c, &l24, out3)
+	checksPre31(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, weight)
-	c.After(&a3, weight_buf)
-	c.After(&a4, hx)
-	c.After(&a6, output)
-	c.After(&a19, reserve)
-	c.After(&a21, out0)
-	c.After(&a22, out1)
-	c.After(&a23, out2)
-	asserts.AfterList(&c, &l24, out3)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("weight"), &l1)
-	c.SameStorageList(asserts.Arg("weight"), &l1)
-	c.SameImpl(asserts.Arg("weight_buf"), &a3)
-	c.SameStorage(asserts.Arg("weight_buf"), &a3)
-	c.SameImpl(asserts.Arg("hx"), &a4)
-	c.SameStorage(asserts.Arg("hx"), &a4)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.SameImpl(asserts.Arg("reserve"), &a19)
-	c.SameStorage(asserts.Arg("reserve"), &a19)
-	c.SameImpl(asserts.Arg("out0"), &a21)
-	c.SameStorage(asserts.Arg("out0"), &a21)
-	c.SameImpl(asserts.Arg("out1"), &a22)
-	c.SameStorage(asserts.Arg("out1"), &a22)
-	c.SameImpl(asserts.Arg("out2"), &a23)
-	c.SameStorage(asserts.Arg("out2"), &a23)
-	c.SameImplList(asserts.Arg("out3"), &l24)
-	c.SameStorageList(asserts.Arg("out3"), &l24)
-	c.End()
+	checksPost32(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -8278,30 +5889,17 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Mm(self, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opMm)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMm, &locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
 var opMmOut = asserts.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -8310,29 +5908,17 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 		return kernels.MmOut(self, mat2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMmOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat2)
-	c.Save(&a2, out)
+	checksPre40(&c, &opMmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
 	r0 := kernels.MmOut(self, mat2, out)
-	c.After(&a0, self)
-	c.After(&a1, mat2)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat2"), &a1)
-	c.SameStorage(asserts.Arg("mat2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs66, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
 var opXSparseMm = asserts.Op{
 	Name:     "_sparse_mm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseMm checks _sparse_mm(Tensor sparse, Tensor dense) -> Tensor
@@ -8341,22 +5927,16 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseMm)
+	checksPre5(&c, &opXSparseMm, &locs206)
 	r0 := kernels.XSparseMm(sparse, dense)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("sparse"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("sparse"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dense"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dense"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs206)
 	return r0
 }
 
 var opXSparseSparseMatmul = asserts.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSparseMatmul checks _sparse_sparse_matmul(Tensor self, Tensor other) -> Tensor
@@ -8365,30 +5945,17 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.XSparseSparseMatmul(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSparseMatmul)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opXSparseSparseMatmulOut = asserts.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSparseMatmulOut checks _sparse_sparse_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8397,22 +5964,16 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSparseMatmulOut)
+	checksPre5(&c, &opXSparseSparseMatmulOut, &locs7)
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opXSparseMaskHelper = asserts.Op{
 	Name:     "_sparse_mask_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseMaskHelper checks _sparse_mask_helper(Tensor t, Tensor mask_indices) -> Tensor
@@ -8421,22 +5982,16 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 		return kernels.XSparseMaskHelper(t, mask_indices)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseMaskHelper)
+	checksPre5(&c, &opXSparseMaskHelper, &locs207)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("t"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("t"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask_indices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs207)
 	return r0
 }
 
 var opXSparseMaskHelperOut = asserts.Op{
 	Name:     "_sparse_mask_helper",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseMaskHelperOut checks _sparse_mask_helper.out(Tensor t, Tensor mask_indices, *, Tensor(a!) out) -> Tensor(a!)
@@ -8445,22 +6000,16 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 		return kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseMaskHelperOut)
+	checksPre5(&c, &opXSparseMaskHelperOut, &locs208)
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("t"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("t"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs208)
 	return r0
 }
 
 var opMode = asserts.Op{
 	Name:     "mode",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mode checks mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -8469,29 +6018,17 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 		return kernels.Mode(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opMode)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opMode, &locs25, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opModeValues = asserts.Op{
 	Name:     "mode",
 	Overload: "values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ModeValues checks mode.values(Tensor self, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -8500,29 +6037,17 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 		return kernels.ModeValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opModeValues)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
+	checksPre40(&c, &opModeValues, &locs113, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
 var opModeDimname = asserts.Op{
 	Name:     "mode",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ModeDimname checks mode.dimname(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -8531,22 +6056,16 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opModeDimname)
+	checksPre5(&c, &opModeDimname, &locs25)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opModeDimnameOut = asserts.Op{
 	Name:     "mode",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ModeDimnameOut checks mode.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -8555,22 +6074,16 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 		return kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opModeDimnameOut)
+	checksPre5(&c, &opModeDimnameOut, &locs113)
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.End()
+	checksPost10(&c, &locs113)
 	return r0, r1
 }
 
 var opMulTensor = asserts.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8579,30 +6092,17 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MulTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMulTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opMul_Tensor = asserts.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8611,25 +6111,17 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Mul_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMul_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Mul_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opMulOut = asserts.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8638,29 +6130,17 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMulOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MulOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opMulScalar = asserts.Op{
 	Name:     "mul",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8669,25 +6149,17 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MulScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMulScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMulScalar, &locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMul_Scalar = asserts.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8696,21 +6168,17 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Mul_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMul_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opMul_Scalar, &locs3, &a0, self)
 	r0 := kernels.Mul_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opMulScalarOut = asserts.Op{
 	Name:     "mul",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8719,20 +6187,16 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.MulScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMulScalarOut)
+	checksPre0(&c, &opMulScalarOut, &locs38)
 	r0 := kernels.MulScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMultiplyTensor = asserts.Op{
 	Name:     "multiply",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultiplyTensor checks multiply.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8741,22 +6205,16 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiplyTensor)
+	checksPre5(&c, &opMultiplyTensor, &locs6)
 	r0 := kernels.MultiplyTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opMultiply_Tensor = asserts.Op{
 	Name:     "multiply_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Multiply_Tensor checks multiply_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8765,20 +6223,16 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Multiply_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiply_Tensor)
+	checksPre0(&c, &opMultiply_Tensor, &locs8)
 	r0 := kernels.Multiply_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opMultiplyOut = asserts.Op{
 	Name:     "multiply",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultiplyOut checks multiply.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8787,22 +6241,16 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.MultiplyOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiplyOut)
+	checksPre5(&c, &opMultiplyOut, &locs7)
 	r0 := kernels.MultiplyOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opMultiplyScalar = asserts.Op{
 	Name:     "multiply",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultiplyScalar checks multiply.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8811,20 +6259,16 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiplyScalar)
+	checksPre0(&c, &opMultiplyScalar, &locs0)
 	r0 := kernels.MultiplyScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMultiply_Scalar = asserts.Op{
 	Name:     "multiply_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Multiply_Scalar checks multiply_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8833,18 +6277,16 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Multiply_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiply_Scalar)
+	checksPre3(&c, &opMultiply_Scalar, &locs3)
 	r0 := kernels.Multiply_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opMv = asserts.Op{
 	Name:     "mv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mv checks mv(Tensor self, Tensor vec) -> Tensor
@@ -8853,30 +6295,17 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 		return kernels.Mv(self, vec)
 	}
 	var c asserts.Call
-	c.Begin(&opMv)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMv, &locs209, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	c.After(&a0, self)
-	c.After(&a1, vec)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec"), &a1)
-	c.SameStorage(asserts.Arg("vec"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("vec"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs209, &a0, &a1, self, vec, r0)
 	return r0
 }
 
 var opMvOut = asserts.Op{
 	Name:     "mv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MvOut checks mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)
@@ -8885,29 +6314,17 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.MvOut(self, vec, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMvOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, vec)
-	c.Save(&a2, out)
+	checksPre40(&c, &opMvOut, &locs210, &a0, &a1, &a2, self, vec, out)
 	r0 := kernels.MvOut(self, vec, out)
-	c.After(&a0, self)
-	c.After(&a1, vec)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("vec"), &a1)
-	c.SameStorage(asserts.Arg("vec"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs210, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
 var opMvlgammaOut = asserts.Op{
 	Name:     "mvlgamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MvlgammaOut checks mvlgamma.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -8916,25 +6333,17 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.MvlgammaOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMvlgammaOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MvlgammaOut(self, p, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opMvlgamma = asserts.Op{
 	Name:     "mvlgamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mvlgamma checks mvlgamma(Tensor self, int p) -> Tensor
@@ -8943,25 +6352,17 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opMvlgamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMvlgamma, &locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMvlgamma_ = asserts.Op{
 	Name:     "mvlgamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mvlgamma_ checks mvlgamma_(Tensor(a!) self, int p) -> Tensor(a!)
@@ -8970,21 +6371,17 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma_(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opMvlgamma_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opMvlgamma_, &locs3, &a0, self)
 	r0 := kernels.Mvlgamma_(self, p)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opNarrowCopy = asserts.Op{
 	Name:     "narrow_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NarrowCopy checks narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor
@@ -8993,20 +6390,16 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrowCopy)
+	checksPre0(&c, &opNarrowCopy, &locs0)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNarrowCopyOut = asserts.Op{
 	Name:     "narrow_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NarrowCopyOut checks narrow_copy.out(Tensor self, int dim, SymInt start, SymInt length, *, Tensor(a!) out) -> Tensor(a!)
@@ -9015,20 +6408,16 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrowCopyOut)
+	checksPre0(&c, &opNarrowCopyOut, &locs38)
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNarrow = asserts.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
@@ -9037,20 +6426,16 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrow)
+	checksPre0(&c, &opNarrow, &locs0)
 	r0 := kernels.Narrow(self, dim, start, length)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNarrowTensor = asserts.Op{
 	Name:     "narrow",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NarrowTensor checks narrow.Tensor(Tensor(a) self, int dim, Tensor start, int length) -> Tensor(a)
@@ -9059,22 +6444,16 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	c.Begin(&opNarrowTensor)
+	checksPre5(&c, &opNarrowTensor, &locs211)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("start"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("start"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs211)
 	return r0
 }
 
 var opNativeBatchNorm = asserts.Op{
 	Name:     "native_batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeBatchNorm checks native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -9083,33 +6462,17 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeBatchNorm)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre101(&c, &opNativeBatchNorm, &locs200, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost102(&c, &locs200, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opNativeBatchNormOut = asserts.Op{
 	Name:     "native_batch_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeBatchNormOut checks native_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -9118,33 +6481,17 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeBatchNormOut)
 	var a0, a8, a9, a10 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a8, out)
-	c.Save(&a9, save_mean)
-	c.Save(&a10, save_invstd)
+	checksPre15(&c, &opNativeBatchNormOut, &locs212, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	c.After(&a0, input)
-	c.After(&a8, out)
-	c.After(&a9, save_mean)
-	c.After(&a10, save_invstd)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.SameImpl(asserts.Arg("save_mean"), &a9)
-	c.SameStorage(asserts.Arg("save_mean"), &a9)
-	c.SameImpl(asserts.Arg("save_invstd"), &a10)
-	c.SameStorage(asserts.Arg("save_invstd"), &a10)
-	c.End()
+	checksPost16(&c, &locs212, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
 var opBatchNormStats = asserts.Op{
 	Name:     "batch_norm_stats",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormStats checks batch_norm_stats(Tensor input, float eps) -> (Tensor, Tensor)
@@ -9153,22 +6500,16 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormStats)
+	checksPre5(&c, &opBatchNormStats, &locs29)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs29)
 	return r0, r1
 }
 
 var opBatchNormStatsOut = asserts.Op{
 	Name:     "batch_norm_stats",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormStatsOut checks batch_norm_stats.out(Tensor input, float eps, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -9177,22 +6518,16 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormStatsOut)
+	checksPre5(&c, &opBatchNormStatsOut, &locs30)
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs30)
 	return r0, r1
 }
 
 var opBatchNormElemt = asserts.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormElemt checks batch_norm_elemt(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps) -> Tensor
@@ -9201,24 +6536,16 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormElemt)
+	checksPre19(&c, &opBatchNormElemt, &locs213)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs213)
 	return r0
 }
 
 var opBatchNormElemtOut = asserts.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormElemtOut checks batch_norm_elemt.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -9227,24 +6554,16 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormElemtOut)
+	checksPre19(&c, &opBatchNormElemtOut, &locs214)
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs214)
 	return r0
 }
 
 var opBatchNormGatherStats = asserts.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormGatherStats checks batch_norm_gather_stats(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count) -> (Tensor, Tensor)
@@ -9253,26 +6572,16 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormGatherStats)
+	checksPre45(&c, &opBatchNormGatherStats, &locs215)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs215)
 	return r0, r1
 }
 
 var opBatchNormGatherStatsOut = asserts.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormGatherStatsOut checks batch_norm_gather_stats.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -9281,26 +6590,16 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormGatherStatsOut)
+	checksPre45(&c, &opBatchNormGatherStatsOut, &locs216)
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs216)
 	return r0, r1
 }
 
 var opBatchNormGatherStatsWithCounts = asserts.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormGatherStatsWithCounts checks batch_norm_gather_stats_with_counts(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts) -> (Tensor, Tensor)
@@ -9309,28 +6608,16 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormGatherStatsWithCounts)
+	checksPre47(&c, &opBatchNormGatherStatsWithCounts, &locs217)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("counts"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("counts"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost103(&c, &locs217)
 	return r0, r1
 }
 
 var opBatchNormGatherStatsWithCountsOut = asserts.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormGatherStatsWithCountsOut checks batch_norm_gather_stats_with_counts.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -9339,28 +6626,16 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormGatherStatsWithCountsOut)
+	checksPre47(&c, &opBatchNormGatherStatsWithCountsOut, &locs218)
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("counts"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("counts"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost63(&c, &locs218)
 	return r0, r1
 }
 
 var opNativeBatchNormBackward = asserts.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeBatchNormBackward checks native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -9369,40 +6644,17 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeBatchNormBackward)
-	var a0, a1, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, input)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre104(&c, &opNativeBatchNormBackward, &locs219, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	c.After(&a0, grad_out)
-	c.After(&a1, input)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("input"), &a1)
-	c.SameStorage(asserts.Arg("input"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost105(&c, &locs219, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opNativeBatchNormBackwardOut = asserts.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeBatchNormBackwardOut checks native_batch_norm_backward.out(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -9411,26 +6663,16 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeBatchNormBackwardOut)
+	checksPre45(&c, &opNativeBatchNormBackwardOut, &locs220)
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost72(&c, &locs220)
 	return r0, r1, r2
 }
 
 var opBatchNormBackwardReduce = asserts.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormBackwardReduce checks batch_norm_backward_reduce(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g) -> (Tensor, Tensor, Tensor, Tensor)
@@ -9439,32 +6681,16 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormBackwardReduce)
+	checksPre27(&c, &opBatchNormBackwardReduce, &locs221)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.End()
+	checksPost106(&c, &locs221)
 	return r0, r1, r2, r3
 }
 
 var opBatchNormBackwardReduceOut = asserts.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormBackwardReduceOut checks batch_norm_backward_reduce.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -9473,32 +6699,16 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormBackwardReduceOut)
+	checksPre27(&c, &opBatchNormBackwardReduceOut, &locs222)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.End()
+	checksPost28(&c, &locs222)
 	return r0, r1, r2, r3
 }
 
 var opBatchNormBackwardElemt = asserts.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormBackwardElemt checks batch_norm_backward_elemt(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor mean_dy, Tensor mean_dy_xmu, Tensor count) -> Tensor
@@ -9507,32 +6717,16 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormBackwardElemt)
+	checksPre27(&c, &opBatchNormBackwardElemt, &locs223)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean_dy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean_dy"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean_dy_xmu"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean_dy_xmu"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("count"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("count"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost75(&c, &locs223)
 	return r0
 }
 
 var opBatchNormBackwardElemtOut = asserts.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormBackwardElemtOut checks batch_norm_backward_elemt.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor mean_dy, Tensor mean_dy_xmu, Tensor count, *, Tensor(a!) out) -> Tensor(a!)
@@ -9541,32 +6735,16 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormBackwardElemtOut)
+	checksPre27(&c, &opBatchNormBackwardElemtOut, &locs224)
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_out"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("invstd"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean_dy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean_dy"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mean_dy_xmu"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mean_dy_xmu"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("count"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("count"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost28(&c, &locs224)
 	return r0
 }
 
 var opBatchNormUpdateStats = asserts.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormUpdateStats checks batch_norm_update_stats(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum) -> (Tensor, Tensor)
@@ -9575,22 +6753,16 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormUpdateStats)
+	checksPre5(&c, &opBatchNormUpdateStats, &locs29)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs29)
 	return r0, r1
 }
 
 var opBatchNormUpdateStatsOut = asserts.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BatchNormUpdateStatsOut checks batch_norm_update_stats.out(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -9599,22 +6771,16 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opBatchNormUpdateStatsOut)
+	checksPre5(&c, &opBatchNormUpdateStatsOut, &locs30)
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs30)
 	return r0, r1
 }
 
 var opIsVulkanAvailable = asserts.Op{
 	Name:     "is_vulkan_available",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsVulkanAvailable checks is_vulkan_available() -> bool
@@ -9623,16 +6789,16 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	c.Begin(&opIsVulkanAvailable)
+	checksPre23(&c, &opIsVulkanAvailable, &locs16)
 	r0 := kernels.IsVulkanAvailable()
-	c.End()
+	checksPost24(&c, &locs16)
 	return r0
 }
 
 var opXNnpackAvailable = asserts.Op{
 	Name:     "_nnpack_available",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNnpackAvailable checks _nnpack_available() -> bool
@@ -9641,16 +6807,16 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	c.Begin(&opXNnpackAvailable)
+	checksPre23(&c, &opXNnpackAvailable, &locs16)
 	r0 := kernels.XNnpackAvailable()
-	c.End()
+	checksPost24(&c, &locs16)
 	return r0
 }
 
 var opXNnpackSpatialConvolution = asserts.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNnpackSpatialConvolution checks _nnpack_spatial_convolution(Tensor input, Tensor weight, Tensor? bias, int[2] padding, int[2] stride=1) -> Tensor
@@ -9659,30 +6825,17 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opXNnpackSpatialConvolution)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre49(&c, &opXNnpackSpatialConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	c.After(&a0, input)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
 var opXNnpackSpatialConvolutionOut = asserts.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNnpackSpatialConvolutionOut checks _nnpack_spatial_convolution.out(Tensor input, Tensor weight, Tensor? bias, int[2] padding, int[2] stride=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9691,22 +6844,16 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNnpackSpatialConvolutionOut)
+	checksPre5(&c, &opXNnpackSpatialConvolutionOut, &locs84)
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs84)
 	return r0
 }
 
 var opOnesNames = asserts.Op{
 	Name:     "ones",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OnesNames checks ones.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9715,18 +6862,16 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesNames)
+	checksPre3(&c, &opOnesNames, &locs23)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opOnesNamesOut = asserts.Op{
 	Name:     "ones",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OnesNamesOut checks ones.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -9735,18 +6880,16 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.OnesNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesNamesOut)
+	checksPre3(&c, &opOnesNamesOut, &locs24)
 	r0 := kernels.OnesNamesOut(size, names, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opOnes = asserts.Op{
 	Name:     "ones",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ones checks ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9755,18 +6898,16 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opOnes)
+	checksPre3(&c, &opOnes, &locs23)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opOnesOut = asserts.Op{
 	Name:     "ones",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OnesOut checks ones.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9775,18 +6916,16 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.OnesOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesOut)
+	checksPre3(&c, &opOnesOut, &locs24)
 	r0 := kernels.OnesOut(size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opOnesLike = asserts.Op{
 	Name:     "ones_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9795,25 +6934,17 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opOnesLike, &locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opOnesLikeOut = asserts.Op{
 	Name:     "ones_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OnesLikeOut checks ones_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9822,25 +6953,17 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.OnesLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOnesLikeOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opPairwiseDistance = asserts.Op{
 	Name:     "pairwise_distance",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PairwiseDistance checks pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
@@ -9849,22 +6972,16 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opPairwiseDistance)
+	checksPre5(&c, &opPairwiseDistance, &locs225)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs225)
 	return r0
 }
 
 var opCdist = asserts.Op{
 	Name:     "cdist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cdist checks cdist(Tensor x1, Tensor x2, float p=2, int? compute_mode=None) -> Tensor
@@ -9873,22 +6990,16 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opCdist)
+	checksPre5(&c, &opCdist, &locs225)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs225)
 	return r0
 }
 
 var opXEuclideanDist = asserts.Op{
 	Name:     "_euclidean_dist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEuclideanDist checks _euclidean_dist(Tensor x1, Tensor x2) -> Tensor
@@ -9897,30 +7008,17 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 		return kernels.XEuclideanDist(x1, x2)
 	}
 	var c asserts.Call
-	c.Begin(&opXEuclideanDist)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXEuclideanDist, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
 var opXEuclideanDistOut = asserts.Op{
 	Name:     "_euclidean_dist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEuclideanDistOut checks _euclidean_dist.out(Tensor x1, Tensor x2, *, Tensor(a!) out) -> Tensor(a!)
@@ -9929,22 +7027,16 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEuclideanDistOut)
+	checksPre5(&c, &opXEuclideanDistOut, &locs226)
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs226)
 	return r0
 }
 
 var opXCdistForward = asserts.Op{
 	Name:     "_cdist_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCdistForward checks _cdist_forward(Tensor x1, Tensor x2, float p, int? compute_mode) -> Tensor
@@ -9953,30 +7045,17 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 		return kernels.XCdistForward(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opXCdistForward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x1)
-	c.Save(&a1, x2)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXCdistForward, &locs225, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	c.After(&a0, x1)
-	c.After(&a1, x2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x1"), &a0)
-	c.SameStorage(asserts.Arg("x1"), &a0)
-	c.SameImpl(asserts.Arg("x2"), &a1)
-	c.SameStorage(asserts.Arg("x2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
 var opXCdistForwardOut = asserts.Op{
 	Name:     "_cdist_forward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCdistForwardOut checks _cdist_forward.out(Tensor x1, Tensor x2, float p, int? compute_mode, *, Tensor(a!) out) -> Tensor(a!)
@@ -9985,22 +7064,16 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCdistForwardOut)
+	checksPre5(&c, &opXCdistForwardOut, &locs226)
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs226)
 	return r0
 }
 
 var opXCdistBackward = asserts.Op{
 	Name:     "_cdist_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCdistBackward checks _cdist_backward(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist) -> Tensor
@@ -10009,40 +7082,17 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 		return kernels.XCdistBackward(grad, x1, x2, p, cdist)
 	}
 	var c asserts.Call
-	c.Begin(&opXCdistBackward)
-	var a0, a1, a2, a4, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, x1)
-	c.Save(&a2, x2)
-	c.Save(&a4, cdist)
+	var a0, a1, a2, a4 asserts.Saved
+	checksPre107(&c, &opXCdistBackward, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	c.After(&a0, grad)
-	c.After(&a1, x1)
-	c.After(&a2, x2)
-	c.After(&a4, cdist)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("x1"), &a1)
-	c.SameStorage(asserts.Arg("x1"), &a1)
-	c.SameImpl(asserts.Arg("x2"), &a2)
-	c.SameStorage(asserts.Arg("x2"), &a2)
-	c.SameImpl(asserts.Arg("cdist"), &a4)
-	c.SameStorage(asserts.Arg("cdist"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x2"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cdist"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost108(&c, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
 var opXCdistBackwardOut = asserts.Op{
 	Name:     "_cdist_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCdistBackwardOut checks _cdist_backward.out(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -10051,26 +7101,16 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 		return kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCdistBackwardOut)
+	checksPre45(&c, &opXCdistBackwardOut, &locs228)
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cdist"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cdist"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost72(&c, &locs228)
 	return r0
 }
 
 var opPdist = asserts.Op{
 	Name:     "pdist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Pdist checks pdist(Tensor self, float p=2) -> Tensor
@@ -10079,20 +7119,16 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opPdist)
+	checksPre0(&c, &opPdist, &locs0)
 	r0 := kernels.Pdist(self, p)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXPdistForward = asserts.Op{
 	Name:     "_pdist_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPdistForward checks _pdist_forward(Tensor self, float p=2) -> Tensor
@@ -10101,25 +7137,17 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.XPdistForward(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opXPdistForward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXPdistForward, &locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXPdistForwardOut = asserts.Op{
 	Name:     "_pdist_forward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPdistForwardOut checks _pdist_forward.out(Tensor self, float p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -10128,20 +7156,16 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 		return kernels.XPdistForwardOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXPdistForwardOut)
+	checksPre0(&c, &opXPdistForwardOut, &locs38)
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXPdistBackward = asserts.Op{
 	Name:     "_pdist_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPdistBackward checks _pdist_backward(Tensor grad, Tensor self, float p, Tensor pdist) -> Tensor
@@ -10150,35 +7174,17 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 		return kernels.XPdistBackward(grad, self, p, pdist)
 	}
 	var c asserts.Call
-	c.Begin(&opXPdistBackward)
-	var a0, a1, a3, o0 asserts.Saved
-	c.Save(&a0, grad)
-	c.Save(&a1, self)
-	c.Save(&a3, pdist)
+	var a0, a1, a3 asserts.Saved
+	checksPre42(&c, &opXPdistBackward, &locs229, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	c.After(&a0, grad)
-	c.After(&a1, self)
-	c.After(&a3, pdist)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad"), &a0)
-	c.SameStorage(asserts.Arg("grad"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("pdist"), &a3)
-	c.SameStorage(asserts.Arg("pdist"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("pdist"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs229, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
 var opXPdistBackwardOut = asserts.Op{
 	Name:     "_pdist_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPdistBackwardOut checks _pdist_backward.out(Tensor grad, Tensor self, float p, Tensor pdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -10187,24 +7193,16 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 		return kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXPdistBackwardOut)
+	checksPre19(&c, &opXPdistBackwardOut, &locs230)
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("pdist"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("pdist"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs230)
 	return r0
 }
 
 var opCosineSimilarity = asserts.Op{
 	Name:     "cosine_similarity",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CosineSimilarity checks cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
@@ -10213,22 +7211,16 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opCosineSimilarity)
+	checksPre5(&c, &opCosineSimilarity, &locs225)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs225)
 	return r0
 }
 
 var opPermute = asserts.Op{
 	Name:     "permute",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
@@ -10237,25 +7229,17 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opPermute)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opPermute, &locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMovedimIntlist = asserts.Op{
 	Name:     "movedim",
 	Overload: "intlist",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MovedimIntlist checks movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -10264,20 +7248,16 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	c.Begin(&opMovedimIntlist)
+	checksPre0(&c, &opMovedimIntlist, &locs0)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMovedimInt = asserts.Op{
 	Name:     "movedim",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MovedimInt checks movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -10286,20 +7266,16 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var c asserts.Call
-	c.Begin(&opMovedimInt)
+	checksPre0(&c, &opMovedimInt, &locs0)
 	r0 := kernels.MovedimInt(self, source, destination)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMoveaxisIntlist = asserts.Op{
 	Name:     "moveaxis",
 	Overload: "intlist",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MoveaxisIntlist checks moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -10308,20 +7284,16 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	c.Begin(&opMoveaxisIntlist)
+	checksPre0(&c, &opMoveaxisIntlist, &locs0)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMoveaxisInt = asserts.Op{
 	Name:     "moveaxis",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MoveaxisInt checks moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -10330,20 +7302,16 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var c asserts.Call
-	c.Begin(&opMoveaxisInt)
+	checksPre0(&c, &opMoveaxisInt, &locs0)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNumpyT = asserts.Op{
 	Name:     "numpy_T",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NumpyT checks numpy_T(Tensor(a) self) -> Tensor(a)
@@ -10352,20 +7320,16 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNumpyT)
+	checksPre0(&c, &opNumpyT, &locs0)
 	r0 := kernels.NumpyT(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opMatrixH = asserts.Op{
 	Name:     "matrix_H",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MatrixH checks matrix_H(Tensor(a) self) -> Tensor(a)
@@ -10374,20 +7338,16 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMatrixH)
+	checksPre0(&c, &opMatrixH, &locs0)
 	r0 := kernels.MatrixH(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMT = asserts.Op{
 	Name:     "mT",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MT checks mT(Tensor(a) self) -> Tensor(a)
@@ -10396,20 +7356,16 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMT)
+	checksPre0(&c, &opMT, &locs0)
 	r0 := kernels.MT(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMH = asserts.Op{
 	Name:     "mH",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MH checks mH(Tensor(a) self) -> Tensor(a)
@@ -10418,20 +7374,16 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMH)
+	checksPre0(&c, &opMH, &locs0)
 	r0 := kernels.MH(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opAdjoint = asserts.Op{
 	Name:     "adjoint",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Adjoint checks adjoint(Tensor(a) self) -> Tensor(a)
@@ -10440,20 +7392,16 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAdjoint)
+	checksPre0(&c, &opAdjoint, &locs0)
 	r0 := kernels.Adjoint(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opPixelShuffle = asserts.Op{
 	Name:     "pixel_shuffle",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PixelShuffle checks pixel_shuffle(Tensor self, int upscale_factor) -> Tensor
@@ -10462,25 +7410,17 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 		return kernels.PixelShuffle(self, upscale_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opPixelShuffle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opPixelShuffle, &locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opPixelShuffleOut = asserts.Op{
 	Name:     "pixel_shuffle",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PixelShuffleOut checks pixel_shuffle.out(Tensor self, int upscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -10489,20 +7429,16 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPixelShuffleOut)
+	checksPre0(&c, &opPixelShuffleOut, &locs38)
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opPixelUnshuffle = asserts.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PixelUnshuffle checks pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor
@@ -10511,25 +7447,17 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 		return kernels.PixelUnshuffle(self, downscale_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opPixelUnshuffle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opPixelUnshuffle, &locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opPixelUnshuffleOut = asserts.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PixelUnshuffleOut checks pixel_unshuffle.out(Tensor self, int downscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -10538,20 +7466,16 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPixelUnshuffleOut)
+	checksPre0(&c, &opPixelUnshuffleOut, &locs38)
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opChannelShuffle = asserts.Op{
 	Name:     "channel_shuffle",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ChannelShuffle checks channel_shuffle(Tensor self, int groups) -> Tensor
@@ -10560,25 +7484,17 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.ChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opChannelShuffle)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opChannelShuffle, &locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost109(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opChannelShuffleOut = asserts.Op{
 	Name:     "channel_shuffle",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ChannelShuffleOut checks channel_shuffle.out(Tensor self, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -10587,20 +7503,16 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opChannelShuffleOut)
+	checksPre0(&c, &opChannelShuffleOut, &locs38)
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNativeChannelShuffle = asserts.Op{
 	Name:     "native_channel_shuffle",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeChannelShuffle checks native_channel_shuffle(Tensor self, int groups) -> Tensor
@@ -10609,20 +7521,16 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeChannelShuffle)
+	checksPre0(&c, &opNativeChannelShuffle, &locs0)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opIsPinned = asserts.Op{
 	Name:     "is_pinned",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsPinned checks is_pinned(Tensor self, Device? device=None) -> bool
@@ -10631,21 +7539,17 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 		return kernels.IsPinned(self, device)
 	}
 	var c asserts.Call
-	c.Begin(&opIsPinned)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opIsPinned, &locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opPinMemory = asserts.Op{
 	Name:     "pin_memory",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PinMemory checks pin_memory(Tensor(a) self, Device? device=None) -> Tensor(a)
@@ -10654,20 +7558,16 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var c asserts.Call
-	c.Begin(&opPinMemory)
+	checksPre0(&c, &opPinMemory, &locs0)
 	r0 := kernels.PinMemory(self, device)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXPinMemory = asserts.Op{
 	Name:     "_pin_memory",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPinMemory checks _pin_memory(Tensor self, Device? device=None) -> Tensor
@@ -10676,25 +7576,17 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.XPinMemory(self, device)
 	}
 	var c asserts.Call
-	c.Begin(&opXPinMemory)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXPinMemory, &locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXPinMemoryOut = asserts.Op{
 	Name:     "_pin_memory",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPinMemoryOut checks _pin_memory.out(Tensor self, Device? device=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10703,20 +7595,16 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 		return kernels.XPinMemoryOut(self, device, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXPinMemoryOut)
+	checksPre0(&c, &opXPinMemoryOut, &locs38)
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opPinverse = asserts.Op{
 	Name:     "pinverse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Pinverse checks pinverse(Tensor self, float rcond=1e-15) -> Tensor
@@ -10725,20 +7613,16 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var c asserts.Call
-	c.Begin(&opPinverse)
+	checksPre0(&c, &opPinverse, &locs0)
 	r0 := kernels.Pinverse(self, rcond)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opPoissonNllLoss = asserts.Op{
 	Name:     "poisson_nll_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PoissonNllLoss checks poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> Tensor
@@ -10747,22 +7631,16 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opPoissonNllLoss)
+	checksPre5(&c, &opPoissonNllLoss, &locs231)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs231)
 	return r0
 }
 
 var opRad2deg = asserts.Op{
 	Name:     "rad2deg",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rad2deg checks rad2deg(Tensor self) -> Tensor
@@ -10771,25 +7649,17 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRad2deg)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRad2deg, &locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRad2deg_ = asserts.Op{
 	Name:     "rad2deg_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
@@ -10798,21 +7668,17 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRad2deg_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRad2deg_, &locs3, &a0, self)
 	r0 := kernels.Rad2deg_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opRad2degOut = asserts.Op{
 	Name:     "rad2deg",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10821,25 +7687,17 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2degOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRad2degOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Rad2degOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opDeg2rad = asserts.Op{
 	Name:     "deg2rad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Deg2rad checks deg2rad(Tensor self) -> Tensor
@@ -10848,25 +7706,17 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDeg2rad)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDeg2rad, &locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opDeg2rad_ = asserts.Op{
 	Name:     "deg2rad_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Deg2rad_ checks deg2rad_(Tensor(a!) self) -> Tensor(a!)
@@ -10875,21 +7725,17 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDeg2rad_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opDeg2rad_, &locs3, &a0, self)
 	r0 := kernels.Deg2rad_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opDeg2radOut = asserts.Op{
 	Name:     "deg2rad",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Deg2radOut checks deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10898,25 +7744,17 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2radOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDeg2radOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.Deg2radOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opScalarTensor = asserts.Op{
 	Name:     "scalar_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScalarTensor checks scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10925,18 +7763,16 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opScalarTensor)
+	checksPre3(&c, &opScalarTensor, &locs23)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opScalarTensorOut = asserts.Op{
 	Name:     "scalar_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScalarTensorOut checks scalar_tensor.out(Scalar s, *, Tensor(a!) out) -> Tensor(a!)
@@ -10945,18 +7781,16 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ScalarTensorOut(s, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScalarTensorOut)
+	checksPre3(&c, &opScalarTensorOut, &locs24)
 	r0 := kernels.ScalarTensorOut(s, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandNames = asserts.Op{
 	Name:     "rand",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandNames checks rand.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10965,18 +7799,16 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandNames)
+	checksPre3(&c, &opRandNames, &locs23)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandNamesOut = asserts.Op{
 	Name:     "rand",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandNamesOut checks rand.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -10985,18 +7817,16 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.RandNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandNamesOut)
+	checksPre3(&c, &opRandNamesOut, &locs24)
 	r0 := kernels.RandNamesOut(size, names, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandGeneratorWithNames = asserts.Op{
 	Name:     "rand",
 	Overload: "generator_with_names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandGeneratorWithNames checks rand.generator_with_names(int[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11005,18 +7835,16 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandGeneratorWithNames)
+	checksPre3(&c, &opRandGeneratorWithNames, &locs23)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandGeneratorWithNamesOut = asserts.Op{
 	Name:     "rand",
 	Overload: "generator_with_names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandGeneratorWithNamesOut checks rand.generator_with_names_out(int[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -11025,18 +7853,16 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 		return kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandGeneratorWithNamesOut)
+	checksPre3(&c, &opRandGeneratorWithNamesOut, &locs24)
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRand = asserts.Op{
 	Name:     "rand",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rand checks rand(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11045,18 +7871,16 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRand)
+	checksPre3(&c, &opRand, &locs23)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandGenerator = asserts.Op{
 	Name:     "rand",
 	Overload: "generator",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandGenerator checks rand.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11065,18 +7889,16 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandGenerator)
+	checksPre3(&c, &opRandGenerator, &locs23)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandOut = asserts.Op{
 	Name:     "rand",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandOut checks rand.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -11085,18 +7907,16 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandOut)
+	checksPre3(&c, &opRandOut, &locs24)
 	r0 := kernels.RandOut(size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandGeneratorOut = asserts.Op{
 	Name:     "rand",
 	Overload: "generator_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandGeneratorOut checks rand.generator_out(int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -11105,18 +7925,16 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandGeneratorOut)
+	checksPre3(&c, &opRandGeneratorOut, &locs24)
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandLike = asserts.Op{
 	Name:     "rand_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandLike checks rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -11125,25 +7943,17 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opRandLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRandLike, &locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRandLikeOut = asserts.Op{
 	Name:     "rand_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandLikeOut checks rand_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -11152,25 +7962,17 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.RandLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandLikeOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opRandint = asserts.Op{
 	Name:     "randint",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Randint checks randint(int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11179,18 +7981,16 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandint)
+	checksPre3(&c, &opRandint, &locs23)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandintGenerator = asserts.Op{
 	Name:     "randint",
 	Overload: "generator",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintGenerator checks randint.generator(int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11199,18 +7999,16 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintGenerator)
+	checksPre3(&c, &opRandintGenerator, &locs23)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandintLow = asserts.Op{
 	Name:     "randint",
 	Overload: "low",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintLow checks randint.low(int low, int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11219,18 +8017,16 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLow)
+	checksPre3(&c, &opRandintLow, &locs23)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandintLowGenerator = asserts.Op{
 	Name:     "randint",
 	Overload: "low_generator",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintLowGenerator checks randint.low_generator(int low, int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11239,18 +8035,16 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLowGenerator)
+	checksPre3(&c, &opRandintLowGenerator, &locs23)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandintOut = asserts.Op{
 	Name:     "randint",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintOut checks randint.out(int high, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -11259,18 +8053,16 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandintOut(high, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintOut)
+	checksPre3(&c, &opRandintOut, &locs24)
 	r0 := kernels.RandintOut(high, size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandintGeneratorOut = asserts.Op{
 	Name:     "randint",
 	Overload: "generator_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintGeneratorOut checks randint.generator_out(int high, int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -11279,18 +8071,16 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintGeneratorOut)
+	checksPre3(&c, &opRandintGeneratorOut, &locs24)
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandintLowOut = asserts.Op{
 	Name:     "randint",
 	Overload: "low_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintLowOut checks randint.low_out(int low, int high, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -11299,18 +8089,16 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 		return kernels.RandintLowOut(low, high, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLowOut)
+	checksPre3(&c, &opRandintLowOut, &locs24)
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandintLowGeneratorOut = asserts.Op{
 	Name:     "randint",
 	Overload: "low_generator_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintLowGeneratorOut checks randint.low_generator_out(int low, int high, int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -11319,18 +8107,16 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLowGeneratorOut)
+	checksPre3(&c, &opRandintLowGeneratorOut, &locs24)
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandintLike = asserts.Op{
 	Name:     "randint_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintLike checks randint_like(Tensor self, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -11339,20 +8125,16 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLike)
+	checksPre0(&c, &opRandintLike, &locs0)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opRandintLikeOut = asserts.Op{
 	Name:     "randint_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintLikeOut checks randint_like.out(Tensor self, int high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -11361,20 +8143,16 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLikeOut)
+	checksPre0(&c, &opRandintLikeOut, &locs38)
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRandintLikeLowDtype = asserts.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintLikeLowDtype checks randint_like.low_dtype(Tensor self, int low, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -11383,20 +8161,16 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLikeLowDtype)
+	checksPre0(&c, &opRandintLikeLowDtype, &locs0)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opRandintLikeLowDtypeOut = asserts.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandintLikeLowDtypeOut checks randint_like.low_dtype_out(Tensor self, int low, int high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -11405,20 +8179,16 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandintLikeLowDtypeOut)
+	checksPre0(&c, &opRandintLikeLowDtypeOut, &locs38)
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRandn = asserts.Op{
 	Name:     "randn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Randn checks randn(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11427,18 +8197,16 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandn)
+	checksPre3(&c, &opRandn, &locs23)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandnGenerator = asserts.Op{
 	Name:     "randn",
 	Overload: "generator",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnGenerator checks randn.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11447,18 +8215,16 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnGenerator)
+	checksPre3(&c, &opRandnGenerator, &locs23)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandnNames = asserts.Op{
 	Name:     "randn",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnNames checks randn.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11467,18 +8233,16 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnNames)
+	checksPre3(&c, &opRandnNames, &locs23)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandnNamesOut = asserts.Op{
 	Name:     "randn",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnNamesOut checks randn.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -11487,18 +8251,16 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.RandnNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnNamesOut)
+	checksPre3(&c, &opRandnNamesOut, &locs24)
 	r0 := kernels.RandnNamesOut(size, names, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandnGeneratorWithNames = asserts.Op{
 	Name:     "randn",
 	Overload: "generator_with_names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnGeneratorWithNames checks randn.generator_with_names(int[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11507,18 +8269,16 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnGeneratorWithNames)
+	checksPre3(&c, &opRandnGeneratorWithNames, &locs23)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandnGeneratorWithNamesOut = asserts.Op{
 	Name:     "randn",
 	Overload: "generator_with_names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnGeneratorWithNamesOut checks randn.generator_with_names_out(int[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -11527,18 +8287,16 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnGeneratorWithNamesOut)
+	checksPre3(&c, &opRandnGeneratorWithNamesOut, &locs24)
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandnOut = asserts.Op{
 	Name:     "randn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnOut checks randn.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -11547,18 +8305,16 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandnOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnOut)
+	checksPre3(&c, &opRandnOut, &locs24)
 	r0 := kernels.RandnOut(size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandnGeneratorOut = asserts.Op{
 	Name:     "randn",
 	Overload: "generator_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnGeneratorOut checks randn.generator_out(int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -11567,18 +8323,16 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnGeneratorOut)
+	checksPre3(&c, &opRandnGeneratorOut, &locs24)
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandnLike = asserts.Op{
 	Name:     "randn_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnLike checks randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -11587,25 +8341,17 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRandnLike, &locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRandnLikeOut = asserts.Op{
 	Name:     "randn_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandnLikeOut checks randn_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -11614,25 +8360,17 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.RandnLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandnLikeOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opRandperm = asserts.Op{
 	Name:     "randperm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Randperm checks randperm(int n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11641,18 +8379,16 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandperm)
+	checksPre3(&c, &opRandperm, &locs23)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandpermGenerator = asserts.Op{
 	Name:     "randperm",
 	Overload: "generator",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandpermGenerator checks randperm.generator(int n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11661,18 +8397,16 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRandpermGenerator)
+	checksPre3(&c, &opRandpermGenerator, &locs23)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRandpermOut = asserts.Op{
 	Name:     "randperm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandpermOut checks randperm.out(int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -11681,18 +8415,16 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandpermOut(n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandpermOut)
+	checksPre3(&c, &opRandpermOut, &locs24)
 	r0 := kernels.RandpermOut(n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRandpermGeneratorOut = asserts.Op{
 	Name:     "randperm",
 	Overload: "generator_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandpermGeneratorOut checks randperm.generator_out(int n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -11701,18 +8433,16 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandpermGeneratorOut)
+	checksPre3(&c, &opRandpermGeneratorOut, &locs24)
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRangeStep = asserts.Op{
 	Name:     "range",
 	Overload: "step",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RangeStep checks range.step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11721,18 +8451,16 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRangeStep)
+	checksPre3(&c, &opRangeStep, &locs23)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRange = asserts.Op{
 	Name:     "range",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Range checks range(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11741,18 +8469,16 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opRange)
+	checksPre3(&c, &opRange, &locs23)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opRangeOut_ = asserts.Op{
 	Name:     "range",
 	Overload: "out_",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RangeOut_ checks range.out_(Scalar start, Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -11761,18 +8487,16 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.RangeOut_(start, end, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRangeOut_)
+	checksPre3(&c, &opRangeOut_, &locs24)
 	r0 := kernels.RangeOut_(start, end, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRangeOut = asserts.Op{
 	Name:     "range",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RangeOut checks range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11781,18 +8505,16 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 		return kernels.RangeOut(start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRangeOut)
+	checksPre3(&c, &opRangeOut, &locs24)
 	r0 := kernels.RangeOut(start, end, step, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opRavel = asserts.Op{
 	Name:     "ravel",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ravel checks ravel(Tensor(a) self) -> Tensor(a)
@@ -11801,20 +8523,16 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRavel)
+	checksPre0(&c, &opRavel, &locs0)
 	r0 := kernels.Ravel(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opReciprocal = asserts.Op{
 	Name:     "reciprocal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Reciprocal checks reciprocal(Tensor self) -> Tensor
@@ -11823,25 +8541,17 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal(self)
 	}
 	var c asserts.Call
-	c.Begin(&opReciprocal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opReciprocal, &locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opReciprocal_ = asserts.Op{
 	Name:     "reciprocal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
@@ -11850,21 +8560,17 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opReciprocal_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opReciprocal_, &locs3, &a0, self)
 	r0 := kernels.Reciprocal_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opReciprocalOut = asserts.Op{
 	Name:     "reciprocal",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11873,25 +8579,17 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReciprocalOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReciprocalOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ReciprocalOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opNeg = asserts.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -11900,25 +8598,17 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNeg)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNeg, &locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNeg_ = asserts.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -11927,21 +8617,17 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNeg_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opNeg_, &locs3, &a0, self)
 	r0 := kernels.Neg_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opNegOut = asserts.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11950,25 +8636,17 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNegOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opNegOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NegOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opNegative = asserts.Op{
 	Name:     "negative",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Negative checks negative(Tensor self) -> Tensor
@@ -11977,20 +8655,16 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNegative)
+	checksPre0(&c, &opNegative, &locs0)
 	r0 := kernels.Negative(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNegative_ = asserts.Op{
 	Name:     "negative_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
@@ -11999,18 +8673,16 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNegative_)
+	checksPre3(&c, &opNegative_, &locs3)
 	r0 := kernels.Negative_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opNegativeOut = asserts.Op{
 	Name:     "negative",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12019,20 +8691,16 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegativeOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNegativeOut)
+	checksPre0(&c, &opNegativeOut, &locs38)
 	r0 := kernels.NegativeOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRepeat = asserts.Op{
 	Name:     "repeat",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
@@ -12041,25 +8709,17 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 		return kernels.Repeat(self, repeats)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeat)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRepeat, &locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRepeatOut = asserts.Op{
 	Name:     "repeat",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
@@ -12068,20 +8728,16 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 		return kernels.RepeatOut(self, repeats, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatOut)
+	checksPre0(&c, &opRepeatOut, &locs38)
 	r0 := kernels.RepeatOut(self, repeats, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRepeatInterleaveTensor = asserts.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor
@@ -12090,20 +8746,16 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatInterleaveTensor)
+	checksPre0(&c, &opRepeatInterleaveTensor, &locs232)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("repeats"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("repeats"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs232)
 	return r0
 }
 
 var opRepeatInterleaveTensorOut = asserts.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, int? output_size=None, Tensor(a!) out) -> Tensor(a!)
@@ -12112,20 +8764,16 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatInterleaveTensorOut)
+	checksPre0(&c, &opRepeatInterleaveTensorOut, &locs233)
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("repeats"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("repeats"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs233)
 	return r0
 }
 
 var opRepeatInterleaveSelfTensor = asserts.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor
@@ -12134,22 +8782,16 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatInterleaveSelfTensor)
+	checksPre5(&c, &opRepeatInterleaveSelfTensor, &locs234)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("repeats"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("repeats"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs234)
 	return r0
 }
 
 var opRepeatInterleaveSelfInt = asserts.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor
@@ -12158,20 +8800,16 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opRepeatInterleaveSelfInt)
+	checksPre0(&c, &opRepeatInterleaveSelfInt, &locs0)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opReshape = asserts.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -12180,20 +8818,16 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var c asserts.Call
-	c.Begin(&opReshape)
+	checksPre0(&c, &opReshape, &locs0)
 	r0 := kernels.Reshape(self, shape)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXReshapeAlias = asserts.Op{
 	Name:     "_reshape_alias",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
@@ -12202,25 +8836,17 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 		return kernels.XReshapeAlias(self, size, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opXReshapeAlias)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXReshapeAlias, &locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXMkldnnReshape = asserts.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
@@ -12229,25 +8855,17 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.XMkldnnReshape(self, shape)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnReshape)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXMkldnnReshape, &locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXMkldnnReshapeOut = asserts.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
@@ -12256,20 +8874,16 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnReshapeOut)
+	checksPre0(&c, &opXMkldnnReshapeOut, &locs38)
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opReshapeAs = asserts.Op{
 	Name:     "reshape_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -12278,22 +8892,16 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opReshapeAs)
+	checksPre5(&c, &opReshapeAs, &locs6)
 	r0 := kernels.ReshapeAs(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opRound = asserts.Op{
 	Name:     "round",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Round checks round(Tensor self) -> Tensor
@@ -12302,25 +8910,17 @@ func Round(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRound)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRound, &locs0, &a0, self)
 	r0 := kernels.Round(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRound_ = asserts.Op{
 	Name:     "round_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
@@ -12329,21 +8929,17 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRound_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRound_, &locs3, &a0, self)
 	r0 := kernels.Round_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opRoundOut = asserts.Op{
 	Name:     "round",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12352,25 +8948,17 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RoundOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRoundOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.RoundOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opRoundDecimals = asserts.Op{
 	Name:     "round",
 	Overload: "decimals",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
@@ -12379,25 +8967,17 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.RoundDecimals(self, decimals)
 	}
 	var c asserts.Call
-	c.Begin(&opRoundDecimals)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRoundDecimals, &locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRound_Decimals = asserts.Op{
 	Name:     "round_",
 	Overload: "decimals",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
@@ -12406,21 +8986,17 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.Round_Decimals(self, decimals)
 	}
 	var c asserts.Call
-	c.Begin(&opRound_Decimals)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRound_Decimals, &locs3, &a0, self)
 	r0 := kernels.Round_Decimals(self, decimals)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opRoundDecimalsOut = asserts.Op{
 	Name:     "round",
 	Overload: "decimals_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
@@ -12429,25 +9005,17 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 		return kernels.RoundDecimalsOut(self, decimals, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRoundDecimalsOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opRrelu = asserts.Op{
 	Name:     "rrelu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -12456,20 +9024,16 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRrelu)
+	checksPre0(&c, &opRrelu, &locs0)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opRrelu_ = asserts.Op{
 	Name:     "rrelu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -12478,18 +9042,16 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRrelu_)
+	checksPre3(&c, &opRrelu_, &locs3)
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opRelu = asserts.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -12498,25 +9060,17 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRelu, &locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRelu_ = asserts.Op{
 	Name:     "relu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -12525,21 +9079,17 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRelu_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRelu_, &locs3, &a0, self)
 	r0 := kernels.Relu_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opReluOut = asserts.Op{
 	Name:     "relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12548,20 +9098,16 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReluOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReluOut)
+	checksPre0(&c, &opReluOut, &locs38)
 	r0 := kernels.ReluOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRelu6 = asserts.Op{
 	Name:     "relu6",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Relu6 checks relu6(Tensor self) -> Tensor
@@ -12570,20 +9116,16 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRelu6)
+	checksPre0(&c, &opRelu6, &locs0)
 	r0 := kernels.Relu6(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opRelu6_ = asserts.Op{
 	Name:     "relu6_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
@@ -12592,18 +9134,16 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRelu6_)
+	checksPre3(&c, &opRelu6_, &locs3)
 	r0 := kernels.Relu6_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opPrelu = asserts.Op{
 	Name:     "prelu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
@@ -12612,30 +9152,17 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opPrelu)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opPrelu, &locs103, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs103, &a0, &a1, self, weight, r0)
 	return r0
 }
 
 var opPreluOut = asserts.Op{
 	Name:     "prelu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PreluOut checks prelu.out(Tensor self, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -12644,22 +9171,16 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.PreluOut(self, weight, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPreluOut)
+	checksPre5(&c, &opPreluOut, &locs104)
 	r0 := kernels.PreluOut(self, weight, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opPreluBackward = asserts.Op{
 	Name:     "prelu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PreluBackward checks prelu_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
@@ -12668,41 +9189,17 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 		return kernels.PreluBackward(grad_output, self, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opPreluBackward)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre110(&c, &opPreluBackward, &locs235, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost111(&c, &locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
 var opPreluBackwardOut = asserts.Op{
 	Name:     "prelu_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PreluBackwardOut checks prelu_backward.out(Tensor grad_output, Tensor self, Tensor weight, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -12711,26 +9208,16 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 		return kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opPreluBackwardOut)
+	checksPre45(&c, &opPreluBackwardOut, &locs236)
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs236)
 	return r0, r1
 }
 
 var opGeluOut = asserts.Op{
 	Name:     "gelu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
@@ -12739,18 +9226,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 		return kernels.GeluOut(self, approximate, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGeluOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GeluOut(self, approximate, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 

@@ -13,7 +13,7 @@ import (
 var opGelu_ = asserts.Op{
 	Name:     "gelu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
@@ -22,21 +22,17 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu_(self, approximate)
 	}
 	var c asserts.Call
-	c.Begin(&opGelu_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opGelu_, &locs3, &a0, self)
 	r0 := kernels.Gelu_(self, approximate)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opGelu = asserts.Op{
 	Name:     "gelu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
@@ -45,25 +41,17 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu(self, approximate)
 	}
 	var c asserts.Call
-	c.Begin(&opGelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opGelu, &locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opGeluBackwardGradInput = asserts.Op{
 	Name:     "gelu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
@@ -72,29 +60,17 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opGeluBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opGeluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opGeluBackward = asserts.Op{
 	Name:     "gelu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
@@ -103,30 +79,17 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 		return kernels.GeluBackward(grad_output, self, approximate)
 	}
 	var c asserts.Call
-	c.Begin(&opGeluBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opGeluBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opInfinitelyDifferentiableGeluBackward = asserts.Op{
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
@@ -135,22 +98,16 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var c asserts.Call
-	c.Begin(&opInfinitelyDifferentiableGeluBackward)
+	checksPre5(&c, &opInfinitelyDifferentiableGeluBackward, &locs238)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs238)
 	return r0
 }
 
 var opHardshrinkOut = asserts.Op{
 	Name:     "hardshrink",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -159,25 +116,17 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.HardshrinkOut(self, lambd, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardshrinkOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opHardshrink = asserts.Op{
 	Name:     "hardshrink",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -186,25 +135,17 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Hardshrink(self, lambd)
 	}
 	var c asserts.Call
-	c.Begin(&opHardshrink)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opHardshrink, &locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opHardshrinkBackwardGradInput = asserts.Op{
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -213,29 +154,17 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opHardshrinkBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opHardshrinkBackwardGradInput, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	c.After(&a0, grad_out)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
 	return r0
 }
 
 var opHardshrinkBackward = asserts.Op{
 	Name:     "hardshrink_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
@@ -244,30 +173,17 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 		return kernels.HardshrinkBackward(grad_out, self, lambd)
 	}
 	var c asserts.Call
-	c.Begin(&opHardshrinkBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_out)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opHardshrinkBackward, &locs240, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	c.After(&a0, grad_out)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_out"), &a0)
-	c.SameStorage(asserts.Arg("grad_out"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_out"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs240, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
 var opRsqrt = asserts.Op{
 	Name:     "rsqrt",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rsqrt checks rsqrt(Tensor self) -> Tensor
@@ -276,25 +192,17 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRsqrt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRsqrt, &locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRsqrt_ = asserts.Op{
 	Name:     "rsqrt_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -303,21 +211,17 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRsqrt_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRsqrt_, &locs3, &a0, self)
 	r0 := kernels.Rsqrt_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opRsqrtOut = asserts.Op{
 	Name:     "rsqrt",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -326,25 +230,17 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RsqrtOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRsqrtOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.RsqrtOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSelectDimname = asserts.Op{
 	Name:     "select",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
@@ -353,20 +249,16 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 		return kernels.SelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectDimname)
+	checksPre0(&c, &opSelectDimname, &locs0)
 	r0 := kernels.SelectDimname(self, dim, index)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opSelectInt = asserts.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
@@ -375,25 +267,17 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSelectInt, &locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSelectBackward = asserts.Op{
 	Name:     "select_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, int index) -> Tensor
@@ -402,25 +286,17 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSelectBackward, &locs124, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opSelectBackwardOut = asserts.Op{
 	Name:     "select_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -429,20 +305,16 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectBackwardOut)
+	checksPre0(&c, &opSelectBackwardOut, &locs125)
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opXNestedSelectBackward = asserts.Op{
 	Name:     "_nested_select_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, int index) -> Tensor
@@ -451,22 +323,16 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedSelectBackward)
+	checksPre5(&c, &opXNestedSelectBackward, &locs195)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs195)
 	return r0
 }
 
 var opSelu = asserts.Op{
 	Name:     "selu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Selu checks selu(Tensor self) -> Tensor
@@ -475,20 +341,16 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSelu)
+	checksPre0(&c, &opSelu, &locs0)
 	r0 := kernels.Selu(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSelu_ = asserts.Op{
 	Name:     "selu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
@@ -497,18 +359,16 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSelu_)
+	checksPre3(&c, &opSelu_, &locs3)
 	r0 := kernels.Selu_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opCelu = asserts.Op{
 	Name:     "celu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
@@ -517,25 +377,17 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu(self, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opCelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCelu, &locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCelu_ = asserts.Op{
 	Name:     "celu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
@@ -544,21 +396,17 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu_(self, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opCelu_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opCelu_, &locs3, &a0, self)
 	r0 := kernels.Celu_(self, alpha)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCeluOut = asserts.Op{
 	Name:     "celu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -567,20 +415,16 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.CeluOut(self, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCeluOut)
+	checksPre0(&c, &opCeluOut, &locs38)
 	r0 := kernels.CeluOut(self, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSilu = asserts.Op{
 	Name:     "silu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Silu checks silu(Tensor self) -> Tensor
@@ -589,25 +433,17 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSilu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSilu, &locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSilu_ = asserts.Op{
 	Name:     "silu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -616,21 +452,17 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSilu_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSilu_, &locs3, &a0, self)
 	r0 := kernels.Silu_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSiluOut = asserts.Op{
 	Name:     "silu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -639,25 +471,17 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SiluOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSiluOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SiluOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSiluBackwardGradInput = asserts.Op{
 	Name:     "silu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SiluBackwardGradInput checks silu_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -666,22 +490,16 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSiluBackwardGradInput)
+	checksPre5(&c, &opSiluBackwardGradInput, &locs237)
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_input"))
-	c.End()
+	checksPost10(&c, &locs237)
 	return r0
 }
 
 var opSiluBackward = asserts.Op{
 	Name:     "silu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SiluBackward checks silu_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -690,22 +508,16 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opSiluBackward)
+	checksPre5(&c, &opSiluBackward, &locs195)
 	r0 := kernels.SiluBackward(grad_output, self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs195)
 	return r0
 }
 
 var opMish = asserts.Op{
 	Name:     "mish",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mish checks mish(Tensor self) -> Tensor
@@ -714,25 +526,17 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 		return kernels.Mish(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMish)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMish, &locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMish_ = asserts.Op{
 	Name:     "mish_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Mish_ checks mish_(Tensor(a!) self) -> Tensor(a!)
@@ -741,21 +545,17 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Mish_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMish_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opMish_, &locs3, &a0, self)
 	r0 := kernels.Mish_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opMishOut = asserts.Op{
 	Name:     "mish",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MishOut checks mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -764,25 +564,17 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MishOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMishOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opMishOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.MishOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opMishBackward = asserts.Op{
 	Name:     "mish_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MishBackward checks mish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -791,22 +583,16 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opMishBackward)
+	checksPre5(&c, &opMishBackward, &locs195)
 	r0 := kernels.MishBackward(grad_output, self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs195)
 	return r0
 }
 
 var opSigmoid = asserts.Op{
 	Name:     "sigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -815,25 +601,17 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sigmoid(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoid)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSigmoid, &locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSigmoid_ = asserts.Op{
 	Name:     "sigmoid_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -842,21 +620,17 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sigmoid_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoid_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSigmoid_, &locs3, &a0, self)
 	r0 := kernels.Sigmoid_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSigmoidOut = asserts.Op{
 	Name:     "sigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -865,25 +639,17 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SigmoidOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoidOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SigmoidOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opLogit = asserts.Op{
 	Name:     "logit",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logit checks logit(Tensor self, float? eps=None) -> Tensor
@@ -892,25 +658,17 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.Logit(self, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opLogit)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLogit, &locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLogit_ = asserts.Op{
 	Name:     "logit_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logit_ checks logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)
@@ -919,21 +677,17 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.Logit_(self, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opLogit_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLogit_, &locs3, &a0, self)
 	r0 := kernels.Logit_(self, eps)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLogitOut = asserts.Op{
 	Name:     "logit",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogitOut checks logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -942,25 +696,17 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 		return kernels.LogitOut(self, eps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogitOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LogitOut(self, eps, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opSin = asserts.Op{
 	Name:     "sin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -969,25 +715,17 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSin, &locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSin_ = asserts.Op{
 	Name:     "sin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -996,21 +734,17 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sin_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSin_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSin_, &locs3, &a0, self)
 	r0 := kernels.Sin_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSinOut = asserts.Op{
 	Name:     "sin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1019,25 +753,17 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SinOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSinOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSinOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SinOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSinc = asserts.Op{
 	Name:     "sinc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sinc checks sinc(Tensor self) -> Tensor
@@ -1046,25 +772,17 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSinc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSinc, &locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSinc_ = asserts.Op{
 	Name:     "sinc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sinc_ checks sinc_(Tensor(a!) self) -> Tensor(a!)
@@ -1073,21 +791,17 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinc_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSinc_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSinc_, &locs3, &a0, self)
 	r0 := kernels.Sinc_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSincOut = asserts.Op{
 	Name:     "sinc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SincOut checks sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1096,25 +810,17 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SincOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSincOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSincOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SincOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSinh = asserts.Op{
 	Name:     "sinh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -1123,25 +829,17 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSinh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSinh, &locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSinh_ = asserts.Op{
 	Name:     "sinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -1150,21 +848,17 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSinh_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSinh_, &locs3, &a0, self)
 	r0 := kernels.Sinh_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSinhOut = asserts.Op{
 	Name:     "sinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1173,25 +867,17 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SinhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSinhOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SinhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opDetach = asserts.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -1200,20 +886,16 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetach)
+	checksPre0(&c, &opDetach, &locs0)
 	r0 := kernels.Detach(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDetach_ = asserts.Op{
 	Name:     "detach_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Detach_ checks detach_(Tensor(a!) self) -> Tensor(a!)
@@ -1222,18 +904,16 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetach_)
+	checksPre3(&c, &opDetach_, &locs3)
 	r0 := kernels.Detach_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSizeInt = asserts.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
@@ -1242,18 +922,16 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSizeInt)
+	checksPre3(&c, &opSizeInt, &locs3)
 	r0 := kernels.SizeInt(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSizeDimname = asserts.Op{
 	Name:     "size",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SizeDimname checks size.Dimname(Tensor self, Dimname dim) -> int
@@ -1262,18 +940,16 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSizeDimname)
+	checksPre3(&c, &opSizeDimname, &locs3)
 	r0 := kernels.SizeDimname(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSliceTensor = asserts.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -1282,25 +958,17 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSliceTensor, &locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSliceBackward = asserts.Op{
 	Name:     "slice_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SliceBackward checks slice_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step) -> Tensor
@@ -1309,25 +977,17 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSliceBackward, &locs124, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opSliceBackwardOut = asserts.Op{
 	Name:     "slice_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SliceBackwardOut checks slice_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step, *, Tensor(a!) out) -> Tensor(a!)
@@ -1336,20 +996,16 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceBackwardOut)
+	checksPre0(&c, &opSliceBackwardOut, &locs125)
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opSliceScatter = asserts.Op{
 	Name:     "slice_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SliceScatter checks slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -1358,30 +1014,17 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceScatter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSliceScatter, &locs92, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs92, &a0, &a1, self, src, r0)
 	return r0
 }
 
 var opSliceScatterOut = asserts.Op{
 	Name:     "slice_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SliceScatterOut checks slice_scatter.out(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -1390,22 +1033,16 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceScatterOut)
+	checksPre5(&c, &opSliceScatterOut, &locs94)
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs94)
 	return r0
 }
 
 var opSelectScatter = asserts.Op{
 	Name:     "select_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectScatter checks select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor
@@ -1414,30 +1051,17 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 		return kernels.SelectScatter(self, src, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectScatter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSelectScatter, &locs92, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs92, &a0, &a1, self, src, r0)
 	return r0
 }
 
 var opSelectScatterOut = asserts.Op{
 	Name:     "select_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectScatterOut checks select_scatter.out(Tensor self, Tensor src, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -1446,22 +1070,16 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectScatterOut)
+	checksPre5(&c, &opSelectScatterOut, &locs94)
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs94)
 	return r0
 }
 
 var opDiagonalScatter = asserts.Op{
 	Name:     "diagonal_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagonalScatter checks diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -1470,30 +1088,17 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalScatter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opDiagonalScatter, &locs92, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs92, &a0, &a1, self, src, r0)
 	return r0
 }
 
 var opDiagonalScatterOut = asserts.Op{
 	Name:     "diagonal_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagonalScatterOut checks diagonal_scatter.out(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -1502,22 +1107,16 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalScatterOut)
+	checksPre5(&c, &opDiagonalScatterOut, &locs94)
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs94)
 	return r0
 }
 
 var opAsStridedScatter = asserts.Op{
 	Name:     "as_strided_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AsStridedScatter checks as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -1526,30 +1125,17 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStridedScatter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, src)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opAsStridedScatter, &locs92, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	c.After(&a0, self)
-	c.After(&a1, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("src"), &a1)
-	c.SameStorage(asserts.Arg("src"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs92, &a0, &a1, self, src, r0)
 	return r0
 }
 
 var opAsStridedScatterOut = asserts.Op{
 	Name:     "as_strided_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AsStridedScatterOut checks as_strided_scatter.out(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1558,22 +1144,16 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStridedScatterOut)
+	checksPre5(&c, &opAsStridedScatterOut, &locs94)
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs94)
 	return r0
 }
 
 var opSmm = asserts.Op{
 	Name:     "smm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Smm checks smm(Tensor self, Tensor mat2) -> Tensor
@@ -1582,22 +1162,16 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opSmm)
+	checksPre5(&c, &opSmm, &locs65)
 	r0 := kernels.Smm(self, mat2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs65)
 	return r0
 }
 
 var opSoftmaxInt = asserts.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -1606,20 +1180,16 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftmaxInt)
+	checksPre0(&c, &opSoftmaxInt, &locs0)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSoftmaxIntOut = asserts.Op{
 	Name:     "softmax",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftmaxIntOut checks softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1628,20 +1198,16 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftmaxIntOut)
+	checksPre0(&c, &opSoftmaxIntOut, &locs38)
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSoftmaxDimname = asserts.Op{
 	Name:     "softmax",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftmaxDimname checks softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -1650,20 +1216,16 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftmaxDimname)
+	checksPre0(&c, &opSoftmaxDimname, &locs0)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSoftmax = asserts.Op{
 	Name:     "_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSoftmax checks _softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -1672,25 +1234,17 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
 	var c asserts.Call
-	c.Begin(&opXSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXSoftmaxOut = asserts.Op{
 	Name:     "_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSoftmaxOut checks _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -1699,25 +1253,17 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSoftmaxOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opXSoftmaxBackwardData = asserts.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSoftmaxBackwardData checks _softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -1726,30 +1272,17 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSoftmaxBackwardData)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXSoftmaxBackwardData, &locs186, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs186, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
 var opXSoftmaxBackwardDataOut = asserts.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSoftmaxBackwardDataOut checks _softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -1758,29 +1291,17 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXSoftmaxBackwardDataOut)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a4, grad_input)
+	checksPre40(&c, &opXSoftmaxBackwardDataOut, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a4, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost41(&c, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
 var opUnsafeSplitTensor = asserts.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnsafeSplitTensor checks unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
@@ -1789,50 +1310,39 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeSplitTensor)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opUnsafeSplitTensorOut = asserts.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnsafeSplitTensorOut checks unsafe_split.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()
 func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeSplitTensorOut)
 	var (
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l3, out)
+	checksPre112(&c, &opUnsafeSplitTensorOut, &locs38, &a0, &l3, self, out)
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost113(&c, &locs38, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
@@ -1841,21 +1351,17 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitTensor)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSplitTensor, &locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSplitSizes = asserts.Op{
 	Name:     "split",
 	Overload: "sizes",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SplitSizes checks split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]
@@ -1864,18 +1370,16 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitSizes)
+	checksPre3(&c, &opSplitSizes, &locs3)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opUnsafeSplitWithSizes = asserts.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnsafeSplitWithSizes checks unsafe_split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
@@ -1884,50 +1388,39 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeSplitWithSizes)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opUnsafeSplitWithSizesOut = asserts.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnsafeSplitWithSizesOut checks unsafe_split_with_sizes.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
 func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opUnsafeSplitWithSizesOut)
 	var (
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l3, out)
+	checksPre112(&c, &opUnsafeSplitWithSizesOut, &locs38, &a0, &l3, self, out)
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost113(&c, &locs38, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
 	Name:     "split_with_sizes",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SplitWithSizes checks split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]
@@ -1936,21 +1429,17 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitWithSizes)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opHsplitInt = asserts.Op{
 	Name:     "hsplit",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HsplitInt checks hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1959,18 +1448,16 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	c.Begin(&opHsplitInt)
+	checksPre3(&c, &opHsplitInt, &locs3)
 	r0 := kernels.HsplitInt(self, sections)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opHsplitArray = asserts.Op{
 	Name:     "hsplit",
 	Overload: "array",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HsplitArray checks hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1979,18 +1466,16 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opHsplitArray)
+	checksPre3(&c, &opHsplitArray, &locs3)
 	r0 := kernels.HsplitArray(self, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opVsplitInt = asserts.Op{
 	Name:     "vsplit",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VsplitInt checks vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1999,18 +1484,16 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	c.Begin(&opVsplitInt)
+	checksPre3(&c, &opVsplitInt, &locs3)
 	r0 := kernels.VsplitInt(self, sections)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opVsplitArray = asserts.Op{
 	Name:     "vsplit",
 	Overload: "array",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VsplitArray checks vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -2019,18 +1502,16 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opVsplitArray)
+	checksPre3(&c, &opVsplitArray, &locs3)
 	r0 := kernels.VsplitArray(self, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDsplitInt = asserts.Op{
 	Name:     "dsplit",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DsplitInt checks dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -2039,18 +1520,16 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	c.Begin(&opDsplitInt)
+	checksPre3(&c, &opDsplitInt, &locs3)
 	r0 := kernels.DsplitInt(self, sections)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDsplitArray = asserts.Op{
 	Name:     "dsplit",
 	Overload: "array",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DsplitArray checks dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -2059,18 +1538,16 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opDsplitArray)
+	checksPre3(&c, &opDsplitArray, &locs3)
 	r0 := kernels.DsplitArray(self, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSqueeze = asserts.Op{
 	Name:     "squeeze",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Squeeze checks squeeze(Tensor(a) self) -> Tensor(a)
@@ -2079,25 +1556,17 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSqueeze, &locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSqueezeDim = asserts.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -2106,25 +1575,17 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSqueezeDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSqueezeDimname = asserts.Op{
 	Name:     "squeeze",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SqueezeDimname checks squeeze.dimname(Tensor(a) self, Dimname dim) -> Tensor(a)
@@ -2133,20 +1594,16 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.SqueezeDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeDimname)
+	checksPre0(&c, &opSqueezeDimname, &locs0)
 	r0 := kernels.SqueezeDimname(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opSqueeze_ = asserts.Op{
 	Name:     "squeeze_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Squeeze_ checks squeeze_(Tensor(a!) self) -> Tensor(a!)
@@ -2155,21 +1612,17 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSqueeze_, &locs3, &a0, self)
 	r0 := kernels.Squeeze_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSqueeze_Dim = asserts.Op{
 	Name:     "squeeze_",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Squeeze_Dim checks squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -2178,21 +1631,17 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Squeeze_Dim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze_Dim)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSqueeze_Dim, &locs3, &a0, self)
 	r0 := kernels.Squeeze_Dim(self, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSqueeze_Dimname = asserts.Op{
 	Name:     "squeeze_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Squeeze_Dimname checks squeeze_.dimname(Tensor(a!) self, Dimname dim) -> Tensor(a!)
@@ -2201,18 +1650,16 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueeze_Dimname)
+	checksPre3(&c, &opSqueeze_Dimname, &locs3)
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSspaddmm = asserts.Op{
 	Name:     "sspaddmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sspaddmm checks sspaddmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2221,24 +1668,16 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSspaddmm)
+	checksPre19(&c, &opSspaddmm, &locs242)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs242)
 	return r0
 }
 
 var opSspaddmmOut = asserts.Op{
 	Name:     "sspaddmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SspaddmmOut checks sspaddmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2247,24 +1686,16 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSspaddmmOut)
+	checksPre19(&c, &opSspaddmmOut, &locs243)
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs243)
 	return r0
 }
 
 var opStack = asserts.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -2273,28 +1704,17 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Stack(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opStack)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, tensors)
+	var l0 asserts.SavedList
+	checksPre55(&c, &opStack, &locs67, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	asserts.AfterList(&c, &l0, tensors)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("tensors"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost56(&c, &locs67, &l0, tensors, r0)
 	return r0
 }
 
 var opStackOut = asserts.Op{
 	Name:     "stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StackOut checks stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2303,28 +1723,20 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		return kernels.StackOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStackOut)
 	var (
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a2, out)
+	checksPre57(&c, &opStackOut, &locs68, &l0, &a2, tensors, out)
 	r0 := kernels.StackOut(tensors, dim, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a2, out)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost58(&c, &locs68, &l0, &a2, tensors, out)
 	return r0
 }
 
 var opXStack = asserts.Op{
 	Name:     "_stack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XStack checks _stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -2333,20 +1745,16 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXStack)
+	checksPre0(&c, &opXStack, &locs67)
 	r0 := kernels.XStack(tensors, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opXStackOut = asserts.Op{
 	Name:     "_stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XStackOut checks _stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2355,20 +1763,16 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.XStackOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXStackOut)
+	checksPre0(&c, &opXStackOut, &locs68)
 	r0 := kernels.XStackOut(tensors, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opHstack = asserts.Op{
 	Name:     "hstack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hstack checks hstack(Tensor[] tensors) -> Tensor
@@ -2377,20 +1781,16 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opHstack)
+	checksPre0(&c, &opHstack, &locs67)
 	r0 := kernels.Hstack(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opHstackOut = asserts.Op{
 	Name:     "hstack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HstackOut checks hstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -2399,20 +1799,16 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HstackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHstackOut)
+	checksPre0(&c, &opHstackOut, &locs68)
 	r0 := kernels.HstackOut(tensors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opVstack = asserts.Op{
 	Name:     "vstack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Vstack checks vstack(Tensor[] tensors) -> Tensor
@@ -2421,20 +1817,16 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opVstack)
+	checksPre0(&c, &opVstack, &locs67)
 	r0 := kernels.Vstack(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opVstackOut = asserts.Op{
 	Name:     "vstack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VstackOut checks vstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -2443,20 +1835,16 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.VstackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVstackOut)
+	checksPre0(&c, &opVstackOut, &locs68)
 	r0 := kernels.VstackOut(tensors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opDstack = asserts.Op{
 	Name:     "dstack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Dstack checks dstack(Tensor[] tensors) -> Tensor
@@ -2465,20 +1853,16 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opDstack)
+	checksPre0(&c, &opDstack, &locs67)
 	r0 := kernels.Dstack(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opDstackOut = asserts.Op{
 	Name:     "dstack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DstackOut checks dstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -2487,20 +1871,16 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DstackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDstackOut)
+	checksPre0(&c, &opDstackOut, &locs68)
 	r0 := kernels.DstackOut(tensors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opStft = asserts.Op{
 	Name:     "stft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Stft checks stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor
@@ -2509,20 +1889,16 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	c.Begin(&opStft)
+	checksPre0(&c, &opStft, &locs0)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opStftCenter = asserts.Op{
 	Name:     "stft",
 	Overload: "center",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StftCenter checks stft.center(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, str pad_mode="reflect", bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor
@@ -2531,20 +1907,16 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	c.Begin(&opStftCenter)
+	checksPre0(&c, &opStftCenter, &locs0)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opIstft = asserts.Op{
 	Name:     "istft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Istft checks istft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, bool normalized=False, bool? onesided=None, int? length=None, bool return_complex=False) -> Tensor
@@ -2553,20 +1925,16 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var c asserts.Call
-	c.Begin(&opIstft)
+	checksPre0(&c, &opIstft, &locs0)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opStrideInt = asserts.Op{
 	Name:     "stride",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StrideInt checks stride.int(Tensor self, int dim) -> int
@@ -2575,18 +1943,16 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opStrideInt)
+	checksPre3(&c, &opStrideInt, &locs3)
 	r0 := kernels.StrideInt(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opStrideDimname = asserts.Op{
 	Name:     "stride",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StrideDimname checks stride.Dimname(Tensor self, Dimname dim) -> int
@@ -2595,18 +1961,16 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opStrideDimname)
+	checksPre3(&c, &opStrideDimname, &locs3)
 	r0 := kernels.StrideDimname(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSum = asserts.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -2615,25 +1979,17 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Sum(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSum, &locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSumOut = asserts.Op{
 	Name:     "sum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SumOut checks sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2642,20 +1998,16 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.SumOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSumOut)
+	checksPre0(&c, &opSumOut, &locs38)
 	r0 := kernels.SumOut(self, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSumDimIntList = asserts.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2664,25 +2016,17 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSumDimIntList)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSumDimIntList, &locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSumDimDimnameList = asserts.Op{
 	Name:     "sum",
 	Overload: "dim_DimnameList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SumDimDimnameList checks sum.dim_DimnameList(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2691,20 +2035,16 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSumDimDimnameList)
+	checksPre0(&c, &opSumDimDimnameList, &locs0)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSumIntListOut = asserts.Op{
 	Name:     "sum",
 	Overload: "IntList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SumIntListOut checks sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2713,25 +2053,17 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSumIntListOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opSumDimnameListOut = asserts.Op{
 	Name:     "sum",
 	Overload: "DimnameList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SumDimnameListOut checks sum.DimnameList_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2740,20 +2072,16 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSumDimnameListOut)
+	checksPre0(&c, &opSumDimnameListOut, &locs38)
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXNestedSumBackward = asserts.Op{
 	Name:     "_nested_sum_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedSumBackward checks _nested_sum_backward(Tensor grad, Tensor self, int[1]? dim, bool keepdim=False) -> Tensor
@@ -2762,22 +2090,16 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedSumBackward)
+	checksPre5(&c, &opXNestedSumBackward, &locs238)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs238)
 	return r0
 }
 
 var opNansum = asserts.Op{
 	Name:     "nansum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Nansum checks nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2786,25 +2108,17 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNansum)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNansum, &locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNansumOut = asserts.Op{
 	Name:     "nansum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NansumOut checks nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2813,25 +2127,17 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNansumOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opSumToSize = asserts.Op{
 	Name:     "sum_to_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SumToSize checks sum_to_size(Tensor self, int[] size) -> Tensor
@@ -2840,20 +2146,16 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opSumToSize)
+	checksPre0(&c, &opSumToSize, &locs0)
 	r0 := kernels.SumToSize(self, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSqrt = asserts.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -2862,25 +2164,17 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sqrt(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqrt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSqrt, &locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSqrt_ = asserts.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -2889,21 +2183,17 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sqrt_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqrt_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSqrt_, &locs3, &a0, self)
 	r0 := kernels.Sqrt_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSqrtOut = asserts.Op{
 	Name:     "sqrt",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2912,25 +2202,17 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqrtOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSqrtOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SqrtOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSquare = asserts.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -2939,20 +2221,16 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSquare)
+	checksPre0(&c, &opSquare, &locs0)
 	r0 := kernels.Square(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSquare_ = asserts.Op{
 	Name:     "square_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -2961,18 +2239,16 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSquare_)
+	checksPre3(&c, &opSquare_, &locs3)
 	r0 := kernels.Square_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSquareOut = asserts.Op{
 	Name:     "square",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2981,20 +2257,16 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SquareOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSquareOut)
+	checksPre0(&c, &opSquareOut, &locs38)
 	r0 := kernels.SquareOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opStd = asserts.Op{
 	Name:     "std",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Std checks std(Tensor self, bool unbiased=True) -> Tensor
@@ -3003,20 +2275,16 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var c asserts.Call
-	c.Begin(&opStd)
+	checksPre0(&c, &opStd, &locs0)
 	r0 := kernels.Std(self, unbiased)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opStdDim = asserts.Op{
 	Name:     "std",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdDim checks std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -3025,20 +2293,16 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdDim)
+	checksPre0(&c, &opStdDim, &locs0)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opStdCorrection = asserts.Op{
 	Name:     "std",
 	Overload: "correction",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdCorrection checks std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -3047,25 +2311,17 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdCorrection)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opStdCorrection, &locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opStdMean = asserts.Op{
 	Name:     "std_mean",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdMean checks std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -3074,22 +2330,16 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMean)
+	checksPre5(&c, &opStdMean, &locs25)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opStdMeanDim = asserts.Op{
 	Name:     "std_mean",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdMeanDim checks std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -3098,22 +2348,16 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanDim)
+	checksPre5(&c, &opStdMeanDim, &locs25)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opStdMeanCorrection = asserts.Op{
 	Name:     "std_mean",
 	Overload: "correction",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdMeanCorrection checks std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -3122,29 +2366,17 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanCorrection)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opStdMeanCorrection, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opStdMeanCorrectionOut = asserts.Op{
 	Name:     "std_mean",
 	Overload: "correction_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdMeanCorrectionOut checks std_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3153,22 +2385,16 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanCorrectionOut)
+	checksPre5(&c, &opStdMeanCorrectionOut, &locs26)
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs26)
 	return r0, r1
 }
 
 var opStdMeanNamesDim = asserts.Op{
 	Name:     "std_mean",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdMeanNamesDim checks std_mean.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -3177,22 +2403,16 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanNamesDim)
+	checksPre5(&c, &opStdMeanNamesDim, &locs25)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opStdMeanCorrectionNames = asserts.Op{
 	Name:     "std_mean",
 	Overload: "correction_names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdMeanCorrectionNames checks std_mean.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -3201,22 +2421,16 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdMeanCorrectionNames)
+	checksPre5(&c, &opStdMeanCorrectionNames, &locs25)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opStdOut = asserts.Op{
 	Name:     "std",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdOut checks std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3225,20 +2439,16 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStdOut)
+	checksPre0(&c, &opStdOut, &locs38)
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opStdCorrectionOut = asserts.Op{
 	Name:     "std",
 	Overload: "correction_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdCorrectionOut checks std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -3247,25 +2457,17 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStdCorrectionOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opStdNamesDim = asserts.Op{
 	Name:     "std",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdNamesDim checks std.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -3274,20 +2476,16 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdNamesDim)
+	checksPre0(&c, &opStdNamesDim, &locs0)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opStdNamesOut = asserts.Op{
 	Name:     "std",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdNamesOut checks std.names_out(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3296,20 +2494,16 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStdNamesOut)
+	checksPre0(&c, &opStdNamesOut, &locs38)
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opStdCorrectionNames = asserts.Op{
 	Name:     "std",
 	Overload: "correction_names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdCorrectionNames checks std.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -3318,20 +2512,16 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opStdCorrectionNames)
+	checksPre0(&c, &opStdCorrectionNames, &locs0)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opStdCorrectionNamesOut = asserts.Op{
 	Name:     "std",
 	Overload: "correction_names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // StdCorrectionNamesOut checks std.correction_names_out(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -3340,20 +2530,16 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opStdCorrectionNamesOut)
+	checksPre0(&c, &opStdCorrectionNamesOut, &locs38)
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opProd = asserts.Op{
 	Name:     "prod",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Prod checks prod(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -3362,25 +2548,17 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Prod(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opProd)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opProd, &locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opProdOut = asserts.Op{
 	Name:     "prod",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ProdOut checks prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3389,20 +2567,16 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.ProdOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opProdOut)
+	checksPre0(&c, &opProdOut, &locs38)
 	r0 := kernels.ProdOut(self, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opProdDimInt = asserts.Op{
 	Name:     "prod",
 	Overload: "dim_int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ProdDimInt checks prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -3411,25 +2585,17 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opProdDimInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opProdDimInt, &locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opProdIntOut = asserts.Op{
 	Name:     "prod",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ProdIntOut checks prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3438,25 +2604,17 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opProdIntOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opProdDimDimname = asserts.Op{
 	Name:     "prod",
 	Overload: "dim_Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ProdDimDimname checks prod.dim_Dimname(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -3465,20 +2623,16 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opProdDimDimname)
+	checksPre0(&c, &opProdDimDimname, &locs0)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opProdDimnameOut = asserts.Op{
 	Name:     "prod",
 	Overload: "Dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ProdDimnameOut checks prod.Dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3487,20 +2641,16 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opProdDimnameOut)
+	checksPre0(&c, &opProdDimnameOut, &locs38)
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opT = asserts.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -3509,25 +2659,17 @@ func T(self *torch.Tensor) *torch.Tensor {
 		return kernels.T(self)
 	}
 	var c asserts.Call
-	c.Begin(&opT)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opT, &locs0, &a0, self)
 	r0 := kernels.T(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opT_ = asserts.Op{
 	Name:     "t_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
@@ -3536,21 +2678,17 @@ func T_(self *torch.Tensor) *torch.Tensor {
 		return kernels.T_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opT_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opT_, &locs3, &a0, self)
 	r0 := kernels.T_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opTan = asserts.Op{
 	Name:     "tan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -3559,25 +2697,17 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTan)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTan, &locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTan_ = asserts.Op{
 	Name:     "tan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -3586,21 +2716,17 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tan_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTan_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opTan_, &locs3, &a0, self)
 	r0 := kernels.Tan_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opTanOut = asserts.Op{
 	Name:     "tan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3609,25 +2735,17 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TanOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTanOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opTanOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TanOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opTanh = asserts.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -3636,25 +2754,17 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tanh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTanh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTanh, &locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTanh_ = asserts.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3663,21 +2773,17 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tanh_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTanh_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opTanh_, &locs3, &a0, self)
 	r0 := kernels.Tanh_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opTanhOut = asserts.Op{
 	Name:     "tanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3686,25 +2792,17 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TanhOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTanhOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TanhOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opTensordot = asserts.Op{
 	Name:     "tensordot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Tensordot checks tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor
@@ -3713,22 +2811,16 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	c.Begin(&opTensordot)
+	checksPre5(&c, &opTensordot, &locs6)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opTensordotOut = asserts.Op{
 	Name:     "tensordot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TensordotOut checks tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3737,22 +2829,16 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTensordotOut)
+	checksPre5(&c, &opTensordotOut, &locs7)
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opThreshold = asserts.Op{
 	Name:     "threshold",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Threshold checks threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor
@@ -3761,25 +2847,17 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 		return kernels.Threshold(self, threshold, value)
 	}
 	var c asserts.Call
-	c.Begin(&opThreshold)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opThreshold, &locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opThreshold_ = asserts.Op{
 	Name:     "threshold_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Threshold_ checks threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)
@@ -3788,21 +2866,17 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 		return kernels.Threshold_(self, threshold, value)
 	}
 	var c asserts.Call
-	c.Begin(&opThreshold_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opThreshold_, &locs3, &a0, self)
 	r0 := kernels.Threshold_(self, threshold, value)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opThresholdOut = asserts.Op{
 	Name:     "threshold",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ThresholdOut checks threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3811,25 +2885,17 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opThresholdOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opThresholdBackwardGradInput = asserts.Op{
 	Name:     "threshold_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ThresholdBackwardGradInput checks threshold_backward.grad_input(Tensor grad_output, Tensor self, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -3838,29 +2904,17 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opThresholdBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opThresholdBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opThresholdBackward = asserts.Op{
 	Name:     "threshold_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ThresholdBackward checks threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
@@ -3869,30 +2923,17 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
 	var c asserts.Call
-	c.Begin(&opThresholdBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opThresholdBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opTile = asserts.Op{
 	Name:     "tile",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Tile checks tile(Tensor self, int[] dims) -> Tensor
@@ -3901,20 +2942,16 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opTile)
+	checksPre0(&c, &opTile, &locs0)
 	r0 := kernels.Tile(self, dims)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opTransposeInt = asserts.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -3923,25 +2960,17 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTransposeInt, &locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTransposeDimname = asserts.Op{
 	Name:     "transpose",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TransposeDimname checks transpose.Dimname(Tensor(a) self, Dimname dim0, Dimname dim1) -> Tensor(a)
@@ -3950,20 +2979,16 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeDimname)
+	checksPre0(&c, &opTransposeDimname, &locs0)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opXMkldnnTranspose = asserts.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMkldnnTranspose checks _mkldnn_transpose(Tensor self, int dim0, int dim1) -> Tensor
@@ -3972,20 +2997,16 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnTranspose)
+	checksPre0(&c, &opXMkldnnTranspose, &locs0)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opTranspose_ = asserts.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -3994,21 +3015,17 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTranspose_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opTranspose_, &locs3, &a0, self)
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opXMkldnnTranspose_ = asserts.Op{
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMkldnnTranspose_ checks _mkldnn_transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -4017,18 +3034,16 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnTranspose_)
+	checksPre3(&c, &opXMkldnnTranspose_, &locs3)
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXMkldnnTransposeOut = asserts.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMkldnnTransposeOut checks _mkldnn_transpose.out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4037,20 +3052,16 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMkldnnTransposeOut)
+	checksPre0(&c, &opXMkldnnTransposeOut, &locs38)
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opOneHot = asserts.Op{
 	Name:     "one_hot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OneHot checks one_hot(Tensor self, int num_classes=-1) -> Tensor
@@ -4059,20 +3070,16 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var c asserts.Call
-	c.Begin(&opOneHot)
+	checksPre0(&c, &opOneHot, &locs0)
 	r0 := kernels.OneHot(self, num_classes)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFlip = asserts.Op{
 	Name:     "flip",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Flip checks flip(Tensor self, int[] dims) -> Tensor
@@ -4081,25 +3088,17 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Flip(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opFlip)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opFlip, &locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opFlipOut = asserts.Op{
 	Name:     "flip",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FlipOut checks flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -4108,20 +3107,16 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 		return kernels.FlipOut(self, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFlipOut)
+	checksPre0(&c, &opFlipOut, &locs38)
 	r0 := kernels.FlipOut(self, dims, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFliplr = asserts.Op{
 	Name:     "fliplr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fliplr checks fliplr(Tensor self) -> Tensor
@@ -4130,20 +3125,16 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFliplr)
+	checksPre0(&c, &opFliplr, &locs0)
 	r0 := kernels.Fliplr(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFlipud = asserts.Op{
 	Name:     "flipud",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Flipud checks flipud(Tensor self) -> Tensor
@@ -4152,20 +3143,16 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFlipud)
+	checksPre0(&c, &opFlipud, &locs0)
 	r0 := kernels.Flipud(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opRoll = asserts.Op{
 	Name:     "roll",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Roll checks roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor
@@ -4174,25 +3161,17 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 		return kernels.Roll(self, shifts, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opRoll)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRoll, &locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRollOut = asserts.Op{
 	Name:     "roll",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RollOut checks roll.out(Tensor self, int[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)
@@ -4201,20 +3180,16 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 		return kernels.RollOut(self, shifts, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRollOut)
+	checksPre0(&c, &opRollOut, &locs38)
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRot90 = asserts.Op{
 	Name:     "rot90",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rot90 checks rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
@@ -4223,25 +3198,17 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 		return kernels.Rot90(self, k_, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opRot90)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRot90, &locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRot90Out = asserts.Op{
 	Name:     "rot90",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Rot90Out checks rot90.out(Tensor self, int k=1, int[] dims=[0,1], *, Tensor(a!) out) -> Tensor(a!)
@@ -4250,20 +3217,16 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRot90Out)
+	checksPre0(&c, &opRot90Out, &locs38)
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opTrapezoidX = asserts.Op{
 	Name:     "trapezoid",
 	Overload: "x",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrapezoidX checks trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -4272,22 +3235,16 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTrapezoidX)
+	checksPre5(&c, &opTrapezoidX, &locs116)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs116)
 	return r0
 }
 
 var opTrapezoidDx = asserts.Op{
 	Name:     "trapezoid",
 	Overload: "dx",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrapezoidDx checks trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -4296,20 +3253,16 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTrapezoidDx)
+	checksPre0(&c, &opTrapezoidDx, &locs117)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs117)
 	return r0
 }
 
 var opTrapzX = asserts.Op{
 	Name:     "trapz",
 	Overload: "x",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrapzX checks trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -4318,22 +3271,16 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTrapzX)
+	checksPre5(&c, &opTrapzX, &locs116)
 	r0 := kernels.TrapzX(y, x, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs116)
 	return r0
 }
 
 var opTrapzDx = asserts.Op{
 	Name:     "trapz",
 	Overload: "dx",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrapzDx checks trapz.dx(Tensor y, *, float dx=1, int dim=-1) -> Tensor
@@ -4342,20 +3289,16 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTrapzDx)
+	checksPre0(&c, &opTrapzDx, &locs117)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs117)
 	return r0
 }
 
 var opXTransformBiasRescaleQkv = asserts.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTransformBiasRescaleQkv checks _transform_bias_rescale_qkv(Tensor qkv, Tensor qkv_bias, int num_heads) -> (Tensor, Tensor, Tensor)
@@ -4364,26 +3307,16 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformBiasRescaleQkv)
+	checksPre45(&c, &opXTransformBiasRescaleQkv, &locs244)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost114(&c, &locs244)
 	return r0, r1, r2
 }
 
 var opXTransformBiasRescaleQkvOut = asserts.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTransformBiasRescaleQkvOut checks _transform_bias_rescale_qkv.out(Tensor qkv, Tensor qkv_bias, int num_heads, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4392,26 +3325,16 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformBiasRescaleQkvOut)
+	checksPre45(&c, &opXTransformBiasRescaleQkvOut, &locs245)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost72(&c, &locs245)
 	return r0, r1, r2
 }
 
 var opXNestedTensorFromMask = asserts.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorFromMask checks _nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor
@@ -4420,30 +3343,17 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromMask)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, t)
-	c.Save(&a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXNestedTensorFromMask, &locs246, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	c.After(&a0, t)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("t"), &a0)
-	c.SameStorage(asserts.Arg("t"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("t"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs246, &a0, &a1, t, mask, r0)
 	return r0
 }
 
 var opXNestedTensorFromMaskOut = asserts.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorFromMaskOut checks _nested_tensor_from_mask.out(Tensor t, Tensor mask, bool mask_check=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -4452,22 +3362,16 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromMaskOut)
+	checksPre5(&c, &opXNestedTensorFromMaskOut, &locs247)
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("t"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("t"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs247)
 	return r0
 }
 
 var opXNestedTensorFromMaskLeftAligned = asserts.Op{
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorFromMaskLeftAligned checks _nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool
@@ -4476,25 +3380,17 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromMaskLeftAligned)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, t)
-	c.Save(&a1, mask)
+	checksPre11(&c, &opXNestedTensorFromMaskLeftAligned, &locs248, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	c.After(&a0, t)
-	c.After(&a1, mask)
-	c.SameImpl(asserts.Arg("t"), &a0)
-	c.SameStorage(asserts.Arg("t"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.End()
+	checksPost12(&c, &locs248, &a0, &a1, t, mask)
 	return r0
 }
 
 var opXNestedFromPadded = asserts.Op{
 	Name:     "_nested_from_padded",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedFromPadded checks _nested_from_padded(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False) -> Tensor
@@ -4503,30 +3399,17 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedFromPadded)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, padded)
-	c.Save(&a1, cpu_nested_shape_example)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXNestedFromPadded, &locs249, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	c.After(&a0, padded)
-	c.After(&a1, cpu_nested_shape_example)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("padded"), &a0)
-	c.SameStorage(asserts.Arg("padded"), &a0)
-	c.SameImpl(asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.SameStorage(asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("padded"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cpu_nested_shape_example"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs249, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
 var opXNestedFromPaddedOut = asserts.Op{
 	Name:     "_nested_from_padded",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedFromPaddedOut checks _nested_from_padded.out(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4535,22 +3418,16 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedFromPaddedOut)
+	checksPre5(&c, &opXNestedFromPaddedOut, &locs250)
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("padded"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("padded"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cpu_nested_shape_example"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cpu_nested_shape_example"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs250)
 	return r0
 }
 
 var opXNestedTensorSize = asserts.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorSize checks _nested_tensor_size(Tensor self) -> Tensor
@@ -4559,23 +3436,17 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorSize(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorSize)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre37(&c, &opXNestedTensorSize, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost115(&c, &locs0, &a0, self)
 	return r0
 }
 
 var opXNestedTensorSizeOut = asserts.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorSizeOut checks _nested_tensor_size.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4584,25 +3455,17 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorSizeOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opXNestedTensorStrides = asserts.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorStrides checks _nested_tensor_strides(Tensor self) -> Tensor
@@ -4611,23 +3474,17 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorStrides(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorStrides)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre37(&c, &opXNestedTensorStrides, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost115(&c, &locs0, &a0, self)
 	return r0
 }
 
 var opXNestedTensorStridesOut = asserts.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorStridesOut checks _nested_tensor_strides.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4636,25 +3493,17 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorStridesOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opXNestedFromPaddedAndNestedExample = asserts.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedFromPaddedAndNestedExample checks _nested_from_padded_and_nested_example(Tensor padded, Tensor nt_example) -> Tensor
@@ -4663,22 +3512,16 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedFromPaddedAndNestedExample)
+	checksPre5(&c, &opXNestedFromPaddedAndNestedExample, &locs251)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("padded"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("padded"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("nt_example"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("nt_example"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs251)
 	return r0
 }
 
 var opXNestedFromPaddedAndNestedExampleOut = asserts.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedFromPaddedAndNestedExampleOut checks _nested_from_padded_and_nested_example.out(Tensor padded, Tensor nt_example, *, Tensor(a!) out) -> Tensor(a!)
@@ -4687,22 +3530,16 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedFromPaddedAndNestedExampleOut)
+	checksPre5(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs252)
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("padded"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("padded"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("nt_example"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("nt_example"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs252)
 	return r0
 }
 
 var opXNestedViewFromBuffer = asserts.Op{
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedViewFromBuffer checks _nested_view_from_buffer(Tensor(a) self, Tensor nested_size, Tensor nested_strides, int[] offsets) -> Tensor(a)
@@ -4711,35 +3548,17 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedViewFromBuffer)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, nested_size)
-	c.Save(&a2, nested_strides)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opXNestedViewFromBuffer, &locs253, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	c.After(&a0, self)
-	c.After(&a1, nested_size)
-	c.After(&a2, nested_strides)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("nested_size"), &a1)
-	c.SameStorage(asserts.Arg("nested_size"), &a1)
-	c.SameImpl(asserts.Arg("nested_strides"), &a2)
-	c.SameStorage(asserts.Arg("nested_strides"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nested_size"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nested_strides"), &a2)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost116(&c, &locs253, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
 var opXNestedViewFromBufferCopy = asserts.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedViewFromBufferCopy checks _nested_view_from_buffer_copy(Tensor self, Tensor nested_size, Tensor nested_strides, int[] offsets) -> Tensor
@@ -4748,35 +3567,17 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedViewFromBufferCopy)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, nested_size)
-	c.Save(&a2, nested_strides)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opXNestedViewFromBufferCopy, &locs253, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	c.After(&a0, self)
-	c.After(&a1, nested_size)
-	c.After(&a2, nested_strides)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("nested_size"), &a1)
-	c.SameStorage(asserts.Arg("nested_size"), &a1)
-	c.SameImpl(asserts.Arg("nested_strides"), &a2)
-	c.SameStorage(asserts.Arg("nested_strides"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nested_size"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("nested_strides"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs253, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
 var opXNestedViewFromBufferCopyOut = asserts.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedViewFromBufferCopyOut checks _nested_view_from_buffer_copy.out(Tensor self, Tensor nested_size, Tensor nested_strides, int[] offsets, *, Tensor(a!) out) -> Tensor(a!)
@@ -4785,24 +3586,16 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedViewFromBufferCopyOut)
+	checksPre19(&c, &opXNestedViewFromBufferCopyOut, &locs254)
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("nested_size"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("nested_size"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("nested_strides"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("nested_strides"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs254)
 	return r0
 }
 
 var opXTrilinear = asserts.Op{
 	Name:     "_trilinear",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTrilinear checks _trilinear(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1) -> Tensor
@@ -4811,35 +3604,17 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXTrilinear)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, i1)
-	c.Save(&a1, i2)
-	c.Save(&a2, i3)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opXTrilinear, &locs255, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	c.After(&a0, i1)
-	c.After(&a1, i2)
-	c.After(&a2, i3)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("i1"), &a0)
-	c.SameStorage(asserts.Arg("i1"), &a0)
-	c.SameImpl(asserts.Arg("i2"), &a1)
-	c.SameStorage(asserts.Arg("i2"), &a1)
-	c.SameImpl(asserts.Arg("i3"), &a2)
-	c.SameStorage(asserts.Arg("i3"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("i1"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("i2"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("i3"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs255, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
 var opXTrilinearOut = asserts.Op{
 	Name:     "_trilinear",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTrilinearOut checks _trilinear.out(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4848,24 +3623,16 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTrilinearOut)
+	checksPre19(&c, &opXTrilinearOut, &locs256)
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("i1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("i1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("i2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("i2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("i3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("i3"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs256)
 	return r0
 }
 
 var opTripletMarginLoss = asserts.Op{
 	Name:     "triplet_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TripletMarginLoss checks triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1.0, float p=2, float eps=1e-06, bool swap=False, int reduction=Mean) -> Tensor
@@ -4874,24 +3641,16 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opTripletMarginLoss)
+	checksPre19(&c, &opTripletMarginLoss, &locs257)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("anchor"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("anchor"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("positive"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("positive"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("negative"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("negative"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs257)
 	return r0
 }
 
 var opTrunc = asserts.Op{
 	Name:     "trunc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -4900,25 +3659,17 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trunc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTrunc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTrunc, &locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTrunc_ = asserts.Op{
 	Name:     "trunc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -4927,21 +3678,17 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trunc_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTrunc_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opTrunc_, &locs3, &a0, self)
 	r0 := kernels.Trunc_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opTruncOut = asserts.Op{
 	Name:     "trunc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4950,25 +3697,17 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TruncOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTruncOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TruncOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opFix = asserts.Op{
 	Name:     "fix",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -4977,20 +3716,16 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFix)
+	checksPre0(&c, &opFix, &locs0)
 	r0 := kernels.Fix(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFix_ = asserts.Op{
 	Name:     "fix_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -4999,18 +3734,16 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFix_)
+	checksPre3(&c, &opFix_, &locs3)
 	r0 := kernels.Fix_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opFixOut = asserts.Op{
 	Name:     "fix",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5019,20 +3752,16 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FixOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFixOut)
+	checksPre0(&c, &opFixOut, &locs38)
 	r0 := kernels.FixOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opTypeAs = asserts.Op{
 	Name:     "type_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TypeAs checks type_as(Tensor self, Tensor other) -> Tensor
@@ -5041,22 +3770,16 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opTypeAs)
+	checksPre5(&c, &opTypeAs, &locs6)
 	r0 := kernels.TypeAs(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opXHasCompatibleShallowCopyType = asserts.Op{
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XHasCompatibleShallowCopyType checks _has_compatible_shallow_copy_type(Tensor self, Tensor from) -> bool
@@ -5065,20 +3788,16 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	c.Begin(&opXHasCompatibleShallowCopyType)
+	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs258)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("from"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("from"))
-	c.End()
+	checksPost2(&c, &locs258)
 	return r0
 }
 
 var opXUnique = asserts.Op{
 	Name:     "_unique",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUnique checks _unique(Tensor self, bool sorted=True, bool return_inverse=False) -> (Tensor, Tensor)
@@ -5087,29 +3806,17 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnique)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opXUnique, &locs25, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opXUniqueOut = asserts.Op{
 	Name:     "_unique",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUniqueOut checks _unique.out(Tensor self, bool sorted=True, bool return_inverse=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5118,22 +3825,16 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXUniqueOut)
+	checksPre5(&c, &opXUniqueOut, &locs26)
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs26)
 	return r0, r1
 }
 
 var opUniqueDim = asserts.Op{
 	Name:     "unique_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UniqueDim checks unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -5142,33 +3843,17 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueDim)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre117(&c, &opUniqueDim, &locs259, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost118(&c, &locs259, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opUniqueDimOut = asserts.Op{
 	Name:     "unique_dim",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UniqueDimOut checks unique_dim.out(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5177,24 +3862,16 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueDimOut)
+	checksPre19(&c, &opUniqueDimOut, &locs260)
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost20(&c, &locs260)
 	return r0, r1, r2
 }
 
 var opUniqueConsecutive = asserts.Op{
 	Name:     "unique_consecutive",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UniqueConsecutive checks unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)
@@ -5203,33 +3880,17 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueConsecutive)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre117(&c, &opUniqueConsecutive, &locs259, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost118(&c, &locs259, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opUniqueConsecutiveOut = asserts.Op{
 	Name:     "unique_consecutive",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UniqueConsecutiveOut checks unique_consecutive.out(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5238,24 +3899,16 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueConsecutiveOut)
+	checksPre19(&c, &opUniqueConsecutiveOut, &locs260)
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost20(&c, &locs260)
 	return r0, r1, r2
 }
 
 var opUniqueDimConsecutive = asserts.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UniqueDimConsecutive checks unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -5264,33 +3917,17 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueDimConsecutive)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre117(&c, &opUniqueDimConsecutive, &locs259, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost118(&c, &locs259, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opUniqueDimConsecutiveOut = asserts.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UniqueDimConsecutiveOut checks unique_dim_consecutive.out(Tensor self, int dim, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5299,24 +3936,16 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opUniqueDimConsecutiveOut)
+	checksPre19(&c, &opUniqueDimConsecutiveOut, &locs260)
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost20(&c, &locs260)
 	return r0, r1, r2
 }
 
 var opXUnique2 = asserts.Op{
 	Name:     "_unique2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUnique2 checks _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -5325,33 +3954,17 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnique2)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre117(&c, &opXUnique2, &locs259, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost118(&c, &locs259, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opXUnique2Out = asserts.Op{
 	Name:     "_unique2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUnique2Out checks _unique2.out(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5360,24 +3973,16 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnique2Out)
+	checksPre19(&c, &opXUnique2Out, &locs260)
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost20(&c, &locs260)
 	return r0, r1, r2
 }
 
 var opXUnsafeView = asserts.Op{
 	Name:     "_unsafe_view",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUnsafeView checks _unsafe_view(Tensor self, SymInt[] size) -> Tensor
@@ -5386,25 +3991,17 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XUnsafeView(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnsafeView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUnsafeView, &locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXUnsafeViewOut = asserts.Op{
 	Name:     "_unsafe_view",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUnsafeViewOut checks _unsafe_view.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -5413,20 +4010,16 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUnsafeViewOut)
+	checksPre0(&c, &opXUnsafeViewOut, &locs38)
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opUnsqueeze = asserts.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -5435,25 +4028,17 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueeze)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUnsqueeze, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUnsqueeze_ = asserts.Op{
 	Name:     "unsqueeze_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Unsqueeze_ checks unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -5462,21 +4047,17 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze_(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueeze_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opUnsqueeze_, &locs3, &a0, self)
 	r0 := kernels.Unsqueeze_(self, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opVander = asserts.Op{
 	Name:     "vander",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Vander checks vander(Tensor x, int? N=None, bool increasing=False) -> Tensor
@@ -5485,20 +4066,16 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	c.Begin(&opVander)
+	checksPre0(&c, &opVander, &locs261)
 	r0 := kernels.Vander(x, N, increasing)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opVar = asserts.Op{
 	Name:     "var",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Var checks var(Tensor self, bool unbiased=True) -> Tensor
@@ -5507,20 +4084,16 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var c asserts.Call
-	c.Begin(&opVar)
+	checksPre0(&c, &opVar, &locs0)
 	r0 := kernels.Var(self, unbiased)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opVarDim = asserts.Op{
 	Name:     "var",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarDim checks var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -5529,20 +4102,16 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarDim)
+	checksPre0(&c, &opVarDim, &locs0)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opVarCorrection = asserts.Op{
 	Name:     "var",
 	Overload: "correction",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarCorrection checks var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -5551,25 +4120,17 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarCorrection)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opVarCorrection, &locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opVarOut = asserts.Op{
 	Name:     "var",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarOut checks var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5578,20 +4139,16 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVarOut)
+	checksPre0(&c, &opVarOut, &locs38)
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opVarCorrectionOut = asserts.Op{
 	Name:     "var",
 	Overload: "correction_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarCorrectionOut checks var.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -5600,25 +4157,17 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVarCorrectionOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opVarNamesDim = asserts.Op{
 	Name:     "var",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarNamesDim checks var.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -5627,20 +4176,16 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarNamesDim)
+	checksPre0(&c, &opVarNamesDim, &locs0)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opVarNamesOut = asserts.Op{
 	Name:     "var",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarNamesOut checks var.names_out(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5649,20 +4194,16 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVarNamesOut)
+	checksPre0(&c, &opVarNamesOut, &locs38)
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opVarCorrectionNames = asserts.Op{
 	Name:     "var",
 	Overload: "correction_names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarCorrectionNames checks var.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -5671,20 +4212,16 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarCorrectionNames)
+	checksPre0(&c, &opVarCorrectionNames, &locs0)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opVarCorrectionNamesOut = asserts.Op{
 	Name:     "var",
 	Overload: "correction_names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarCorrectionNamesOut checks var.correction_names_out(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -5693,20 +4230,16 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opVarCorrectionNamesOut)
+	checksPre0(&c, &opVarCorrectionNamesOut, &locs38)
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opVarMean = asserts.Op{
 	Name:     "var_mean",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarMean checks var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -5715,22 +4248,16 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMean)
+	checksPre5(&c, &opVarMean, &locs25)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opVarMeanDim = asserts.Op{
 	Name:     "var_mean",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarMeanDim checks var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -5739,22 +4266,16 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanDim)
+	checksPre5(&c, &opVarMeanDim, &locs25)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opVarMeanCorrection = asserts.Op{
 	Name:     "var_mean",
 	Overload: "correction",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarMeanCorrection checks var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -5763,29 +4284,17 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanCorrection)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opVarMeanCorrection, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opVarMeanCorrectionOut = asserts.Op{
 	Name:     "var_mean",
 	Overload: "correction_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarMeanCorrectionOut checks var_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5794,22 +4303,16 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanCorrectionOut)
+	checksPre5(&c, &opVarMeanCorrectionOut, &locs26)
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs26)
 	return r0, r1
 }
 
 var opVarMeanNamesDim = asserts.Op{
 	Name:     "var_mean",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarMeanNamesDim checks var_mean.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -5818,22 +4321,16 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanNamesDim)
+	checksPre5(&c, &opVarMeanNamesDim, &locs25)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opVarMeanCorrectionNames = asserts.Op{
 	Name:     "var_mean",
 	Overload: "correction_names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // VarMeanCorrectionNames checks var_mean.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -5842,22 +4339,16 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opVarMeanCorrectionNames)
+	checksPre5(&c, &opVarMeanCorrectionNames, &locs25)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opViewAs = asserts.Op{
 	Name:     "view_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewAs checks view_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -5866,22 +4357,16 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAs)
+	checksPre5(&c, &opViewAs, &locs6)
 	r0 := kernels.ViewAs(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opWhereSelf = asserts.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
@@ -5890,35 +4375,17 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 		return kernels.WhereSelf(condition, self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereSelf)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, condition)
-	c.Save(&a1, self)
-	c.Save(&a2, other)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opWhereSelf, &locs262, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	c.After(&a0, condition)
-	c.After(&a1, self)
-	c.After(&a2, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("other"), &a2)
-	c.SameStorage(asserts.Arg("other"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("condition"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs262, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
 var opWhereSelfOut = asserts.Op{
 	Name:     "where",
 	Overload: "self_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // WhereSelfOut checks where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5927,33 +4394,17 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereSelfOut)
 	var a0, a1, a2, a3 asserts.Saved
-	c.Save(&a0, condition)
-	c.Save(&a1, self)
-	c.Save(&a2, other)
-	c.Save(&a3, out)
+	checksPre15(&c, &opWhereSelfOut, &locs263, &a0, &a1, &a2, &a3, condition, self, other, out)
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	c.After(&a0, condition)
-	c.After(&a1, self)
-	c.After(&a2, other)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("condition"), &a0)
-	c.SameStorage(asserts.Arg("condition"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("other"), &a2)
-	c.SameStorage(asserts.Arg("other"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost16(&c, &locs263, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
 var opWhereScalarSelf = asserts.Op{
 	Name:     "where",
 	Overload: "ScalarSelf",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // WhereScalarSelf checks where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor
@@ -5962,22 +4413,16 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereScalarSelf)
+	checksPre5(&c, &opWhereScalarSelf, &locs264)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("condition"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("condition"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs264)
 	return r0
 }
 
 var opWhereScalarOther = asserts.Op{
 	Name:     "where",
 	Overload: "ScalarOther",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // WhereScalarOther checks where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor
@@ -5986,22 +4431,16 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereScalarOther)
+	checksPre5(&c, &opWhereScalarOther, &locs265)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("condition"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("condition"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs265)
 	return r0
 }
 
 var opWhereScalar = asserts.Op{
 	Name:     "where",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // WhereScalar checks where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor
@@ -6010,20 +4449,16 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opWhereScalar)
+	checksPre0(&c, &opWhereScalar, &locs266)
 	r0 := kernels.WhereScalar(condition, self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("condition"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("condition"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs266)
 	return r0
 }
 
 var opWhere = asserts.Op{
 	Name:     "where",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Where checks where(Tensor condition) -> Tensor[]
@@ -6032,18 +4467,16 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	c.Begin(&opWhere)
+	checksPre3(&c, &opWhere, &locs267)
 	r0 := kernels.Where(condition)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("condition"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("condition"))
-	c.End()
+	checksPost4(&c, &locs267)
 	return r0
 }
 
 var opNormExceptDim = asserts.Op{
 	Name:     "norm_except_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormExceptDim checks norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor
@@ -6052,20 +4485,16 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opNormExceptDim)
+	checksPre0(&c, &opNormExceptDim, &locs268)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs268)
 	return r0
 }
 
 var opXWeightNorm = asserts.Op{
 	Name:     "_weight_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XWeightNorm checks _weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor
@@ -6074,22 +4503,16 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNorm)
+	checksPre5(&c, &opXWeightNorm, &locs269)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("g"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("g"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs269)
 	return r0
 }
 
 var opXWeightNormInterface = asserts.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XWeightNormInterface checks _weight_norm_interface(Tensor v, Tensor g, int dim=0) -> (Tensor, Tensor)
@@ -6098,35 +4521,17 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormInterface)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, v)
-	c.Save(&a1, g)
+	var a0, a1 asserts.Saved
+	checksPre17(&c, &opXWeightNormInterface, &locs270, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	c.After(&a0, v)
-	c.After(&a1, g)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("v"), &a0)
-	c.SameStorage(asserts.Arg("v"), &a0)
-	c.SameImpl(asserts.Arg("g"), &a1)
-	c.SameStorage(asserts.Arg("g"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("v"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("g"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("v"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("g"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost18(&c, &locs270, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
 var opXWeightNormInterfaceOut = asserts.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XWeightNormInterfaceOut checks _weight_norm_interface.out(Tensor v, Tensor g, int dim=0, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6135,24 +4540,16 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormInterfaceOut)
+	checksPre19(&c, &opXWeightNormInterfaceOut, &locs271)
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("g"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("g"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost20(&c, &locs271)
 	return r0, r1
 }
 
 var opXWeightNormInterfaceBackward = asserts.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XWeightNormInterfaceBackward checks _weight_norm_interface_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -6161,28 +4558,16 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormInterfaceBackward)
+	checksPre47(&c, &opXWeightNormInterfaceBackward, &locs272)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_w"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_w"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_v"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_v"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_g"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_g"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_norms"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_norms"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost103(&c, &locs272)
 	return r0, r1
 }
 
 var opXWeightNormInterfaceBackwardOut = asserts.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XWeightNormInterfaceBackwardOut checks _weight_norm_interface_backward.out(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6191,28 +4576,16 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormInterfaceBackwardOut)
+	checksPre47(&c, &opXWeightNormInterfaceBackwardOut, &locs273)
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_w"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_w"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_v"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_v"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_g"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_g"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_norms"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_norms"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost63(&c, &locs273)
 	return r0, r1
 }
 
 var opXWeightNormDifferentiableBackward = asserts.Op{
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XWeightNormDifferentiableBackward checks _weight_norm_differentiable_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -6221,28 +4594,16 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXWeightNormDifferentiableBackward)
+	checksPre47(&c, &opXWeightNormDifferentiableBackward, &locs272)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_w"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_w"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_v"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_v"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_g"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_g"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("saved_norms"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("saved_norms"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost103(&c, &locs272)
 	return r0, r1
 }
 
 var opZerosNames = asserts.Op{
 	Name:     "zeros",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ZerosNames checks zeros.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6251,18 +4612,16 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosNames)
+	checksPre3(&c, &opZerosNames, &locs23)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opZerosNamesOut = asserts.Op{
 	Name:     "zeros",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ZerosNamesOut checks zeros.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -6271,18 +4630,16 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.ZerosNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosNamesOut)
+	checksPre3(&c, &opZerosNamesOut, &locs24)
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opXEfficientzerotensor = asserts.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEfficientzerotensor checks _efficientzerotensor(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6291,18 +4648,16 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXEfficientzerotensor)
+	checksPre3(&c, &opXEfficientzerotensor, &locs23)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opXEfficientzerotensorOut = asserts.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XEfficientzerotensorOut checks _efficientzerotensor.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6311,18 +4666,16 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXEfficientzerotensorOut)
+	checksPre3(&c, &opXEfficientzerotensorOut, &locs24)
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opZeros = asserts.Op{
 	Name:     "zeros",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Zeros checks zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6331,18 +4684,16 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opZeros)
+	checksPre3(&c, &opZeros, &locs23)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opZerosOut = asserts.Op{
 	Name:     "zeros",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ZerosOut checks zeros.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6351,18 +4702,16 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZerosOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosOut)
+	checksPre3(&c, &opZerosOut, &locs24)
 	r0 := kernels.ZerosOut(size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opZerosLike = asserts.Op{
 	Name:     "zeros_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -6371,25 +4720,17 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosLike)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opZerosLike, &locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opZerosLikeOut = asserts.Op{
 	Name:     "zeros_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ZerosLikeOut checks zeros_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6398,25 +4739,17 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opZerosLikeOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opXStandardGammaGrad = asserts.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XStandardGammaGrad checks _standard_gamma_grad(Tensor self, Tensor output) -> Tensor
@@ -6425,30 +4758,17 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 		return kernels.XStandardGammaGrad(self, output)
 	}
 	var c asserts.Call
-	c.Begin(&opXStandardGammaGrad)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, output)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXStandardGammaGrad, &locs274, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	c.After(&a0, self)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs274, &a0, &a1, self, output, r0)
 	return r0
 }
 
 var opXStandardGammaGradOut = asserts.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XStandardGammaGradOut checks _standard_gamma_grad.out(Tensor self, Tensor output, *, Tensor(a!) out) -> Tensor(a!)
@@ -6457,22 +4777,16 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXStandardGammaGradOut)
+	checksPre5(&c, &opXStandardGammaGradOut, &locs275)
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs275)
 	return r0
 }
 
 var opXStandardGamma = asserts.Op{
 	Name:     "_standard_gamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XStandardGamma checks _standard_gamma(Tensor self, Generator? generator=None) -> Tensor
@@ -6481,25 +4795,17 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XStandardGamma(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opXStandardGamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXStandardGamma, &locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXStandardGammaOut = asserts.Op{
 	Name:     "_standard_gamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XStandardGammaOut checks _standard_gamma.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6508,20 +4814,16 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXStandardGammaOut)
+	checksPre0(&c, &opXStandardGammaOut, &locs38)
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXDirichletGrad = asserts.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XDirichletGrad checks _dirichlet_grad(Tensor x, Tensor alpha, Tensor total) -> Tensor
@@ -6530,24 +4832,16 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	c.Begin(&opXDirichletGrad)
+	checksPre19(&c, &opXDirichletGrad, &locs276)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("alpha"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("alpha"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("total"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("total"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs276)
 	return r0
 }
 
 var opXDirichletGradOut = asserts.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XDirichletGradOut checks _dirichlet_grad.out(Tensor x, Tensor alpha, Tensor total, *, Tensor(a!) out) -> Tensor(a!)
@@ -6556,24 +4850,16 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXDirichletGradOut)
+	checksPre19(&c, &opXDirichletGradOut, &locs277)
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("alpha"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("alpha"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("total"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("total"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs277)
 	return r0
 }
 
 var opXSampleDirichlet = asserts.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSampleDirichlet checks _sample_dirichlet(Tensor self, Generator? generator=None) -> Tensor
@@ -6582,20 +4868,16 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opXSampleDirichlet)
+	checksPre0(&c, &opXSampleDirichlet, &locs0)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSampleDirichletOut = asserts.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSampleDirichletOut checks _sample_dirichlet.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6604,20 +4886,16 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSampleDirichletOut)
+	checksPre0(&c, &opXSampleDirichletOut, &locs38)
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opPoisson = asserts.Op{
 	Name:     "poisson",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Poisson checks poisson(Tensor self, Generator? generator=None) -> Tensor
@@ -6626,25 +4904,17 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Poisson(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opPoisson)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opPoisson, &locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opPoissonOut = asserts.Op{
 	Name:     "poisson",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PoissonOut checks poisson.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6653,20 +4923,16 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.PoissonOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPoissonOut)
+	checksPre0(&c, &opPoissonOut, &locs38)
 	r0 := kernels.PoissonOut(self, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opBinomial = asserts.Op{
 	Name:     "binomial",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Binomial checks binomial(Tensor count, Tensor prob, Generator? generator=None) -> Tensor
@@ -6675,22 +4941,16 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opBinomial)
+	checksPre5(&c, &opBinomial, &locs278)
 	r0 := kernels.Binomial(count, prob, generator)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("count"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("count"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("prob"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("prob"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs278)
 	return r0
 }
 
 var opBinomialOut = asserts.Op{
 	Name:     "binomial",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BinomialOut checks binomial.out(Tensor count, Tensor prob, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6699,22 +4959,16 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBinomialOut)
+	checksPre5(&c, &opBinomialOut, &locs279)
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("count"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("count"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("prob"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("prob"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs279)
 	return r0
 }
 
 var opNativeNorm = asserts.Op{
 	Name:     "native_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeNorm checks native_norm(Tensor self, Scalar p=2) -> Tensor
@@ -6723,20 +4977,16 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeNorm)
+	checksPre0(&c, &opNativeNorm, &locs0)
 	r0 := kernels.NativeNorm(self, p)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNativeNormOut = asserts.Op{
 	Name:     "native_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeNormOut checks native_norm.out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -6745,20 +4995,16 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NativeNormOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeNormOut)
+	checksPre0(&c, &opNativeNormOut, &locs38)
 	r0 := kernels.NativeNormOut(self, p, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNativeNormScalarOptDimDtype = asserts.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeNormScalarOptDimDtype checks native_norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype) -> Tensor
@@ -6767,20 +5013,16 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeNormScalarOptDimDtype)
+	checksPre0(&c, &opNativeNormScalarOptDimDtype, &locs0)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNativeNormScalarOptDimDtypeOut = asserts.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NativeNormScalarOptDimDtypeOut checks native_norm.ScalarOpt_dim_dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -6789,20 +5031,16 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNativeNormScalarOptDimDtypeOut)
+	checksPre0(&c, &opNativeNormScalarOptDimDtypeOut, &locs38)
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXSparseSum = asserts.Op{
 	Name:     "_sparse_sum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSum checks _sparse_sum(Tensor self) -> Tensor
@@ -6811,20 +5049,16 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSum)
+	checksPre0(&c, &opXSparseSum, &locs0)
 	r0 := kernels.XSparseSum(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseSumDtype = asserts.Op{
 	Name:     "_sparse_sum",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSumDtype checks _sparse_sum.dtype(Tensor self, *, ScalarType dtype) -> Tensor
@@ -6833,20 +5067,16 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumDtype)
+	checksPre0(&c, &opXSparseSumDtype, &locs0)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseSumDim = asserts.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSumDim checks _sparse_sum.dim(Tensor self, int[1] dim) -> Tensor
@@ -6855,25 +5085,17 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.XSparseSumDim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXSparseSumDim, &locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXSparseSumDimOut = asserts.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSumDimOut checks _sparse_sum.dim_out(Tensor self, int[1] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6882,20 +5104,16 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumDimOut)
+	checksPre0(&c, &opXSparseSumDimOut, &locs38)
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXSparseSumDimDtype = asserts.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSumDimDtype checks _sparse_sum.dim_dtype(Tensor self, int[1] dim, *, ScalarType dtype) -> Tensor
@@ -6904,20 +5122,16 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumDimDtype)
+	checksPre0(&c, &opXSparseSumDimDtype, &locs0)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseSumBackward = asserts.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSumBackward checks _sparse_sum_backward(Tensor grad, Tensor self, int[] dim) -> Tensor
@@ -6926,22 +5140,16 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumBackward)
+	checksPre5(&c, &opXSparseSumBackward, &locs238)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs238)
 	return r0
 }
 
 var opXSparseSumBackwardOut = asserts.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSumBackwardOut checks _sparse_sum_backward.out(Tensor grad, Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6950,22 +5158,16 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSumBackwardOut)
+	checksPre5(&c, &opXSparseSumBackwardOut, &locs280)
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs280)
 	return r0
 }
 
 var opXSparseCsrSumDimDtype = asserts.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCsrSumDimDtype checks _sparse_csr_sum.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -6974,20 +5176,16 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrSumDimDtype)
+	checksPre0(&c, &opXSparseCsrSumDimDtype, &locs0)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseCsrSumDimDtypeOut = asserts.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCsrSumDimDtypeOut checks _sparse_csr_sum.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -6996,20 +5194,16 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrSumDimDtypeOut)
+	checksPre0(&c, &opXSparseCsrSumDimDtypeOut, &locs38)
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXSparseCsrProdDimDtype = asserts.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCsrProdDimDtype checks _sparse_csr_prod.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -7018,20 +5212,16 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrProdDimDtype)
+	checksPre0(&c, &opXSparseCsrProdDimDtype, &locs0)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseCsrProdDimDtypeOut = asserts.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCsrProdDimDtypeOut checks _sparse_csr_prod.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7040,20 +5230,16 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrProdDimDtypeOut)
+	checksPre0(&c, &opXSparseCsrProdDimDtypeOut, &locs38)
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXSparseSoftmaxInt = asserts.Op{
 	Name:     "_sparse_softmax",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSoftmaxInt checks _sparse_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -7062,20 +5248,16 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxInt)
+	checksPre0(&c, &opXSparseSoftmaxInt, &locs0)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseSoftmaxDimname = asserts.Op{
 	Name:     "_sparse_softmax",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSoftmaxDimname checks _sparse_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -7084,20 +5266,16 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxDimname)
+	checksPre0(&c, &opXSparseSoftmaxDimname, &locs0)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseSoftmax = asserts.Op{
 	Name:     "_sparse_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSoftmax checks _sparse_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -7106,25 +5284,17 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXSparseSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXSparseSoftmaxOut = asserts.Op{
 	Name:     "_sparse_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSoftmaxOut checks _sparse_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -7133,20 +5303,16 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxOut)
+	checksPre0(&c, &opXSparseSoftmaxOut, &locs38)
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXSparseSoftmaxBackwardData = asserts.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSoftmaxBackwardData checks _sparse_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -7155,24 +5321,16 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxBackwardData)
+	checksPre19(&c, &opXSparseSoftmaxBackwardData, &locs281)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs281)
 	return r0
 }
 
 var opXSparseSoftmaxBackwardDataOut = asserts.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseSoftmaxBackwardDataOut checks _sparse_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7181,24 +5339,16 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseSoftmaxBackwardDataOut)
+	checksPre19(&c, &opXSparseSoftmaxBackwardDataOut, &locs282)
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs282)
 	return r0
 }
 
 var opXSparseLogSoftmaxInt = asserts.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseLogSoftmaxInt checks _sparse_log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -7207,20 +5357,16 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxInt)
+	checksPre0(&c, &opXSparseLogSoftmaxInt, &locs0)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseLogSoftmaxDimname = asserts.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseLogSoftmaxDimname checks _sparse_log_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -7229,20 +5375,16 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxDimname)
+	checksPre0(&c, &opXSparseLogSoftmaxDimname, &locs0)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXSparseLogSoftmax = asserts.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseLogSoftmax checks _sparse_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -7251,25 +5393,17 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXSparseLogSoftmaxOut = asserts.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseLogSoftmaxOut checks _sparse_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -7278,20 +5412,16 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxOut)
+	checksPre0(&c, &opXSparseLogSoftmaxOut, &locs38)
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXSparseLogSoftmaxBackwardData = asserts.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseLogSoftmaxBackwardData checks _sparse_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -7300,24 +5430,16 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxBackwardData)
+	checksPre19(&c, &opXSparseLogSoftmaxBackwardData, &locs281)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs281)
 	return r0
 }
 
 var opXSparseLogSoftmaxBackwardDataOut = asserts.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseLogSoftmaxBackwardDataOut checks _sparse_log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7326,24 +5448,16 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseLogSoftmaxBackwardDataOut)
+	checksPre19(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs282)
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs282)
 	return r0
 }
 
 var opXSpdiags = asserts.Op{
 	Name:     "_spdiags",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSpdiags checks _spdiags(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None) -> Tensor
@@ -7352,22 +5466,16 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	c.Begin(&opXSpdiags)
+	checksPre5(&c, &opXSpdiags, &locs283)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("diagonals"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("diagonals"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs283)
 	return r0
 }
 
 var opXSpdiagsOut = asserts.Op{
 	Name:     "_spdiags",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSpdiagsOut checks _spdiags.out(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7376,22 +5484,16 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSpdiagsOut)
+	checksPre5(&c, &opXSpdiagsOut, &locs284)
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("diagonals"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("diagonals"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("offsets"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs284)
 	return r0
 }
 
 var opNormScalarOptDtype = asserts.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormScalarOptDtype checks norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor
@@ -7400,25 +5502,17 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOptDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNormScalarOptDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNormScalarOptDtypeOut = asserts.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormScalarOptDtypeOut checks norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -7427,20 +5521,16 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOptDtypeOut)
+	checksPre0(&c, &opNormScalarOptDtypeOut, &locs38)
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNormScalar = asserts.Op{
 	Name:     "norm",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormScalar checks norm.Scalar(Tensor self, Scalar p=2) -> Tensor
@@ -7449,25 +5539,17 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NormScalar(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNormScalar, &locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNormScalarOut = asserts.Op{
 	Name:     "norm",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormScalarOut checks norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -7476,20 +5558,16 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NormScalarOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOut)
+	checksPre0(&c, &opNormScalarOut, &locs38)
 	r0 := kernels.NormScalarOut(self, p, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNormScalarOptDimDtype = asserts.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormScalarOptDimDtype checks norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -7498,25 +5576,17 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOptDimDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNormScalarOptDim = asserts.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormScalarOptDim checks norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor
@@ -7525,25 +5595,17 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNormScalarOptDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNormScalarOptDim, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNormDtypeOut = asserts.Op{
 	Name:     "norm",
 	Overload: "dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormDtypeOut checks norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -7552,25 +5614,17 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormDtypeOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opNormOut = asserts.Op{
 	Name:     "norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormOut checks norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7579,25 +5633,17 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opNormOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opNormNamesScalarOptDimDtype = asserts.Op{
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormNamesScalarOptDimDtype checks norm.names_ScalarOpt_dim_dtype(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -7606,20 +5652,16 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opNormNamesScalarOptDimDtype)
+	checksPre0(&c, &opNormNamesScalarOptDimDtype, &locs0)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNormNamesScalarOptDim = asserts.Op{
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormNamesScalarOptDim checks norm.names_ScalarOpt_dim(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim=False) -> Tensor
@@ -7628,20 +5670,16 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNormNamesScalarOptDim)
+	checksPre0(&c, &opNormNamesScalarOptDim, &locs0)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNormNamesDtypeOut = asserts.Op{
 	Name:     "norm",
 	Overload: "names_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormNamesDtypeOut checks norm.names_dtype_out(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -7650,20 +5688,16 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormNamesDtypeOut)
+	checksPre0(&c, &opNormNamesDtypeOut, &locs38)
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNormNamesOut = asserts.Op{
 	Name:     "norm",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormNamesOut checks norm.names_out(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7672,20 +5706,16 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormNamesOut)
+	checksPre0(&c, &opNormNamesOut, &locs38)
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFrexpTensor = asserts.Op{
 	Name:     "frexp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FrexpTensor checks frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)
@@ -7694,29 +5724,17 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.FrexpTensor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFrexpTensor)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opFrexpTensor, &locs25, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opFrexpTensorOut = asserts.Op{
 	Name:     "frexp",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FrexpTensorOut checks frexp.Tensor_out(Tensor self, *, Tensor(a!) mantissa, Tensor(b!) exponent) -> (Tensor(a!) mantissa, Tensor(b!) exponent)
@@ -7725,29 +5743,17 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFrexpTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mantissa)
-	c.Save(&a2, exponent)
+	checksPre40(&c, &opFrexpTensorOut, &locs285, &a0, &a1, &a2, self, mantissa, exponent)
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	c.After(&a0, self)
-	c.After(&a1, mantissa)
-	c.After(&a2, exponent)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mantissa"), &a1)
-	c.SameStorage(asserts.Arg("mantissa"), &a1)
-	c.SameImpl(asserts.Arg("exponent"), &a2)
-	c.SameStorage(asserts.Arg("exponent"), &a2)
-	c.End()
+	checksPost41(&c, &locs285, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
 var opFrobeniusNorm = asserts.Op{
 	Name:     "frobenius_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FrobeniusNorm checks frobenius_norm(Tensor self) -> Tensor
@@ -7756,20 +5762,16 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 		return kernels.FrobeniusNorm(self)
 	}
 	var c asserts.Call
-	c.Begin(&opFrobeniusNorm)
+	checksPre0(&c, &opFrobeniusNorm, &locs0)
 	r0 := kernels.FrobeniusNorm(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFrobeniusNormDim = asserts.Op{
 	Name:     "frobenius_norm",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FrobeniusNormDim checks frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -7778,20 +5780,16 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opFrobeniusNormDim)
+	checksPre0(&c, &opFrobeniusNormDim, &locs0)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFrobeniusNormOut = asserts.Op{
 	Name:     "frobenius_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FrobeniusNormOut checks frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7800,20 +5798,16 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFrobeniusNormOut)
+	checksPre0(&c, &opFrobeniusNormOut, &locs38)
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNuclearNorm = asserts.Op{
 	Name:     "nuclear_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NuclearNorm checks nuclear_norm(Tensor self, bool keepdim=False) -> Tensor
@@ -7822,20 +5816,16 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNuclearNorm)
+	checksPre0(&c, &opNuclearNorm, &locs0)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNuclearNormOut = asserts.Op{
 	Name:     "nuclear_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NuclearNormOut checks nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7844,20 +5834,16 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNuclearNormOut)
+	checksPre0(&c, &opNuclearNormOut, &locs38)
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNuclearNormDim = asserts.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NuclearNormDim checks nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor
@@ -7866,20 +5852,16 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opNuclearNormDim)
+	checksPre0(&c, &opNuclearNormDim, &locs0)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNuclearNormDimOut = asserts.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NuclearNormDimOut checks nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7888,20 +5870,16 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNuclearNormDimOut)
+	checksPre0(&c, &opNuclearNormDimOut, &locs38)
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opClone = asserts.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -7910,25 +5888,17 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Clone(self, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opClone)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opClone, &locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCloneOut = asserts.Op{
 	Name:     "clone",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7937,20 +5907,16 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 		return kernels.CloneOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCloneOut)
+	checksPre0(&c, &opCloneOut, &locs38)
 	r0 := kernels.CloneOut(self, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opPositive = asserts.Op{
 	Name:     "positive",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Positive checks positive(Tensor(a) self) -> Tensor(a)
@@ -7959,20 +5925,16 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var c asserts.Call
-	c.Begin(&opPositive)
+	checksPre0(&c, &opPositive, &locs0)
 	r0 := kernels.Positive(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opResizeAs_ = asserts.Op{
 	Name:     "resize_as_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResizeAs_ checks resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -7981,20 +5943,16 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAs_)
+	checksPre0(&c, &opResizeAs_, &locs286)
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("the_template"))
-	c.End()
+	checksPost2(&c, &locs286)
 	return r0
 }
 
 var opResizeAsOut = asserts.Op{
 	Name:     "resize_as",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResizeAsOut checks resize_as.out(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -8003,22 +5961,16 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAsOut)
+	checksPre5(&c, &opResizeAsOut, &locs287)
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs287)
 	return r0
 }
 
 var opResizeAs = asserts.Op{
 	Name:     "resize_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResizeAs checks resize_as(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor
@@ -8027,22 +5979,16 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAs)
+	checksPre5(&c, &opResizeAs, &locs288)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs288)
 	return r0
 }
 
 var opResizeAsSparse_ = asserts.Op{
 	Name:     "resize_as_sparse_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResizeAsSparse_ checks resize_as_sparse_(Tensor(a!) self, Tensor the_template) -> Tensor(a!)
@@ -8051,20 +5997,16 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAsSparse_)
+	checksPre0(&c, &opResizeAsSparse_, &locs286)
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("the_template"))
-	c.End()
+	checksPost2(&c, &locs286)
 	return r0
 }
 
 var opResizeAsSparseOut = asserts.Op{
 	Name:     "resize_as_sparse",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResizeAsSparseOut checks resize_as_sparse.out(Tensor self, Tensor the_template, *, Tensor(a!) out) -> Tensor(a!)
@@ -8073,22 +6015,16 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAsSparseOut)
+	checksPre5(&c, &opResizeAsSparseOut, &locs287)
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs287)
 	return r0
 }
 
 var opResizeAsSparse = asserts.Op{
 	Name:     "resize_as_sparse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResizeAsSparse checks resize_as_sparse(Tensor self, Tensor the_template) -> Tensor
@@ -8097,22 +6033,16 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	c.Begin(&opResizeAsSparse)
+	checksPre5(&c, &opResizeAsSparse, &locs288)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("the_template"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs288)
 	return r0
 }
 
 var opZero_ = asserts.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -8121,21 +6051,17 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Zero_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opZero_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opZero_, &locs3, &a0, self)
 	r0 := kernels.Zero_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opZeroOut = asserts.Op{
 	Name:     "zero",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ZeroOut checks zero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8144,20 +6070,16 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZeroOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opZeroOut)
+	checksPre0(&c, &opZeroOut, &locs38)
 	r0 := kernels.ZeroOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opZero = asserts.Op{
 	Name:     "zero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Zero checks zero(Tensor self) -> Tensor
@@ -8166,25 +6088,17 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Zero(self)
 	}
 	var c asserts.Call
-	c.Begin(&opZero)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opZero, &locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSubOut = asserts.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -8193,29 +6107,17 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 		return kernels.SubOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSubOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
+	checksPre40(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.SubOut(self, other, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
 var opSubTensor = asserts.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -8224,30 +6126,17 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 		return kernels.SubTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opSub_Tensor = asserts.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -8256,25 +6145,17 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSub_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opSubScalar = asserts.Op{
 	Name:     "sub",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -8283,25 +6164,17 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 		return kernels.SubScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSubScalar, &locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSub_Scalar = asserts.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -8310,21 +6183,17 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSub_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSub_Scalar, &locs3, &a0, self)
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSubScalarOut = asserts.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -8333,20 +6202,16 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSubScalarOut)
+	checksPre0(&c, &opSubScalarOut, &locs38)
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSubtractOut = asserts.Op{
 	Name:     "subtract",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SubtractOut checks subtract.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -8355,22 +6220,16 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtractOut)
+	checksPre5(&c, &opSubtractOut, &locs7)
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opSubtractTensor = asserts.Op{
 	Name:     "subtract",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SubtractTensor checks subtract.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -8379,22 +6238,16 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtractTensor)
+	checksPre5(&c, &opSubtractTensor, &locs6)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opSubtract_Tensor = asserts.Op{
 	Name:     "subtract_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Subtract_Tensor checks subtract_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -8403,20 +6256,16 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtract_Tensor)
+	checksPre0(&c, &opSubtract_Tensor, &locs8)
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opSubtractScalar = asserts.Op{
 	Name:     "subtract",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SubtractScalar checks subtract.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -8425,20 +6274,16 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtractScalar)
+	checksPre0(&c, &opSubtractScalar, &locs0)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSubtract_Scalar = asserts.Op{
 	Name:     "subtract_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Subtract_Scalar checks subtract_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -8447,18 +6292,16 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSubtract_Scalar)
+	checksPre3(&c, &opSubtract_Scalar, &locs3)
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opRsubTensor = asserts.Op{
 	Name:     "rsub",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RsubTensor checks rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -8467,30 +6310,17 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.RsubTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opRsubTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opRsubTensorOut = asserts.Op{
 	Name:     "rsub",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RsubTensorOut checks rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -8499,22 +6329,16 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRsubTensorOut)
+	checksPre5(&c, &opRsubTensorOut, &locs7)
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opHeavisideOut = asserts.Op{
 	Name:     "heaviside",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HeavisideOut checks heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -8523,22 +6347,16 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 		return kernels.HeavisideOut(self, values, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHeavisideOut)
+	checksPre5(&c, &opHeavisideOut, &locs289)
 	r0 := kernels.HeavisideOut(self, values, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs289)
 	return r0
 }
 
 var opHeaviside = asserts.Op{
 	Name:     "heaviside",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Heaviside checks heaviside(Tensor self, Tensor values) -> Tensor
@@ -8547,22 +6365,16 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	c.Begin(&opHeaviside)
+	checksPre5(&c, &opHeaviside, &locs290)
 	r0 := kernels.Heaviside(self, values)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs290)
 	return r0
 }
 
 var opHeaviside_ = asserts.Op{
 	Name:     "heaviside_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Heaviside_ checks heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)
@@ -8571,20 +6383,16 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside_(self, values)
 	}
 	var c asserts.Call
-	c.Begin(&opHeaviside_)
+	checksPre0(&c, &opHeaviside_, &locs291)
 	r0 := kernels.Heaviside_(self, values)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.End()
+	checksPost2(&c, &locs291)
 	return r0
 }
 
 var opRsubScalar = asserts.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -8593,25 +6401,17 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.RsubScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opRsubScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRsubScalar, &locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRsubScalarOut = asserts.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -8620,20 +6420,16 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRsubScalarOut)
+	checksPre0(&c, &opRsubScalarOut, &locs38)
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXSparseAddmm = asserts.Op{
 	Name:     "_sparse_addmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseAddmm checks _sparse_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -8642,35 +6438,17 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseAddmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opXSparseAddmm, &locs242, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs242, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
 var opXSparseAddmmOut = asserts.Op{
 	Name:     "_sparse_addmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseAddmmOut checks _sparse_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -8679,24 +6457,16 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseAddmmOut)
+	checksPre19(&c, &opXSparseAddmmOut, &locs243)
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs243)
 	return r0
 }
 
 var opSparseSampledAddmmOut = asserts.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseSampledAddmmOut checks sparse_sampled_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -8705,33 +6475,17 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseSampledAddmmOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.Save(&a5, out)
+	checksPre15(&c, &opSparseSampledAddmmOut, &locs243, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs243, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
 var opSparseSampledAddmm = asserts.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseSampledAddmm checks sparse_sampled_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -8740,35 +6494,17 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseSampledAddmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opSparseSampledAddmm, &locs242, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs242, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
 var opAddmmOut = asserts.Op{
 	Name:     "addmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddmmOut checks addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -8777,33 +6513,17 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmmOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
-	c.Save(&a5, out)
+	checksPre15(&c, &opAddmmOut, &locs243, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs243, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
 var opAddmm = asserts.Op{
 	Name:     "addmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addmm checks addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -8812,35 +6532,17 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opAddmm, &locs242, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mat2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs242, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
 var opAddmm_ = asserts.Op{
 	Name:     "addmm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addmm_ checks addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -8849,29 +6551,17 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddmm_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mat1)
-	c.Save(&a2, mat2)
+	checksPre40(&c, &opAddmm_, &locs292, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, mat1)
-	c.After(&a2, mat2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mat1"), &a1)
-	c.SameStorage(asserts.Arg("mat1"), &a1)
-	c.SameImpl(asserts.Arg("mat2"), &a2)
-	c.SameStorage(asserts.Arg("mat2"), &a2)
-	c.End()
+	checksPost41(&c, &locs292, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
 var opXAddmmActivationOut = asserts.Op{
 	Name:     "_addmm_activation",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddmmActivationOut checks _addmm_activation.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False, Tensor(a!) out) -> Tensor(a!)
@@ -8880,24 +6570,16 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddmmActivationOut)
+	checksPre19(&c, &opXAddmmActivationOut, &locs243)
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs243)
 	return r0
 }
 
 var opXAddmmActivation = asserts.Op{
 	Name:     "_addmm_activation",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddmmActivation checks _addmm_activation(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False) -> Tensor
@@ -8906,24 +6588,16 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddmmActivation)
+	checksPre19(&c, &opXAddmmActivation, &locs242)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs242)
 	return r0
 }
 
 var opSparseCompressedTensorCompPlainValueSize = asserts.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCompressedTensorCompPlainValueSize checks sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -8932,24 +6606,16 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCompressedTensorCompPlainValueSize)
+	checksPre19(&c, &opSparseCompressedTensorCompPlainValueSize, &locs293)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("compressed_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("compressed_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("plain_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("plain_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs293)
 	return r0
 }
 
 var opSparseCsrTensorCrowColValueSize = asserts.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCsrTensorCrowColValueSize checks sparse_csr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -8958,24 +6624,16 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCsrTensorCrowColValueSize)
+	checksPre19(&c, &opSparseCsrTensorCrowColValueSize, &locs294)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs294)
 	return r0
 }
 
 var opSparseCscTensorCcolRowValueSize = asserts.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCscTensorCcolRowValueSize checks sparse_csc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -8984,24 +6642,16 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCscTensorCcolRowValueSize)
+	checksPre19(&c, &opSparseCscTensorCcolRowValueSize, &locs295)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs295)
 	return r0
 }
 
 var opSparseBsrTensorCrowColValueSize = asserts.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseBsrTensorCrowColValueSize checks sparse_bsr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9010,24 +6660,16 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseBsrTensorCrowColValueSize)
+	checksPre19(&c, &opSparseBsrTensorCrowColValueSize, &locs294)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs294)
 	return r0
 }
 
 var opSparseBscTensorCcolRowValueSize = asserts.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseBscTensorCcolRowValueSize checks sparse_bsc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9036,24 +6678,16 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseBscTensorCcolRowValueSize)
+	checksPre19(&c, &opSparseBscTensorCcolRowValueSize, &locs295)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs295)
 	return r0
 }
 
 var opSparseCompressedTensorCompPlainValue = asserts.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCompressedTensorCompPlainValue checks sparse_compressed_tensor.comp_plain_value(Tensor compressed_indices, Tensor plain_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9062,24 +6696,16 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCompressedTensorCompPlainValue)
+	checksPre19(&c, &opSparseCompressedTensorCompPlainValue, &locs293)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("compressed_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("compressed_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("plain_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("plain_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs293)
 	return r0
 }
 
 var opSparseCsrTensorCrowColValue = asserts.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCsrTensorCrowColValue checks sparse_csr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9088,24 +6714,16 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCsrTensorCrowColValue)
+	checksPre19(&c, &opSparseCsrTensorCrowColValue, &locs294)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs294)
 	return r0
 }
 
 var opSparseCscTensorCcolRowValue = asserts.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCscTensorCcolRowValue checks sparse_csc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9114,24 +6732,16 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCscTensorCcolRowValue)
+	checksPre19(&c, &opSparseCscTensorCcolRowValue, &locs295)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs295)
 	return r0
 }
 
 var opSparseBsrTensorCrowColValue = asserts.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseBsrTensorCrowColValue checks sparse_bsr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9140,24 +6750,16 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseBsrTensorCrowColValue)
+	checksPre19(&c, &opSparseBsrTensorCrowColValue, &locs294)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs294)
 	return r0
 }
 
 var opSparseBscTensorCcolRowValue = asserts.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseBscTensorCcolRowValue checks sparse_bsc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9166,24 +6768,16 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseBscTensorCcolRowValue)
+	checksPre19(&c, &opSparseBscTensorCcolRowValue, &locs295)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs295)
 	return r0
 }
 
 var opXSparseCompressedTensorUnsafe = asserts.Op{
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCompressedTensorUnsafe checks _sparse_compressed_tensor_unsafe(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9192,24 +6786,16 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCompressedTensorUnsafe)
+	checksPre19(&c, &opXSparseCompressedTensorUnsafe, &locs293)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("compressed_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("compressed_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("plain_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("plain_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs293)
 	return r0
 }
 
 var opXSparseCsrTensorUnsafe = asserts.Op{
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCsrTensorUnsafe checks _sparse_csr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9218,24 +6804,16 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCsrTensorUnsafe)
+	checksPre19(&c, &opXSparseCsrTensorUnsafe, &locs294)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs294)
 	return r0
 }
 
 var opXSparseCscTensorUnsafe = asserts.Op{
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCscTensorUnsafe checks _sparse_csc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9244,24 +6822,16 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCscTensorUnsafe)
+	checksPre19(&c, &opXSparseCscTensorUnsafe, &locs295)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs295)
 	return r0
 }
 
 var opXSparseBsrTensorUnsafe = asserts.Op{
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseBsrTensorUnsafe checks _sparse_bsr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9270,24 +6840,16 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBsrTensorUnsafe)
+	checksPre19(&c, &opXSparseBsrTensorUnsafe, &locs294)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs294)
 	return r0
 }
 
 var opXSparseBscTensorUnsafe = asserts.Op{
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseBscTensorUnsafe checks _sparse_bsc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9296,24 +6858,16 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBscTensorUnsafe)
+	checksPre19(&c, &opXSparseBscTensorUnsafe, &locs295)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs295)
 	return r0
 }
 
 var opSparseCooTensorSize = asserts.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCooTensorSize checks sparse_coo_tensor.size(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9322,18 +6876,16 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCooTensorSize)
+	checksPre3(&c, &opSparseCooTensorSize, &locs23)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opSparseCooTensorSizeOut = asserts.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCooTensorSizeOut checks sparse_coo_tensor.size_out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9342,18 +6894,16 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCooTensorSizeOut)
+	checksPre3(&c, &opSparseCooTensorSizeOut, &locs24)
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opSparseCooTensorIndices = asserts.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCooTensorIndices checks sparse_coo_tensor.indices(Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9362,22 +6912,16 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCooTensorIndices)
+	checksPre5(&c, &opSparseCooTensorIndices, &locs296)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs296)
 	return r0
 }
 
 var opSparseCooTensorIndicesSize = asserts.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseCooTensorIndicesSize checks sparse_coo_tensor.indices_size(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9386,22 +6930,16 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseCooTensorIndicesSize)
+	checksPre5(&c, &opSparseCooTensorIndicesSize, &locs296)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs296)
 	return r0
 }
 
 var opXSparseCooTensorUnsafe = asserts.Op{
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCooTensorUnsafe checks _sparse_coo_tensor_unsafe(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9410,158 +6948,124 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorUnsafe)
+	checksPre5(&c, &opXSparseCooTensorUnsafe, &locs296)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs296)
 	return r0
 }
 
 var opXValidateSparseCooTensorArgs = asserts.Op{
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValidateSparseCooTensorArgs checks _validate_sparse_coo_tensor_args(Tensor indices, Tensor values, int[] size) -> ()
 func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseCooTensorArgs(indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseCooTensorArgs)
+	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs297)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.End()
+	checksPost2(&c, &locs297)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValidateSparseCompressedTensorArgs checks _validate_sparse_compressed_tensor_args(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, Layout layout) -> ()
 func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain_indices *torch.Tensor, values *torch.Tensor, size []int64, layout int) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseCompressedTensorArgs)
+	checksPre5(&c, &opXValidateSparseCompressedTensorArgs, &locs298)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("compressed_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("compressed_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("plain_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("plain_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.End()
+	checksPost10(&c, &locs298)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValidateSparseCsrTensorArgs checks _validate_sparse_csr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size) -> ()
 func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseCsrTensorArgs)
+	checksPre5(&c, &opXValidateSparseCsrTensorArgs, &locs299)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.End()
+	checksPost10(&c, &locs299)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValidateSparseCscTensorArgs checks _validate_sparse_csc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size) -> ()
 func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseCscTensorArgs)
+	checksPre5(&c, &opXValidateSparseCscTensorArgs, &locs300)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.End()
+	checksPost10(&c, &locs300)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValidateSparseBsrTensorArgs checks _validate_sparse_bsr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size) -> ()
 func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseBsrTensorArgs)
+	checksPre5(&c, &opXValidateSparseBsrTensorArgs, &locs299)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.End()
+	checksPost10(&c, &locs299)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValidateSparseBscTensorArgs checks _validate_sparse_bsc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size) -> ()
 func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch.Tensor, values *torch.Tensor, size []int64) {
 	if !asserts.Checking() {
 		kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXValidateSparseBscTensorArgs)
+	checksPre5(&c, &opXValidateSparseBscTensorArgs, &locs300)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ccol_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("row_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.End()
+	checksPost10(&c, &locs300)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCooTensorWithDims checks _sparse_coo_tensor_with_dims(int sparse_dim, int dense_dim, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9570,18 +7074,16 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorWithDims)
+	checksPre3(&c, &opXSparseCooTensorWithDims, &locs23)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opXSparseCooTensorWithDimsOut = asserts.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCooTensorWithDimsOut checks _sparse_coo_tensor_with_dims.out(int sparse_dim, int dense_dim, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9590,18 +7092,16 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorWithDimsOut)
+	checksPre3(&c, &opXSparseCooTensorWithDimsOut, &locs24)
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opXSparseCooTensorWithDimsAndTensors = asserts.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCooTensorWithDimsAndTensors checks _sparse_coo_tensor_with_dims_and_tensors(int sparse_dim, int dense_dim, int[] size, Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -9610,30 +7110,17 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorWithDimsAndTensors)
-	var a3, a4, o0 asserts.Saved
-	c.Save(&a3, indices)
-	c.Save(&a4, values)
+	var a3, a4 asserts.Saved
+	checksPre8(&c, &opXSparseCooTensorWithDimsAndTensors, &locs296, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	c.After(&a3, indices)
-	c.After(&a4, values)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("values"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs296, &a3, &a4, indices, values, r0)
 	return r0
 }
 
 var opXSparseCooTensorWithDimsAndTensorsOut = asserts.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseCooTensorWithDimsAndTensorsOut checks _sparse_coo_tensor_with_dims_and_tensors.out(int sparse_dim, int dense_dim, int[] size, Tensor indices, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -9642,22 +7129,16 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseCooTensorWithDimsAndTensorsOut)
+	checksPre5(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs301)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs301)
 	return r0
 }
 
 var opSparseResize_ = asserts.Op{
 	Name:     "sparse_resize_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseResize_ checks sparse_resize_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -9666,18 +7147,16 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResize_)
+	checksPre3(&c, &opSparseResize_, &locs3)
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSparseResizeOut = asserts.Op{
 	Name:     "sparse_resize",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseResizeOut checks sparse_resize.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -9686,20 +7165,16 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResizeOut)
+	checksPre0(&c, &opSparseResizeOut, &locs38)
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSparseResize = asserts.Op{
 	Name:     "sparse_resize",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseResize checks sparse_resize(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
@@ -9708,20 +7183,16 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResize)
+	checksPre0(&c, &opSparseResize, &locs0)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSparseResizeAndClear_ = asserts.Op{
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -9730,18 +7201,16 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResizeAndClear_)
+	checksPre3(&c, &opSparseResizeAndClear_, &locs3)
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSparseResizeAndClearOut = asserts.Op{
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -9750,20 +7219,16 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResizeAndClearOut)
+	checksPre0(&c, &opSparseResizeAndClearOut, &locs38)
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSparseResizeAndClear = asserts.Op{
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
@@ -9772,20 +7237,16 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseResizeAndClear)
+	checksPre0(&c, &opSparseResizeAndClear, &locs0)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSparseMask = asserts.Op{
 	Name:     "sparse_mask",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
@@ -9794,30 +7255,17 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.SparseMask(self, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseMask)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSparseMask, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
 var opSparseMaskOut = asserts.Op{
 	Name:     "sparse_mask",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -9826,22 +7274,16 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseMaskOut)
+	checksPre5(&c, &opSparseMaskOut, &locs28)
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs28)
 	return r0
 }
 
 var opXToCpu = asserts.Op{
 	Name:     "_to_cpu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
@@ -9850,18 +7292,16 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opXToCpu)
+	checksPre3(&c, &opXToCpu, &locs9)
 	r0 := kernels.XToCpu(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opToDense = asserts.Op{
 	Name:     "to_dense",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToDense checks to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -9870,20 +7310,16 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToDense(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opToDense)
+	checksPre0(&c, &opToDense, &locs0)
 	r0 := kernels.ToDense(self, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXToDense = asserts.Op{
 	Name:     "_to_dense",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XToDense checks _to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -9892,25 +7328,17 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.XToDense(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXToDense)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXToDense, &locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXToDenseOut = asserts.Op{
 	Name:     "_to_dense",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9919,20 +7347,16 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.XToDenseOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXToDenseOut)
+	checksPre0(&c, &opXToDenseOut, &locs38)
 	r0 := kernels.XToDenseOut(self, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToDenseBackward = asserts.Op{
 	Name:     "to_dense_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input) -> Tensor
@@ -9941,22 +7365,16 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToDenseBackward(grad, input)
 	}
 	var c asserts.Call
-	c.Begin(&opToDenseBackward)
+	checksPre5(&c, &opToDenseBackward, &locs302)
 	r0 := kernels.ToDenseBackward(grad, input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs302)
 	return r0
 }
 
 var opSparseDim = asserts.Op{
 	Name:     "sparse_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SparseDim checks sparse_dim(Tensor self) -> int
@@ -9965,21 +7383,17 @@ func SparseDim(self *torch.Tensor) int64 {
 		return kernels.SparseDim(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSparseDim)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSparseDim, &locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opXDimI = asserts.Op{
 	Name:     "_dimI",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XDimI checks _dimI(Tensor self) -> int
@@ -9988,21 +7402,17 @@ func XDimI(self *torch.Tensor) int64 {
 		return kernels.XDimI(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXDimI)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opXDimI, &locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opDenseDim = asserts.Op{
 	Name:     "dense_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DenseDim checks dense_dim(Tensor self) -> int
@@ -10011,21 +7421,17 @@ func DenseDim(self *torch.Tensor) int64 {
 		return kernels.DenseDim(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDenseDim)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opDenseDim, &locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opXDimV = asserts.Op{
 	Name:     "_dimV",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XDimV checks _dimV(Tensor self) -> int
@@ -10034,21 +7440,17 @@ func XDimV(self *torch.Tensor) int64 {
 		return kernels.XDimV(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXDimV)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opXDimV, &locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opXNnz = asserts.Op{
 	Name:     "_nnz",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNnz checks _nnz(Tensor self) -> int
@@ -10057,21 +7459,17 @@ func XNnz(self *torch.Tensor) int64 {
 		return kernels.XNnz(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNnz)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opXNnz, &locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCoalesce = asserts.Op{
 	Name:     "coalesce",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
@@ -10080,20 +7478,16 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.Coalesce(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCoalesce)
+	checksPre0(&c, &opCoalesce, &locs0)
 	r0 := kernels.Coalesce(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXCoalesce = asserts.Op{
 	Name:     "_coalesce",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCoalesce checks _coalesce(Tensor self) -> Tensor
@@ -10102,25 +7496,17 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesce(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalesce)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXCoalesce, &locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXCoalesceOut = asserts.Op{
 	Name:     "_coalesce",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10129,20 +7515,16 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalesceOut)
+	checksPre0(&c, &opXCoalesceOut, &locs38)
 	r0 := kernels.XCoalesceOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opIsCoalesced = asserts.Op{
 	Name:     "is_coalesced",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsCoalesced checks is_coalesced(Tensor self) -> bool
@@ -10151,21 +7533,17 @@ func IsCoalesced(self *torch.Tensor) bool {
 		return kernels.IsCoalesced(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsCoalesced)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opIsCoalesced, &locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opXIndices = asserts.Op{
 	Name:     "_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XIndices checks _indices(Tensor(a) self) -> Tensor(a)
@@ -10174,25 +7552,17 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndices)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXIndices, &locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXValues = asserts.Op{
 	Name:     "_values",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValues checks _values(Tensor(a) self) -> Tensor(a)
@@ -10201,25 +7571,17 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValues(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXValues)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXValues, &locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXCoalesced_ = asserts.Op{
 	Name:     "_coalesced_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
@@ -10228,18 +7590,16 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalesced_)
+	checksPre3(&c, &opXCoalesced_, &locs3)
 	r0 := kernels.XCoalesced_(self, coalesced)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXCoalescedOut = asserts.Op{
 	Name:     "_coalesced",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
@@ -10248,20 +7608,16 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalescedOut)
+	checksPre0(&c, &opXCoalescedOut, &locs38)
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXCoalesced = asserts.Op{
 	Name:     "_coalesced",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
@@ -10270,20 +7626,16 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced(self, coalesced)
 	}
 	var c asserts.Call
-	c.Begin(&opXCoalesced)
+	checksPre0(&c, &opXCoalesced, &locs0)
 	r0 := kernels.XCoalesced(self, coalesced)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opIndices = asserts.Op{
 	Name:     "indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Indices checks indices(Tensor(a) self) -> Tensor(a)
@@ -10292,25 +7644,17 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 		return kernels.Indices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIndices)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opIndices, &locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opValues = asserts.Op{
 	Name:     "values",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Values checks values(Tensor(a) self) -> Tensor(a)
@@ -10319,25 +7663,17 @@ func Values(self *torch.Tensor) *torch.Tensor {
 		return kernels.Values(self)
 	}
 	var c asserts.Call
-	c.Begin(&opValues)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opValues, &locs0, &a0, self)
 	r0 := kernels.Values(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCrowIndices = asserts.Op{
 	Name:     "crow_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
@@ -10346,20 +7682,16 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCrowIndices)
+	checksPre0(&c, &opCrowIndices, &locs0)
 	r0 := kernels.CrowIndices(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opColIndices = asserts.Op{
 	Name:     "col_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
@@ -10368,20 +7700,16 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opColIndices)
+	checksPre0(&c, &opColIndices, &locs0)
 	r0 := kernels.ColIndices(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opCcolIndices = asserts.Op{
 	Name:     "ccol_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
@@ -10390,20 +7718,16 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCcolIndices)
+	checksPre0(&c, &opCcolIndices, &locs0)
 	r0 := kernels.CcolIndices(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opRowIndices = asserts.Op{
 	Name:     "row_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
@@ -10412,20 +7736,16 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndices(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRowIndices)
+	checksPre0(&c, &opRowIndices, &locs0)
 	r0 := kernels.RowIndices(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckSharesStorage, asserts.Ret(0))
-	c.End()
+	checksPost76(&c, &locs0)
 	return r0
 }
 
 var opHspmmOut = asserts.Op{
 	Name:     "hspmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -10434,22 +7754,16 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHspmmOut)
+	checksPre5(&c, &opHspmmOut, &locs303)
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs303)
 	return r0
 }
 
 var opHspmm = asserts.Op{
 	Name:     "hspmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
@@ -10458,22 +7772,16 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	c.Begin(&opHspmm)
+	checksPre5(&c, &opHspmm, &locs304)
 	r0 := kernels.Hspmm(mat1, mat2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mat2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs304)
 	return r0
 }
 
 var opCopySparseToSparse_ = asserts.Op{
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -10482,20 +7790,16 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopySparseToSparse_)
+	checksPre0(&c, &opCopySparseToSparse_, &locs93)
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.End()
+	checksPost2(&c, &locs93)
 	return r0
 }
 
 var opCopySparseToSparseOut = asserts.Op{
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -10504,22 +7808,16 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCopySparseToSparseOut)
+	checksPre5(&c, &opCopySparseToSparseOut, &locs94)
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs94)
 	return r0
 }
 
 var opCopySparseToSparse = asserts.Op{
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -10528,22 +7826,16 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	c.Begin(&opCopySparseToSparse)
+	checksPre5(&c, &opCopySparseToSparse, &locs92)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs92)
 	return r0
 }
 
 var opUnbindInt = asserts.Op{
 	Name:     "unbind",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
@@ -10552,21 +7844,17 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindInt)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opUnbindInt, &locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opUnbindDimname = asserts.Op{
 	Name:     "unbind",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnbindDimname checks unbind.Dimname(Tensor(a -> *) self, Dimname dim) -> Tensor(a)[]
@@ -10575,18 +7863,16 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindDimname)
+	checksPre3(&c, &opUnbindDimname, &locs3)
 	r0 := kernels.UnbindDimname(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opToSparseSparseDim = asserts.Op{
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
@@ -10595,25 +7881,17 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseSparseDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opToSparseSparseDim, &locs0, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opToSparseSparseDimOut = asserts.Op{
 	Name:     "to_sparse",
 	Overload: "sparse_dim_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseSparseDimOut checks to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -10622,20 +7900,16 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseSparseDimOut)
+	checksPre0(&c, &opToSparseSparseDimOut, &locs38)
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToSparse = asserts.Op{
 	Name:     "to_sparse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparse checks to_sparse(Tensor self) -> Tensor
@@ -10644,25 +7918,17 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparse(self)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparse)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opToSparse, &locs0, &a0, self)
 	r0 := kernels.ToSparse(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opToSparseOut = asserts.Op{
 	Name:     "to_sparse",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseOut checks to_sparse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10671,20 +7937,16 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseOut)
+	checksPre0(&c, &opToSparseOut, &locs38)
 	r0 := kernels.ToSparseOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToSparseCsr = asserts.Op{
 	Name:     "to_sparse_csr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseCsr checks to_sparse_csr(Tensor self) -> Tensor
@@ -10693,20 +7955,16 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseCsr)
+	checksPre0(&c, &opToSparseCsr, &locs0)
 	r0 := kernels.ToSparseCsr(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opToSparseCsrOut = asserts.Op{
 	Name:     "to_sparse_csr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseCsrOut checks to_sparse_csr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10715,20 +7973,16 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsrOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseCsrOut)
+	checksPre0(&c, &opToSparseCsrOut, &locs38)
 	r0 := kernels.ToSparseCsrOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToSparseCsc = asserts.Op{
 	Name:     "to_sparse_csc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseCsc checks to_sparse_csc(Tensor self) -> Tensor
@@ -10737,20 +7991,16 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseCsc)
+	checksPre0(&c, &opToSparseCsc, &locs0)
 	r0 := kernels.ToSparseCsc(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opToSparseCscOut = asserts.Op{
 	Name:     "to_sparse_csc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseCscOut checks to_sparse_csc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10759,20 +8009,16 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCscOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseCscOut)
+	checksPre0(&c, &opToSparseCscOut, &locs38)
 	r0 := kernels.ToSparseCscOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToSparseBsr = asserts.Op{
 	Name:     "to_sparse_bsr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseBsr checks to_sparse_bsr(Tensor self, int[2] blocksize) -> Tensor
@@ -10781,20 +8027,16 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 		return kernels.ToSparseBsr(self, blocksize)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseBsr)
+	checksPre0(&c, &opToSparseBsr, &locs0)
 	r0 := kernels.ToSparseBsr(self, blocksize)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opToSparseBsrOut = asserts.Op{
 	Name:     "to_sparse_bsr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseBsrOut checks to_sparse_bsr.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
@@ -10803,20 +8045,16 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 		return kernels.ToSparseBsrOut(self, blocksize, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseBsrOut)
+	checksPre0(&c, &opToSparseBsrOut, &locs38)
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToSparseBsc = asserts.Op{
 	Name:     "to_sparse_bsc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseBsc checks to_sparse_bsc(Tensor self, int[2] blocksize) -> Tensor
@@ -10825,20 +8063,16 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 		return kernels.ToSparseBsc(self, blocksize)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseBsc)
+	checksPre0(&c, &opToSparseBsc, &locs0)
 	r0 := kernels.ToSparseBsc(self, blocksize)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opToSparseBscOut = asserts.Op{
 	Name:     "to_sparse_bsc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToSparseBscOut checks to_sparse_bsc.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
@@ -10847,20 +8081,16 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 		return kernels.ToSparseBscOut(self, blocksize, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToSparseBscOut)
+	checksPre0(&c, &opToSparseBscOut, &locs38)
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToMkldnn = asserts.Op{
 	Name:     "to_mkldnn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToMkldnn checks to_mkldnn(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -10869,25 +8099,17 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToMkldnn(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opToMkldnn)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opToMkldnn, &locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opToMkldnnOut = asserts.Op{
 	Name:     "to_mkldnn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToMkldnnOut checks to_mkldnn.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10896,20 +8118,16 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToMkldnnOut)
+	checksPre0(&c, &opToMkldnnOut, &locs38)
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMkldnnReorderConv2dWeight = asserts.Op{
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnReorderConv2dWeight checks mkldnn_reorder_conv2d_weight(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1) -> Tensor
@@ -10918,20 +8136,16 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnReorderConv2dWeight)
+	checksPre0(&c, &opMkldnnReorderConv2dWeight, &locs0)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMkldnnReorderConv2dWeightOut = asserts.Op{
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnReorderConv2dWeightOut checks mkldnn_reorder_conv2d_weight.out(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10940,20 +8154,16 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnReorderConv2dWeightOut)
+	checksPre0(&c, &opMkldnnReorderConv2dWeightOut, &locs38)
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMkldnnReorderConv3dWeight = asserts.Op{
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnReorderConv3dWeight checks mkldnn_reorder_conv3d_weight(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1) -> Tensor
@@ -10962,20 +8172,16 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnReorderConv3dWeight)
+	checksPre0(&c, &opMkldnnReorderConv3dWeight, &locs0)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMkldnnReorderConv3dWeightOut = asserts.Op{
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnReorderConv3dWeightOut checks mkldnn_reorder_conv3d_weight.out(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10984,20 +8190,16 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnReorderConv3dWeightOut)
+	checksPre0(&c, &opMkldnnReorderConv3dWeightOut, &locs38)
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToMkldnnBackward = asserts.Op{
 	Name:     "to_mkldnn_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToMkldnnBackward checks to_mkldnn_backward(Tensor grad, Tensor input) -> Tensor
@@ -11006,22 +8208,16 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	c.Begin(&opToMkldnnBackward)
+	checksPre5(&c, &opToMkldnnBackward, &locs302)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs302)
 	return r0
 }
 
 var opQuantizePerTensorDynamic = asserts.Op{
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerTensorDynamic checks quantize_per_tensor_dynamic(Tensor self, ScalarType dtype, bool reduce_range) -> Tensor
@@ -11030,20 +8226,16 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorDynamic)
+	checksPre0(&c, &opQuantizePerTensorDynamic, &locs0)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opQuantizePerTensorDynamicOut = asserts.Op{
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerTensorDynamicOut checks quantize_per_tensor_dynamic.out(Tensor self, ScalarType dtype, bool reduce_range, *, Tensor(a!) out) -> Tensor(a!)
@@ -11052,20 +8244,16 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorDynamicOut)
+	checksPre0(&c, &opQuantizePerTensorDynamicOut, &locs38)
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opQuantizePerTensor = asserts.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerTensor checks quantize_per_tensor(Tensor self, float scale, int zero_point, ScalarType dtype) -> Tensor
@@ -11074,25 +8262,17 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opQuantizePerTensor, &locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opQuantizePerTensorOut = asserts.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerTensorOut checks quantize_per_tensor.out(Tensor self, float scale, int zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -11101,25 +8281,17 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opQuantizePerTensorTensorQparams = asserts.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerTensorTensorQparams checks quantize_per_tensor.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype) -> Tensor
@@ -11128,35 +8300,17 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorTensorQparams)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opQuantizePerTensorTensorQparams, &locs305, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs305, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
 var opQuantizePerTensorTensorQparamsOut = asserts.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerTensorTensorQparamsOut checks quantize_per_tensor.tensor_qparams_out(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -11165,33 +8319,17 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorTensorQparamsOut)
 	var a0, a1, a2, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a4, out)
+	checksPre15(&c, &opQuantizePerTensorTensorQparamsOut, &locs306, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost16(&c, &locs306, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
 var opQuantizePerTensorTensors = asserts.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerTensorTensors checks quantize_per_tensor.tensors(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype) -> Tensor[]
@@ -11200,69 +8338,42 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorTensors)
 	var (
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
+	checksPre119(&c, &opQuantizePerTensorTensors, &locs307, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.End()
+	checksPost120(&c, &locs307, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
 var opQuantizePerTensorTensorsOut = asserts.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerTensorTensorsOut checks quantize_per_tensor.tensors_out(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype, *, Tensor(a!)[] out) -> ()
 func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerTensorTensorsOut)
 	var (
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, tensors)
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
-	asserts.SaveList(&c, &l4, out)
+	checksPre121(&c, &opQuantizePerTensorTensorsOut, &locs308, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	asserts.AfterList(&c, &l0, tensors)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost122(&c, &locs308, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
 	Name:     "quantize_per_channel",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerChannel checks quantize_per_channel(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype) -> Tensor
@@ -11271,35 +8382,17 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerChannel)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opQuantizePerChannel, &locs309, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	c.After(&a0, self)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scales"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_points"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs309, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
 var opQuantizePerChannelOut = asserts.Op{
 	Name:     "quantize_per_channel",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizePerChannelOut checks quantize_per_channel.out(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -11308,33 +8401,17 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizePerChannelOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scales)
-	c.Save(&a2, zero_points)
-	c.Save(&a5, out)
+	checksPre15(&c, &opQuantizePerChannelOut, &locs310, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	c.After(&a0, self)
-	c.After(&a1, scales)
-	c.After(&a2, zero_points)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scales"), &a1)
-	c.SameStorage(asserts.Arg("scales"), &a1)
-	c.SameImpl(asserts.Arg("zero_points"), &a2)
-	c.SameStorage(asserts.Arg("zero_points"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs310, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
 var opDequantizeSelf = asserts.Op{
 	Name:     "dequantize",
 	Overload: "self",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DequantizeSelf checks dequantize.self(Tensor self) -> Tensor
@@ -11343,23 +8420,17 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDequantizeSelf)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre37(&c, &opDequantizeSelf, &locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost115(&c, &locs0, &a0, self)
 	return r0
 }
 
 var opDequantizeSelfOut = asserts.Op{
 	Name:     "dequantize",
 	Overload: "self_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DequantizeSelfOut checks dequantize.self_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11368,20 +8439,16 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDequantizeSelfOut)
+	checksPre0(&c, &opDequantizeSelfOut, &locs38)
 	r0 := kernels.DequantizeSelfOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opDequantizeTensors = asserts.Op{
 	Name:     "dequantize",
 	Overload: "tensors",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DequantizeTensors checks dequantize.tensors(Tensor[] tensors) -> Tensor[]
@@ -11390,44 +8457,35 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opDequantizeTensors)
+	checksPre3(&c, &opDequantizeTensors, &locs9)
 	r0 := kernels.DequantizeTensors(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opDequantizeTensorsOut = asserts.Op{
 	Name:     "dequantize",
 	Overload: "tensors_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DequantizeTensorsOut checks dequantize.tensors_out(Tensor[] tensors, *, Tensor(a!)[] out) -> ()
 func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.DequantizeTensorsOut(tensors, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opDequantizeTensorsOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opDequantizeTensorsOut, &locs68, &l0, &l1, tensors, out)
 	kernels.DequantizeTensorsOut(tensors, out)
-	asserts.AfterList(&c, &l0, tensors)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("tensors"), &l0)
-	c.SameStorageList(asserts.Arg("tensors"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs68, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
 	Name:     "q_scale",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QScale checks q_scale(Tensor self) -> float
@@ -11436,21 +8494,17 @@ func QScale(self *torch.Tensor) float64 {
 		return kernels.QScale(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQScale)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opQScale, &locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opQZeroPoint = asserts.Op{
 	Name:     "q_zero_point",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QZeroPoint checks q_zero_point(Tensor self) -> int
@@ -11459,21 +8513,17 @@ func QZeroPoint(self *torch.Tensor) int64 {
 		return kernels.QZeroPoint(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQZeroPoint)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opQZeroPoint, &locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opQPerChannelScales = asserts.Op{
 	Name:     "q_per_channel_scales",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QPerChannelScales checks q_per_channel_scales(Tensor self) -> Tensor
@@ -11482,23 +8532,17 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScales(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelScales)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre37(&c, &opQPerChannelScales, &locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost115(&c, &locs0, &a0, self)
 	return r0
 }
 
 var opQPerChannelScalesOut = asserts.Op{
 	Name:     "q_per_channel_scales",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QPerChannelScalesOut checks q_per_channel_scales.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11507,20 +8551,16 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelScalesOut)
+	checksPre0(&c, &opQPerChannelScalesOut, &locs38)
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opQPerChannelZeroPoints = asserts.Op{
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QPerChannelZeroPoints checks q_per_channel_zero_points(Tensor self) -> Tensor
@@ -11529,23 +8569,17 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelZeroPoints(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelZeroPoints)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre37(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost115(&c, &locs0, &a0, self)
 	return r0
 }
 
 var opQPerChannelZeroPointsOut = asserts.Op{
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QPerChannelZeroPointsOut checks q_per_channel_zero_points.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11554,20 +8588,16 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelZeroPointsOut)
+	checksPre0(&c, &opQPerChannelZeroPointsOut, &locs38)
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opQPerChannelAxis = asserts.Op{
 	Name:     "q_per_channel_axis",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QPerChannelAxis checks q_per_channel_axis(Tensor self) -> int
@@ -11576,21 +8606,17 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 		return kernels.QPerChannelAxis(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQPerChannelAxis)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opQPerChannelAxis, &locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opIntRepr = asserts.Op{
 	Name:     "int_repr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IntRepr checks int_repr(Tensor self) -> Tensor
@@ -11599,20 +8625,16 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIntRepr)
+	checksPre0(&c, &opIntRepr, &locs0)
 	r0 := kernels.IntRepr(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opIntReprOut = asserts.Op{
 	Name:     "int_repr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IntReprOut checks int_repr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11621,20 +8643,16 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIntReprOut)
+	checksPre0(&c, &opIntReprOut, &locs38)
 	r0 := kernels.IntReprOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXMakePerTensorQuantizedTensor = asserts.Op{
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMakePerTensorQuantizedTensor checks _make_per_tensor_quantized_tensor(Tensor self, float scale, int zero_point) -> Tensor
@@ -11643,20 +8661,16 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakePerTensorQuantizedTensor)
+	checksPre0(&c, &opXMakePerTensorQuantizedTensor, &locs0)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXMakePerTensorQuantizedTensorOut = asserts.Op{
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMakePerTensorQuantizedTensorOut checks _make_per_tensor_quantized_tensor.out(Tensor self, float scale, int zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -11665,20 +8679,16 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakePerTensorQuantizedTensorOut)
+	checksPre0(&c, &opXMakePerTensorQuantizedTensorOut, &locs38)
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXMakePerChannelQuantizedTensor = asserts.Op{
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMakePerChannelQuantizedTensor checks _make_per_channel_quantized_tensor(Tensor self, Tensor scale, Tensor zero_point, int axis) -> Tensor
@@ -11687,24 +8697,16 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakePerChannelQuantizedTensor)
+	checksPre19(&c, &opXMakePerChannelQuantizedTensor, &locs305)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs305)
 	return r0
 }
 
 var opXMakePerChannelQuantizedTensorOut = asserts.Op{
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMakePerChannelQuantizedTensorOut checks _make_per_channel_quantized_tensor.out(Tensor self, Tensor scale, Tensor zero_point, int axis, *, Tensor(a!) out) -> Tensor(a!)
@@ -11713,24 +8715,16 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakePerChannelQuantizedTensorOut)
+	checksPre19(&c, &opXMakePerChannelQuantizedTensorOut, &locs306)
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs306)
 	return r0
 }
 
 var opQscheme = asserts.Op{
 	Name:     "qscheme",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Qscheme checks qscheme(Tensor self) -> QScheme
@@ -11739,21 +8733,17 @@ func Qscheme(self *torch.Tensor) int {
 		return kernels.Qscheme(self)
 	}
 	var c asserts.Call
-	c.Begin(&opQscheme)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opQscheme, &locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opFakeQuantizePerTensorAffine = asserts.Op{
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffine checks fake_quantize_per_tensor_affine(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> Tensor
@@ -11762,20 +8752,16 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffine)
+	checksPre0(&c, &opFakeQuantizePerTensorAffine, &locs0)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFakeQuantizePerTensorAffineTensorQparams = asserts.Op{
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffineTensorQparams checks fake_quantize_per_tensor_affine.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max) -> Tensor
@@ -11784,24 +8770,16 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffineTensorQparams)
+	checksPre19(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs305)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs305)
 	return r0
 }
 
 var opFakeQuantizePerTensorAffineCachemask = asserts.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffineCachemask checks fake_quantize_per_tensor_affine_cachemask(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -11810,29 +8788,17 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffineCachemask)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opFakeQuantizePerTensorAffineCachemask, &locs25, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opFakeQuantizePerTensorAffineCachemaskOut = asserts.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffineCachemaskOut checks fake_quantize_per_tensor_affine_cachemask.out(Tensor self, float scale, int zero_point, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -11841,22 +8807,16 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffineCachemaskOut)
+	checksPre5(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs26)
 	return r0, r1
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = asserts.Op{
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFakeQuantizePerTensorAffineCachemaskTensorQparams checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -11865,47 +8825,17 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizePerTensorAffineCachemaskTensorQparams)
-	var a0, a1, a2, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
-	c.Save(&a3, fake_quant_enabled)
+	var a0, a1, a2, a3 asserts.Saved
+	checksPre21(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs311, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.After(&a3, fake_quant_enabled)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.SameImpl(asserts.Arg("fake_quant_enabled"), &a3)
-	c.SameStorage(asserts.Arg("fake_quant_enabled"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("fake_quant_enabled"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("fake_quant_enabled"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost22(&c, &locs311, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = asserts.Op{
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -11914,28 +8844,16 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut)
+	checksPre47(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs312)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("fake_quant_enabled"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("fake_quant_enabled"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost63(&c, &locs312)
 	return r0, r1
 }
 
 var opFakeQuantizePerTensorAffineCachemaskBackward = asserts.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffineCachemaskBackward checks fake_quantize_per_tensor_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
@@ -11944,22 +8862,16 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerTensorAffineCachemaskBackward)
+	checksPre5(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs313)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs313)
 	return r0
 }
 
 var opXFakeQuantizeLearnablePerTensorAffine = asserts.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerTensorAffine checks _fake_quantize_learnable_per_tensor_affine(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
@@ -11968,35 +8880,17 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerTensorAffine)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs305, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs305, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineOut = asserts.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerTensorAffineOut checks _fake_quantize_learnable_per_tensor_affine.out(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -12005,24 +8899,16 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerTensorAffineOut)
+	checksPre19(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs306)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs306)
 	return r0
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineBackward = asserts.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerTensorAffineBackward checks _fake_quantize_learnable_per_tensor_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
@@ -12031,30 +8917,16 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerTensorAffineBackward)
+	checksPre64(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs314)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost65(&c, &locs314)
 	return r0, r1, r2
 }
 
 var opFakeQuantizePerChannelAffine = asserts.Op{
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerChannelAffine checks fake_quantize_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> Tensor
@@ -12063,24 +8935,16 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerChannelAffine)
+	checksPre19(&c, &opFakeQuantizePerChannelAffine, &locs305)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs305)
 	return r0
 }
 
 var opFakeQuantizePerChannelAffineCachemask = asserts.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerChannelAffineCachemask checks fake_quantize_per_channel_affine_cachemask(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -12089,41 +8953,17 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerChannelAffineCachemask)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre110(&c, &opFakeQuantizePerChannelAffineCachemask, &locs315, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost111(&c, &locs315, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
 var opFakeQuantizePerChannelAffineCachemaskOut = asserts.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerChannelAffineCachemaskOut checks fake_quantize_per_channel_affine_cachemask.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -12132,26 +8972,16 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerChannelAffineCachemaskOut)
+	checksPre45(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs316)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs316)
 	return r0, r1
 }
 
 var opFakeQuantizePerChannelAffineCachemaskBackward = asserts.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FakeQuantizePerChannelAffineCachemaskBackward checks fake_quantize_per_channel_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
@@ -12160,22 +8990,16 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opFakeQuantizePerChannelAffineCachemaskBackward)
+	checksPre5(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs313)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs313)
 	return r0
 }
 
 var opXFakeQuantizeLearnablePerChannelAffine = asserts.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerChannelAffine checks _fake_quantize_learnable_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
@@ -12184,35 +9008,17 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerChannelAffine)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, scale)
-	c.Save(&a2, zero_point)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs305, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	c.After(&a0, self)
-	c.After(&a1, scale)
-	c.After(&a2, zero_point)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("scale"), &a1)
-	c.SameStorage(asserts.Arg("scale"), &a1)
-	c.SameImpl(asserts.Arg("zero_point"), &a2)
-	c.SameStorage(asserts.Arg("zero_point"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs305, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineOut = asserts.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerChannelAffineOut checks _fake_quantize_learnable_per_channel_affine.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -12221,24 +9027,16 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerChannelAffineOut)
+	checksPre19(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs306)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs306)
 	return r0
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineBackward = asserts.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerChannelAffineBackward checks _fake_quantize_learnable_per_channel_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
@@ -12247,30 +9045,16 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	c.Begin(&opXFakeQuantizeLearnablePerChannelAffineBackward)
+	checksPre64(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs314)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost65(&c, &locs314)
 	return r0, r1, r2
 }
 
 var opFusedMovingAvgObsFakeQuant = asserts.Op{
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FusedMovingAvgObsFakeQuant checks fused_moving_avg_obs_fake_quant(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> Tensor
@@ -12279,32 +9063,16 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	c.Begin(&opFusedMovingAvgObsFakeQuant)
+	checksPre27(&c, &opFusedMovingAvgObsFakeQuant, &locs317)
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("observer_on"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("observer_on"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("fake_quant_on"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("fake_quant_on"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("running_min"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("running_min"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("running_max"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("running_max"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost75(&c, &locs317)
 	return r0
 }
 
 var opXFusedMovingAvgObsFqHelper = asserts.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFusedMovingAvgObsFqHelper checks _fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask)
@@ -12313,65 +9081,17 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedMovingAvgObsFqHelper)
-	var a0, a1, a2, a3, a4, a5, a6, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, observer_on)
-	c.Save(&a2, fake_quant_on)
-	c.Save(&a3, running_min)
-	c.Save(&a4, running_max)
-	c.Save(&a5, scale)
-	c.Save(&a6, zero_point)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre125(&c, &opXFusedMovingAvgObsFqHelper, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	c.After(&a0, self)
-	c.After(&a1, observer_on)
-	c.After(&a2, fake_quant_on)
-	c.After(&a3, running_min)
-	c.After(&a4, running_max)
-	c.After(&a5, scale)
-	c.After(&a6, zero_point)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("observer_on"), &a1)
-	c.SameStorage(asserts.Arg("observer_on"), &a1)
-	c.SameImpl(asserts.Arg("fake_quant_on"), &a2)
-	c.SameStorage(asserts.Arg("fake_quant_on"), &a2)
-	c.SameImpl(asserts.Arg("running_min"), &a3)
-	c.SameStorage(asserts.Arg("running_min"), &a3)
-	c.SameImpl(asserts.Arg("running_max"), &a4)
-	c.SameStorage(asserts.Arg("running_max"), &a4)
-	c.SameImpl(asserts.Arg("scale"), &a5)
-	c.SameStorage(asserts.Arg("scale"), &a5)
-	c.SameImpl(asserts.Arg("zero_point"), &a6)
-	c.SameStorage(asserts.Arg("zero_point"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost126(&c, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
 var opXFusedMovingAvgObsFqHelperOut = asserts.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFusedMovingAvgObsFqHelperOut checks _fused_moving_avg_obs_fq_helper.out(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False, *, Tensor(e!) out0, Tensor(f!) out1) -> (Tensor(e!), Tensor(f!))
@@ -12380,34 +9100,16 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedMovingAvgObsFqHelperOut)
+	checksPre127(&c, &opXFusedMovingAvgObsFqHelperOut, &locs319)
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("observer_on"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("observer_on"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("fake_quant_on"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("fake_quant_on"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("running_min"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("running_min"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("running_max"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("running_max"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("scale"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("zero_point"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost128(&c, &locs319)
 	return r0, r1
 }
 
 var opXFusedMovingAvgObsFqHelperFunctional = asserts.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFusedMovingAvgObsFqHelperFunctional checks _fused_moving_avg_obs_fq_helper_functional(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor running_min, Tensor running_max, Tensor scale, Tensor zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out, Tensor scale_out, Tensor zero_point_out)
@@ -12416,105 +9118,17 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedMovingAvgObsFqHelperFunctional)
-	var a0, a1, a2, a3, a4, a5, a6, o0, o1, o2, o3, o4, o5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, observer_on)
-	c.Save(&a2, fake_quant_on)
-	c.Save(&a3, running_min)
-	c.Save(&a4, running_max)
-	c.Save(&a5, scale)
-	c.Save(&a6, zero_point)
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	checksPre129(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs320, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	c.After(&a0, self)
-	c.After(&a1, observer_on)
-	c.After(&a2, fake_quant_on)
-	c.After(&a3, running_min)
-	c.After(&a4, running_max)
-	c.After(&a5, scale)
-	c.After(&a6, zero_point)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.Result(&o5, r5)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("observer_on"), &a1)
-	c.SameStorage(asserts.Arg("observer_on"), &a1)
-	c.SameImpl(asserts.Arg("fake_quant_on"), &a2)
-	c.SameStorage(asserts.Arg("fake_quant_on"), &a2)
-	c.SameImpl(asserts.Arg("running_min"), &a3)
-	c.SameStorage(asserts.Arg("running_min"), &a3)
-	c.SameImpl(asserts.Arg("running_max"), &a4)
-	c.SameStorage(asserts.Arg("running_max"), &a4)
-	c.SameImpl(asserts.Arg("scale"), &a5)
-	c.SameStorage(asserts.Arg("scale"), &a5)
-	c.SameImpl(asserts.Arg("zero_point"), &a6)
-	c.SameStorage(asserts.Arg("zero_point"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.ImplUseCountLE1(asserts.Ret(5), &o5)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("observer_on"), &a1)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("fake_quant_on"), &a2)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("running_min"), &a3)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("running_max"), &a4)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("scale"), &a5)
-	c.NotArg(asserts.Ret(5), &o5, asserts.Arg("zero_point"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(5), &o5)
-	c.End()
+	checksPost130(&c, &locs320, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
 var opXChooseQparamsPerTensor = asserts.Op{
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XChooseQparamsPerTensor checks _choose_qparams_per_tensor(Tensor self, bool reduce_range=False) -> (float, int)
@@ -12523,18 +9137,16 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	c.Begin(&opXChooseQparamsPerTensor)
+	checksPre3(&c, &opXChooseQparamsPerTensor, &locs3)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0, r1
 }
 
 var opXSaturateWeightToFp16 = asserts.Op{
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSaturateWeightToFp16 checks _saturate_weight_to_fp16(Tensor weight) -> Tensor
@@ -12543,20 +9155,16 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	c.Begin(&opXSaturateWeightToFp16)
+	checksPre0(&c, &opXSaturateWeightToFp16, &locs321)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs321)
 	return r0
 }
 
 var opChooseQparamsOptimized = asserts.Op{
 	Name:     "choose_qparams_optimized",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ChooseQparamsOptimized checks choose_qparams_optimized(Tensor input, int numel, int n_bins, float ratio, int bit_width) -> (Tensor, Tensor)
@@ -12565,22 +9173,16 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	c.Begin(&opChooseQparamsOptimized)
+	checksPre5(&c, &opChooseQparamsOptimized, &locs29)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs29)
 	return r0, r1
 }
 
 var opXAutocastToReducedPrecision = asserts.Op{
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAutocastToReducedPrecision checks _autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype) -> Tensor(a)
@@ -12589,20 +9191,16 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opXAutocastToReducedPrecision)
+	checksPre0(&c, &opXAutocastToReducedPrecision, &locs0)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXAutocastToFullPrecision = asserts.Op{
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAutocastToFullPrecision checks _autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled) -> Tensor(a)
@@ -12611,13 +9209,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var c asserts.Call
-	c.Begin(&opXAutocastToFullPrecision)
+	checksPre0(&c, &opXAutocastToFullPrecision, &locs0)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 

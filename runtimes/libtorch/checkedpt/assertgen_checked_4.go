@@ -13,7 +13,7 @@ import (
 var opXToCopy = asserts.Op{
 	Name:     "_to_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XToCopy checks _to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor
@@ -22,25 +22,17 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opXToCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXToCopy, &locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXToCopyOut = asserts.Op{
 	Name:     "_to_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XToCopyOut checks _to_copy.out(Tensor self, *, bool non_blocking=False, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -49,20 +41,16 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXToCopyOut)
+	checksPre0(&c, &opXToCopyOut, &locs38)
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opToDtypeLayout = asserts.Op{
 	Name:     "to",
 	Overload: "dtype_layout",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToDtypeLayout checks to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -71,20 +59,16 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opToDtypeLayout)
+	checksPre0(&c, &opToDtypeLayout, &locs0)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opToDevice = asserts.Op{
 	Name:     "to",
 	Overload: "device",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToDevice checks to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -93,20 +77,16 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opToDevice)
+	checksPre0(&c, &opToDevice, &locs0)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opToDtype = asserts.Op{
 	Name:     "to",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToDtype checks to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -115,20 +95,16 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opToDtype)
+	checksPre0(&c, &opToDtype, &locs0)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opToOther = asserts.Op{
 	Name:     "to",
 	Overload: "other",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToOther checks to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -137,22 +113,16 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	c.Begin(&opToOther)
+	checksPre5(&c, &opToOther, &locs6)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opMeshgrid = asserts.Op{
 	Name:     "meshgrid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Meshgrid checks meshgrid(Tensor[] tensors) -> Tensor[]
@@ -161,18 +131,16 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opMeshgrid)
+	checksPre3(&c, &opMeshgrid, &locs9)
 	r0 := kernels.Meshgrid(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opMeshgridIndexing = asserts.Op{
 	Name:     "meshgrid",
 	Overload: "indexing",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MeshgridIndexing checks meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]
@@ -181,18 +149,16 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	c.Begin(&opMeshgridIndexing)
+	checksPre3(&c, &opMeshgridIndexing, &locs9)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost4(&c, &locs9)
 	return r0
 }
 
 var opCartesianProd = asserts.Op{
 	Name:     "cartesian_prod",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CartesianProd checks cartesian_prod(Tensor[] tensors) -> Tensor
@@ -201,20 +167,16 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opCartesianProd)
+	checksPre0(&c, &opCartesianProd, &locs67)
 	r0 := kernels.CartesianProd(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opCombinations = asserts.Op{
 	Name:     "combinations",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Combinations checks combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor
@@ -223,20 +185,16 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var c asserts.Call
-	c.Begin(&opCombinations)
+	checksPre0(&c, &opCombinations, &locs0)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opItem = asserts.Op{
 	Name:     "item",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Item checks item(Tensor self) -> Scalar
@@ -245,18 +203,16 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	c.Begin(&opItem)
+	checksPre3(&c, &opItem, &locs3)
 	r0 := kernels.Item(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opResultTypeTensor = asserts.Op{
 	Name:     "result_type",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResultTypeTensor checks result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType
@@ -265,20 +221,16 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	c.Begin(&opResultTypeTensor)
+	checksPre0(&c, &opResultTypeTensor, &locs322)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs322)
 	return r0
 }
 
 var opResultTypeScalar = asserts.Op{
 	Name:     "result_type",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResultTypeScalar checks result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType
@@ -287,18 +239,16 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	c.Begin(&opResultTypeScalar)
+	checksPre3(&c, &opResultTypeScalar, &locs323)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor"))
-	c.End()
+	checksPost4(&c, &locs323)
 	return r0
 }
 
 var opResultTypeScalarTensor = asserts.Op{
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResultTypeScalarTensor checks result_type.Scalar_Tensor(Scalar scalar, Tensor tensor) -> ScalarType
@@ -307,18 +257,16 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	c.Begin(&opResultTypeScalarTensor)
+	checksPre3(&c, &opResultTypeScalarTensor, &locs323)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor"))
-	c.End()
+	checksPost4(&c, &locs323)
 	return r0
 }
 
 var opResultTypeScalarScalar = asserts.Op{
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ResultTypeScalarScalar checks result_type.Scalar_Scalar(Scalar scalar1, Scalar scalar2) -> ScalarType
@@ -327,16 +275,16 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	c.Begin(&opResultTypeScalarScalar)
+	checksPre23(&c, &opResultTypeScalarScalar, &locs16)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	c.End()
+	checksPost24(&c, &locs16)
 	return r0
 }
 
 var opCanCast = asserts.Op{
 	Name:     "can_cast",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CanCast checks can_cast(ScalarType from, ScalarType to) -> bool
@@ -345,16 +293,16 @@ func CanCast(from int, to int) bool {
 		return kernels.CanCast(from, to)
 	}
 	var c asserts.Call
-	c.Begin(&opCanCast)
+	checksPre23(&c, &opCanCast, &locs16)
 	r0 := kernels.CanCast(from, to)
-	c.End()
+	checksPost24(&c, &locs16)
 	return r0
 }
 
 var opPromoteTypes = asserts.Op{
 	Name:     "promote_types",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PromoteTypes checks promote_types(ScalarType type1, ScalarType type2) -> ScalarType
@@ -363,16 +311,16 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	c.Begin(&opPromoteTypes)
+	checksPre23(&c, &opPromoteTypes, &locs16)
 	r0 := kernels.PromoteTypes(type1, type2)
-	c.End()
+	checksPost24(&c, &locs16)
 	return r0
 }
 
 var opXLocalScalarDense = asserts.Op{
 	Name:     "_local_scalar_dense",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLocalScalarDense checks _local_scalar_dense(Tensor self) -> Scalar
@@ -381,21 +329,17 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 		return kernels.XLocalScalarDense(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXLocalScalarDense)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opXLocalScalarDense, &locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opXLstmMps = asserts.Op{
 	Name:     "_lstm_mps",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLstmMps checks _lstm_mps(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -404,62 +348,20 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opXLstmMps)
 	var (
-		a0, o0, o1, o2, o3, o4 asserts.Saved
-		l1, l2                 asserts.SavedList
+		a0     asserts.Saved
+		l1, l2 asserts.SavedList
 	)
-	c.Save(&a0, input)
-	asserts.SaveList(&c, &l1, hx)
-	asserts.SaveList(&c, &l2, params)
+	checksPre131(&c, &opXLstmMps, &locs324, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.After(&a0, input)
-	asserts.AfterList(&c, &l1, hx)
-	asserts.AfterList(&c, &l2, params)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.Result(&o4, r4)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImplList(asserts.Arg("hx"), &l1)
-	c.SameStorageList(asserts.Arg("hx"), &l1)
-	c.SameImplList(asserts.Arg("params"), &l2)
-	c.SameStorageList(asserts.Arg("params"), &l2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(1), &o1, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(2), &o2, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(3), &o3, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(3), &o3, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.ImplUseCountLE1(asserts.Ret(4), &o4)
-	c.NotArg(asserts.Ret(4), &o4, asserts.Arg("input"), &a0)
-	c.NotArgList(asserts.Ret(4), &o4, asserts.Arg("hx"), &l1)
-	c.NotArgList(asserts.Ret(4), &o4, asserts.Arg("params"), &l2)
-	c.StorageUseCountEq1(asserts.Ret(4), &o4)
-	c.End()
+	checksPost132(&c, &locs324, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
 var opXLstmMpsOut = asserts.Op{
 	Name:     "_lstm_mps",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLstmMpsOut checks _lstm_mps.out(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -468,32 +370,16 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	c.Begin(&opXLstmMpsOut)
+	checksPre27(&c, &opXLstmMpsOut, &locs325)
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out4"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out4"))
-	c.End()
+	checksPost28(&c, &locs325)
 	return r0, r1, r2, r3, r4
 }
 
 var opLstmMpsBackward = asserts.Op{
 	Name:     "lstm_mps_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LstmMpsBackward checks lstm_mps_backward(Tensor grad_y, Tensor? grad_hy, Tensor? grad_cy, Tensor z_state, Tensor cell_state_fwd, Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor[], Tensor[])
@@ -502,110 +388,42 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opLstmMpsBackward)
 	var (
-		a0, a3, a4, a5, o0 asserts.Saved
-		l6, l7             asserts.SavedList
+		a0, a1, a2, a3, a4, a5 asserts.Saved
+		l6, l7                 asserts.SavedList
 	)
-	c.Save(&a0, grad_y)
-	c.Save(&a3, z_state)
-	c.Save(&a4, cell_state_fwd)
-	c.Save(&a5, input)
-	asserts.SaveList(&c, &l6, hx)
-	asserts.SaveList(&c, &l7, params)
+	checksPre133(&c, &opLstmMpsBackward, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.After(&a0, grad_y)
-	c.After(&a3, z_state)
-	c.After(&a4, cell_state_fwd)
-	c.After(&a5, input)
-	asserts.AfterList(&c, &l6, hx)
-	asserts.AfterList(&c, &l7, params)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_y"), &a0)
-	c.SameStorage(asserts.Arg("grad_y"), &a0)
-	c.SameImpl(asserts.Arg("z_state"), &a3)
-	c.SameStorage(asserts.Arg("z_state"), &a3)
-	c.SameImpl(asserts.Arg("cell_state_fwd"), &a4)
-	c.SameStorage(asserts.Arg("cell_state_fwd"), &a4)
-	c.SameImpl(asserts.Arg("input"), &a5)
-	c.SameStorage(asserts.Arg("input"), &a5)
-	c.SameImplList(asserts.Arg("hx"), &l6)
-	c.SameStorageList(asserts.Arg("hx"), &l6)
-	c.SameImplList(asserts.Arg("params"), &l7)
-	c.SameStorageList(asserts.Arg("params"), &l7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_y"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("z_state"), &a3)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cell_state_fwd"), &a4)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a5)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("hx"), &l6)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("params"), &l7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost134(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
 	return r0, r1, r2
 }
 
 var opLstmMpsBackwardOut = asserts.Op{
 	Name:     "lstm_mps_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LstmMpsBackwardOut checks lstm_mps_backward.out(Tensor grad_y, Tensor? grad_hy, Tensor? grad_cy, Tensor z_state, Tensor cell_state_fwd, Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first, *, Tensor(a!) out0, Tensor(b!)[] out1, Tensor(c!)[] out2) -> ()
 func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch.Tensor, z_state *torch.Tensor, cell_state_fwd *torch.Tensor, input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, has_biases bool, num_layers int64, dropout float64, train bool, bidirectional bool, batch_first bool, out0 *torch.Tensor, out1 []*torch.Tensor, out2 []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opLstmMpsBackwardOut)
 	var (
 		a0, a3, a4, a5, a14 asserts.Saved
 		l6, l7, l15, l16    asserts.SavedList
 	)
-	c.Save(&a0, grad_y)
-	c.Save(&a3, z_state)
-	c.Save(&a4, cell_state_fwd)
-	c.Save(&a5, input)
-	asserts.SaveList(&c, &l6, hx)
-	asserts.SaveList(&c, &l7, params)
-	c.Save(&a14, out0)
-	asserts.SaveList(&c, &l15, out1)
-	asserts.SaveList(&c, &l16, out2)
+	checksPre135(&c, &opLstmMpsBackwardOut, &locs327, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	c.After(&a0, grad_y)
-	c.After(&a3, z_state)
-	c.After(&a4, cell_state_fwd)
-	c.After(&a5, input)
-	asserts.AfterList(&c, &l6, hx)
-	asserts.AfterList(&c, &l7, params)
-	c.After(&a14, out0)
-	asserts.AfterList(&c, &l15, out1)
-	asserts.AfterList(&c, &l16, out2)
-	c.SameImpl(asserts.Arg("grad_y"), &a0)
-	c.SameStorage(asserts.Arg("grad_y"), &a0)
-	c.SameImpl(asserts.Arg("z_state"), &a3)
-	c.SameStorage(asserts.Arg("z_state"), &a3)
-	c.SameImpl(asserts.Arg("cell_state_fwd"), &a4)
-	c.SameStorage(asserts.Arg("cell_state_fwd"), &a4)
-	c.SameImpl(asserts.Arg("input"), &a5)
-	c.SameStorage(asserts.Arg("input"), &a5)
-	c.SameImplList(asserts.Arg("hx"), &l6)
-	c.SameStorageList(asserts.Arg("hx"), &l6)
-	c.SameImplList(asserts.Arg("params"), &l7)
-	c.SameStorageList(asserts.Arg("params"), &l7)
-	c.SameImpl(asserts.Arg("out0"), &a14)
-	c.SameStorage(asserts.Arg("out0"), &a14)
-	c.SameImplList(asserts.Arg("out1"), &l15)
-	c.SameStorageList(asserts.Arg("out1"), &l15)
-	c.SameImplList(asserts.Arg("out2"), &l16)
-	c.SameStorageList(asserts.Arg("out2"), &l16)
-	c.End()
+	checksPost136(&c, &locs327, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedLstmCell checks _thnn_fused_lstm_cell(Tensor input_gates, Tensor hidden_gates, Tensor cx, Tensor? input_bias=None, Tensor? hidden_bias=None) -> (Tensor, Tensor, Tensor)
@@ -614,47 +432,17 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCell)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, input_gates)
-	c.Save(&a1, hidden_gates)
-	c.Save(&a2, cx)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre137(&c, &opXThnnFusedLstmCell, &locs328, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	c.After(&a0, input_gates)
-	c.After(&a1, hidden_gates)
-	c.After(&a2, cx)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("input_gates"), &a0)
-	c.SameStorage(asserts.Arg("input_gates"), &a0)
-	c.SameImpl(asserts.Arg("hidden_gates"), &a1)
-	c.SameStorage(asserts.Arg("hidden_gates"), &a1)
-	c.SameImpl(asserts.Arg("cx"), &a2)
-	c.SameStorage(asserts.Arg("cx"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("cx"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("cx"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("cx"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost138(&c, &locs328, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opXThnnFusedLstmCellOut = asserts.Op{
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedLstmCellOut checks _thnn_fused_lstm_cell.out(Tensor input_gates, Tensor hidden_gates, Tensor cx, Tensor? input_bias=None, Tensor? hidden_bias=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -663,28 +451,16 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCellOut)
+	checksPre47(&c, &opXThnnFusedLstmCellOut, &locs329)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input_gates"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input_gates"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hidden_gates"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hidden_gates"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs329)
 	return r0, r1, r2
 }
 
 var opXThnnFusedLstmCellBackwardImpl = asserts.Op{
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedLstmCellBackwardImpl checks _thnn_fused_lstm_cell_backward_impl(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor)
@@ -693,28 +469,16 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCellBackwardImpl)
+	checksPre47(&c, &opXThnnFusedLstmCellBackwardImpl, &locs330)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cy"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost48(&c, &locs330)
 	return r0, r1, r2
 }
 
 var opXThnnFusedLstmCellBackwardImplOut = asserts.Op{
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedLstmCellBackwardImplOut checks _thnn_fused_lstm_cell_backward_impl.out(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -723,28 +487,16 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCellBackwardImplOut)
+	checksPre47(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs331)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cy"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs331)
 	return r0, r1, r2
 }
 
 var opXThnnFusedLstmCellBackward = asserts.Op{
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedLstmCellBackward checks _thnn_fused_lstm_cell_backward(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -753,32 +505,16 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedLstmCellBackward)
+	checksPre27(&c, &opXThnnFusedLstmCellBackward, &locs332)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cy"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(4))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(4))
-	c.End()
+	checksPost139(&c, &locs332)
 	return r0, r1, r2, r3, r4
 }
 
 var opXThnnDifferentiableLstmCellBackward = asserts.Op{
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnDifferentiableLstmCellBackward checks _thnn_differentiable_lstm_cell_backward(Tensor? grad_hy, Tensor? grad_cy, Tensor input_gates, Tensor hidden_gates, Tensor? input_bias, Tensor? hidden_bias, Tensor cx, Tensor cy) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -787,34 +523,16 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnDifferentiableLstmCellBackward)
+	checksPre127(&c, &opXThnnDifferentiableLstmCellBackward, &locs333)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input_gates"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input_gates"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hidden_gates"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hidden_gates"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cy"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(4))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(4))
-	c.End()
+	checksPost140(&c, &locs333)
 	return r0, r1, r2, r3, r4
 }
 
 var opXThnnFusedGruCell = asserts.Op{
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedGruCell checks _thnn_fused_gru_cell(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None, Tensor? hidden_bias=None) -> (Tensor, Tensor)
@@ -823,41 +541,17 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedGruCell)
-	var a0, a1, a2, o0, o1 asserts.Saved
-	c.Save(&a0, input_gates)
-	c.Save(&a1, hidden_gates)
-	c.Save(&a2, hx)
+	var a0, a1, a2, a3, a4 asserts.Saved
+	checksPre141(&c, &opXThnnFusedGruCell, &locs334, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	c.After(&a0, input_gates)
-	c.After(&a1, hidden_gates)
-	c.After(&a2, hx)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input_gates"), &a0)
-	c.SameStorage(asserts.Arg("input_gates"), &a0)
-	c.SameImpl(asserts.Arg("hidden_gates"), &a1)
-	c.SameStorage(asserts.Arg("hidden_gates"), &a1)
-	c.SameImpl(asserts.Arg("hx"), &a2)
-	c.SameStorage(asserts.Arg("hx"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("hx"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input_gates"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hidden_gates"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("hx"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost142(&c, &locs334, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
 var opXThnnFusedGruCellOut = asserts.Op{
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedGruCellOut checks _thnn_fused_gru_cell.out(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None, Tensor? hidden_bias=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -866,26 +560,16 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedGruCellOut)
+	checksPre45(&c, &opXThnnFusedGruCellOut, &locs335)
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input_gates"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input_gates"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hidden_gates"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hidden_gates"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost72(&c, &locs335)
 	return r0, r1
 }
 
 var opXThnnFusedGruCellBackward = asserts.Op{
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedGruCellBackward checks _thnn_fused_gru_cell_backward(Tensor grad_hy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -894,30 +578,16 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedGruCellBackward)
+	checksPre64(&c, &opXThnnFusedGruCellBackward, &locs336)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_hy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_hy"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(4))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(4))
-	c.End()
+	checksPost143(&c, &locs336)
 	return r0, r1, r2, r3, r4
 }
 
 var opXThnnFusedGruCellBackwardOut = asserts.Op{
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnFusedGruCellBackwardOut checks _thnn_fused_gru_cell_backward.out(Tensor grad_hy, Tensor workspace, bool has_bias, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -926,30 +596,16 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnFusedGruCellBackwardOut)
+	checksPre64(&c, &opXThnnFusedGruCellBackwardOut, &locs337)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_hy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_hy"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("workspace"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out4"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out4"))
-	c.End()
+	checksPost70(&c, &locs337)
 	return r0, r1, r2, r3, r4
 }
 
 var opXThnnDifferentiableGruCellBackward = asserts.Op{
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XThnnDifferentiableGruCellBackward checks _thnn_differentiable_gru_cell_backward(Tensor grad_hy, Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias, Tensor? hidden_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -958,34 +614,16 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXThnnDifferentiableGruCellBackward)
+	checksPre127(&c, &opXThnnDifferentiableGruCellBackward, &locs338)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_hy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_hy"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input_gates"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input_gates"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hidden_gates"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hidden_gates"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(4))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(4))
-	c.End()
+	checksPost140(&c, &locs338)
 	return r0, r1, r2, r3, r4
 }
 
 var opLstmInput = asserts.Op{
 	Name:     "lstm",
 	Overload: "input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LstmInput checks lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor)
@@ -994,28 +632,16 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opLstmInput)
+	checksPre47(&c, &opLstmInput, &locs339)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost48(&c, &locs339)
 	return r0, r1, r2
 }
 
 var opLstmData = asserts.Op{
 	Name:     "lstm",
 	Overload: "data",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LstmData checks lstm.data(Tensor data, Tensor batch_sizes, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor, Tensor)
@@ -1024,30 +650,16 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opLstmData)
+	checksPre64(&c, &opLstmData, &locs340)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost65(&c, &locs340)
 	return r0, r1, r2
 }
 
 var opGruInput = asserts.Op{
 	Name:     "gru",
 	Overload: "input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GruInput checks gru.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -1056,26 +668,16 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opGruInput)
+	checksPre45(&c, &opGruInput, &locs341)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs341)
 	return r0, r1
 }
 
 var opGruData = asserts.Op{
 	Name:     "gru",
 	Overload: "data",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GruData checks gru.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -1084,28 +686,16 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opGruData)
+	checksPre47(&c, &opGruData, &locs342)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost103(&c, &locs342)
 	return r0, r1
 }
 
 var opRnnTanhInput = asserts.Op{
 	Name:     "rnn_tanh",
 	Overload: "input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RnnTanhInput checks rnn_tanh.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -1114,26 +704,16 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnTanhInput)
+	checksPre45(&c, &opRnnTanhInput, &locs341)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs341)
 	return r0, r1
 }
 
 var opRnnTanhData = asserts.Op{
 	Name:     "rnn_tanh",
 	Overload: "data",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RnnTanhData checks rnn_tanh.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -1142,28 +722,16 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnTanhData)
+	checksPre47(&c, &opRnnTanhData, &locs342)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost103(&c, &locs342)
 	return r0, r1
 }
 
 var opRnnReluInput = asserts.Op{
 	Name:     "rnn_relu",
 	Overload: "input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RnnReluInput checks rnn_relu.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -1172,26 +740,16 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnReluInput)
+	checksPre45(&c, &opRnnReluInput, &locs341)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs341)
 	return r0, r1
 }
 
 var opRnnReluData = asserts.Op{
 	Name:     "rnn_relu",
 	Overload: "data",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RnnReluData checks rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -1200,28 +758,16 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnReluData)
+	checksPre47(&c, &opRnnReluData, &locs342)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("params"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost103(&c, &locs342)
 	return r0, r1
 }
 
 var opLstmCell = asserts.Op{
 	Name:     "lstm_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LstmCell checks lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> (Tensor, Tensor)
@@ -1230,28 +776,16 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opLstmCell)
+	checksPre47(&c, &opLstmCell, &locs343)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost103(&c, &locs343)
 	return r0, r1
 }
 
 var opGruCell = asserts.Op{
 	Name:     "gru_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GruCell checks gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -1260,26 +794,16 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opGruCell)
+	checksPre45(&c, &opGruCell, &locs344)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost73(&c, &locs344)
 	return r0
 }
 
 var opRnnTanhCell = asserts.Op{
 	Name:     "rnn_tanh_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RnnTanhCell checks rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -1288,26 +812,16 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnTanhCell)
+	checksPre45(&c, &opRnnTanhCell, &locs344)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost73(&c, &locs344)
 	return r0
 }
 
 var opRnnReluCell = asserts.Op{
 	Name:     "rnn_relu_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RnnReluCell checks rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -1316,26 +830,16 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opRnnReluCell)
+	checksPre45(&c, &opRnnReluCell, &locs344)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost73(&c, &locs344)
 	return r0
 }
 
 var opQuantizedLstmCell = asserts.Op{
 	Name:     "quantized_lstm_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedLstmCell checks quantized_lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> (Tensor, Tensor)
@@ -1344,40 +848,16 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedLstmCell)
+	checksPre144(&c, &opQuantizedLstmCell, &locs345)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("b_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("b_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("b_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("b_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets_hh"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost145(&c, &locs345)
 	return r0, r1
 }
 
 var opQuantizedGruCell = asserts.Op{
 	Name:     "quantized_gru_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedGruCell checks quantized_gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -1386,38 +866,16 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedGruCell)
+	checksPre146(&c, &opQuantizedGruCell, &locs346)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("b_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("b_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("b_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("b_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets_hh"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost147(&c, &locs346)
 	return r0
 }
 
 var opQuantizedRnnReluCell = asserts.Op{
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedRnnReluCell checks quantized_rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -1426,38 +884,16 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedRnnReluCell)
+	checksPre146(&c, &opQuantizedRnnReluCell, &locs346)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("b_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("b_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("b_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("b_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets_hh"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost147(&c, &locs346)
 	return r0
 }
 
 var opQuantizedRnnTanhCell = asserts.Op{
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantizedRnnTanhCell checks quantized_rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -1466,38 +902,16 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantizedRnnTanhCell)
+	checksPre146(&c, &opQuantizedRnnTanhCell, &locs346)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("w_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("b_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("b_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("b_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("b_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("packed_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("packed_hh"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets_ih"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets_ih"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_offsets_hh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_offsets_hh"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost147(&c, &locs346)
 	return r0
 }
 
 var opXPackPaddedSequence = asserts.Op{
 	Name:     "_pack_padded_sequence",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPackPaddedSequence checks _pack_padded_sequence(Tensor input, Tensor lengths, bool batch_first) -> (Tensor, Tensor)
@@ -1506,35 +920,17 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opXPackPaddedSequence)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, lengths)
+	var a0, a1 asserts.Saved
+	checksPre17(&c, &opXPackPaddedSequence, &locs347, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	c.After(&a0, input)
-	c.After(&a1, lengths)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("lengths"), &a1)
-	c.SameStorage(asserts.Arg("lengths"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("lengths"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("lengths"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost18(&c, &locs347, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
 var opXPackPaddedSequenceOut = asserts.Op{
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPackPaddedSequenceOut checks _pack_padded_sequence.out(Tensor input, Tensor lengths, bool batch_first, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1543,24 +939,16 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXPackPaddedSequenceOut)
+	checksPre19(&c, &opXPackPaddedSequenceOut, &locs348)
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("lengths"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("lengths"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost20(&c, &locs348)
 	return r0, r1
 }
 
 var opXPackPaddedSequenceBackward = asserts.Op{
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPackPaddedSequenceBackward checks _pack_padded_sequence_backward(Tensor grad, int[] input_size, Tensor batch_sizes, bool batch_first) -> Tensor
@@ -1569,22 +957,16 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	c.Begin(&opXPackPaddedSequenceBackward)
+	checksPre5(&c, &opXPackPaddedSequenceBackward, &locs349)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs349)
 	return r0
 }
 
 var opXPadPackedSequence = asserts.Op{
 	Name:     "_pad_packed_sequence",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPadPackedSequence checks _pad_packed_sequence(Tensor data, Tensor batch_sizes, bool batch_first, Scalar padding_value, int total_length) -> (Tensor, Tensor)
@@ -1593,24 +975,16 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	c.Begin(&opXPadPackedSequence)
+	checksPre19(&c, &opXPadPackedSequence, &locs350)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("batch_sizes"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost36(&c, &locs350)
 	return r0, r1
 }
 
 var opSet_SourceTensorStorageOffset = asserts.Op{
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Set_SourceTensorStorageOffset checks set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor source, SymInt storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!)
@@ -1619,20 +993,16 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_SourceTensorStorageOffset)
+	checksPre0(&c, &opSet_SourceTensorStorageOffset, &locs351)
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.End()
+	checksPost2(&c, &locs351)
 	return r0
 }
 
 var opSet_SourceTensor = asserts.Op{
 	Name:     "set_",
 	Overload: "source_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Set_SourceTensor checks set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)
@@ -1641,20 +1011,16 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_SourceTensor)
+	checksPre0(&c, &opSet_SourceTensor, &locs351)
 	r0 := kernels.Set_SourceTensor(self, source)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.End()
+	checksPost2(&c, &locs351)
 	return r0
 }
 
 var opSetSourceTensorOut = asserts.Op{
 	Name:     "set",
 	Overload: "source_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SetSourceTensorOut checks set.source_Tensor_out(Tensor self, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -1663,22 +1029,16 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSetSourceTensorOut)
+	checksPre5(&c, &opSetSourceTensorOut, &locs352)
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs352)
 	return r0
 }
 
 var opSetSourceTensor = asserts.Op{
 	Name:     "set",
 	Overload: "source_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SetSourceTensor checks set.source_Tensor(Tensor self, Tensor source) -> Tensor
@@ -1687,22 +1047,16 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	c.Begin(&opSetSourceTensor)
+	checksPre5(&c, &opSetSourceTensor, &locs353)
 	r0 := kernels.SetSourceTensor(self, source)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs353)
 	return r0
 }
 
 var opSet_ = asserts.Op{
 	Name:     "set_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Set_ checks set_(Tensor(a!) self) -> Tensor(a!)
@@ -1711,18 +1065,16 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSet_)
+	checksPre3(&c, &opSet_, &locs3)
 	r0 := kernels.Set_(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSetOut = asserts.Op{
 	Name:     "set",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SetOut checks set.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1731,20 +1083,16 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSetOut)
+	checksPre0(&c, &opSetOut, &locs38)
 	r0 := kernels.SetOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSet = asserts.Op{
 	Name:     "set",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Set checks set(Tensor self) -> Tensor
@@ -1753,20 +1101,16 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSet)
+	checksPre0(&c, &opSet, &locs0)
 	r0 := kernels.Set(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLift = asserts.Op{
 	Name:     "lift",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lift checks lift(Tensor self) -> Tensor
@@ -1775,23 +1119,17 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lift(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLift)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre37(&c, &opLift, &locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost115(&c, &locs0, &a0, self)
 	return r0
 }
 
 var opLiftOut = asserts.Op{
 	Name:     "lift",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LiftOut checks lift.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1800,20 +1138,16 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLiftOut)
+	checksPre0(&c, &opLiftOut, &locs38)
 	r0 := kernels.LiftOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLiftFresh = asserts.Op{
 	Name:     "lift_fresh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LiftFresh checks lift_fresh(Tensor(a) self) -> Tensor(a)
@@ -1822,23 +1156,17 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFresh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLiftFresh)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre37(&c, &opLiftFresh, &locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost115(&c, &locs0, &a0, self)
 	return r0
 }
 
 var opLiftFreshCopy = asserts.Op{
 	Name:     "lift_fresh_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LiftFreshCopy checks lift_fresh_copy(Tensor self) -> Tensor
@@ -1847,23 +1175,17 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLiftFreshCopy)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre37(&c, &opLiftFreshCopy, &locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost115(&c, &locs0, &a0, self)
 	return r0
 }
 
 var opLiftFreshCopyOut = asserts.Op{
 	Name:     "lift_fresh_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LiftFreshCopyOut checks lift_fresh_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1872,20 +1194,16 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLiftFreshCopyOut)
+	checksPre0(&c, &opLiftFreshCopyOut, &locs38)
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opIsSetTo = asserts.Op{
 	Name:     "is_set_to",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsSetTo checks is_set_to(Tensor self, Tensor tensor) -> bool
@@ -1894,25 +1212,17 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 		return kernels.IsSetTo(self, tensor)
 	}
 	var c asserts.Call
-	c.Begin(&opIsSetTo)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor)
+	checksPre11(&c, &opIsSetTo, &locs354, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	c.After(&a0, self)
-	c.After(&a1, tensor)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor"), &a1)
-	c.SameStorage(asserts.Arg("tensor"), &a1)
-	c.End()
+	checksPost12(&c, &locs354, &a0, &a1, self, tensor)
 	return r0
 }
 
 var opMaskedFill_Scalar = asserts.Op{
 	Name:     "masked_fill_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedFill_Scalar checks masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)
@@ -1921,25 +1231,17 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFill_Scalar)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
+	checksPre11(&c, &opMaskedFill_Scalar, &locs355, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.End()
+	checksPost12(&c, &locs355, &a0, &a1, self, mask)
 	return r0
 }
 
 var opMaskedFillScalarOut = asserts.Op{
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedFillScalarOut checks masked_fill.Scalar_out(Tensor self, Tensor mask, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -1948,22 +1250,16 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFillScalarOut)
+	checksPre5(&c, &opMaskedFillScalarOut, &locs28)
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs28)
 	return r0
 }
 
 var opMaskedFillScalar = asserts.Op{
 	Name:     "masked_fill",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedFillScalar checks masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor
@@ -1972,30 +1268,17 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFillScalar)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMaskedFillScalar, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
 var opMaskedFill_Tensor = asserts.Op{
 	Name:     "masked_fill_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedFill_Tensor checks masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)
@@ -2004,29 +1287,17 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFill_Tensor)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, value)
+	checksPre40(&c, &opMaskedFill_Tensor, &locs356, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, value)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.End()
+	checksPost41(&c, &locs356, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
 var opMaskedFillTensorOut = asserts.Op{
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedFillTensorOut checks masked_fill.Tensor_out(Tensor self, Tensor mask, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -2035,24 +1306,16 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFillTensorOut)
+	checksPre19(&c, &opMaskedFillTensorOut, &locs357)
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs357)
 	return r0
 }
 
 var opMaskedFillTensor = asserts.Op{
 	Name:     "masked_fill",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedFillTensor checks masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor
@@ -2061,35 +1324,17 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedFillTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, value)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opMaskedFillTensor, &locs358, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("value"), &a2)
-	c.SameStorage(asserts.Arg("value"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs358, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
 var opMaskedScatter_ = asserts.Op{
 	Name:     "masked_scatter_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedScatter_ checks masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)
@@ -2098,29 +1343,17 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 		return kernels.MaskedScatter_(self, mask, source)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedScatter_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, source)
+	checksPre40(&c, &opMaskedScatter_, &locs359, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, source)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.End()
+	checksPost41(&c, &locs359, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
 var opMaskedScatterOut = asserts.Op{
 	Name:     "masked_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedScatterOut checks masked_scatter.out(Tensor self, Tensor mask, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -2129,24 +1362,16 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedScatterOut)
+	checksPre19(&c, &opMaskedScatterOut, &locs360)
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs360)
 	return r0
 }
 
 var opMaskedScatter = asserts.Op{
 	Name:     "masked_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedScatter checks masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
@@ -2155,35 +1380,17 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 		return kernels.MaskedScatter(self, mask, source)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedScatter)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, source)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opMaskedScatter, &locs361, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs361, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
 var opXMaskedSoftmax = asserts.Op{
 	Name:     "_masked_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMaskedSoftmax checks _masked_softmax(Tensor self, Tensor mask, int? dim=None, int? mask_type=None) -> Tensor
@@ -2192,30 +1399,17 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedSoftmax)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXMaskedSoftmax, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
 var opXMaskedSoftmaxOut = asserts.Op{
 	Name:     "_masked_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMaskedSoftmaxOut checks _masked_softmax.out(Tensor self, Tensor mask, int? dim=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2224,22 +1418,16 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedSoftmaxOut)
+	checksPre5(&c, &opXMaskedSoftmaxOut, &locs28)
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs28)
 	return r0
 }
 
 var opXMaskedSoftmaxBackward = asserts.Op{
 	Name:     "_masked_softmax_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMaskedSoftmaxBackward checks _masked_softmax_backward(Tensor grad_output, Tensor output, Tensor mask, int? dim=None) -> Tensor
@@ -2248,24 +1436,16 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedSoftmaxBackward)
+	checksPre19(&c, &opXMaskedSoftmaxBackward, &locs362)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs362)
 	return r0
 }
 
 var opXMaskedSoftmaxBackwardOut = asserts.Op{
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMaskedSoftmaxBackwardOut checks _masked_softmax_backward.out(Tensor grad_output, Tensor output, Tensor mask, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2274,24 +1454,16 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMaskedSoftmaxBackwardOut)
+	checksPre19(&c, &opXMaskedSoftmaxBackwardOut, &locs363)
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs363)
 	return r0
 }
 
 var opView = asserts.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -2300,25 +1472,17 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.View(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opView, &locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opViewDtype = asserts.Op{
 	Name:     "view",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewDtype checks view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)
@@ -2327,25 +1491,17 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewDtype(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opViewDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opViewDtype, &locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opPut_ = asserts.Op{
 	Name:     "put_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Put_ checks put_(Tensor(a!) self, Tensor index, Tensor source, bool accumulate=False) -> Tensor(a!)
@@ -2354,29 +1510,17 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 		return kernels.Put_(self, index, source, accumulate)
 	}
 	var c asserts.Call
-	c.Begin(&opPut_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
-	c.Save(&a2, source)
+	checksPre40(&c, &opPut_, &locs164, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put_(self, index, source, accumulate)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.After(&a2, source)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.End()
+	checksPost41(&c, &locs164, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
 var opPutOut = asserts.Op{
 	Name:     "put",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PutOut checks put.out(Tensor self, Tensor index, Tensor source, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2385,24 +1529,16 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPutOut)
+	checksPre19(&c, &opPutOut, &locs163)
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs163)
 	return r0
 }
 
 var opPut = asserts.Op{
 	Name:     "put",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Put checks put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor
@@ -2411,35 +1547,17 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 		return kernels.Put(self, index, source, accumulate)
 	}
 	var c asserts.Call
-	c.Begin(&opPut)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
-	c.Save(&a2, source)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opPut, &locs165, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.After(&a2, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.SameImpl(asserts.Arg("source"), &a2)
-	c.SameStorage(asserts.Arg("source"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs165, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
 var opIndexAddOut = asserts.Op{
 	Name:     "index_add",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexAddOut checks index_add.out(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2448,33 +1566,17 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexAddOut)
 	var a0, a2, a3, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.Save(&a5, out)
+	checksPre15(&c, &opIndexAddOut, &locs163, &a0, &a2, &a3, &a5, self, index, source, out)
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs163, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
 var opIndexAdd_ = asserts.Op{
 	Name:     "index_add_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexAdd_ checks index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)
@@ -2483,29 +1585,17 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexAdd_)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
+	checksPre40(&c, &opIndexAdd_, &locs164, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.End()
+	checksPost41(&c, &locs164, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
 var opIndexAdd = asserts.Op{
 	Name:     "index_add",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexAdd checks index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
@@ -2514,35 +1604,17 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexAdd)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre42(&c, &opIndexAdd, &locs165, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs165, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
 var opIndexAddDimname = asserts.Op{
 	Name:     "index_add",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexAddDimname checks index_add.dimname(Tensor self, Dimname dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
@@ -2551,24 +1623,16 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexAddDimname)
+	checksPre19(&c, &opIndexAddDimname, &locs165)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("source"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs165)
 	return r0
 }
 
 var opIndexReduceOut = asserts.Op{
 	Name:     "index_reduce",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexReduceOut checks index_reduce.out(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)
@@ -2577,33 +1641,17 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexReduceOut)
 	var a0, a2, a3, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
-	c.Save(&a6, out)
+	checksPre15(&c, &opIndexReduceOut, &locs163, &a0, &a2, &a3, &a6, self, index, source, out)
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.After(&a6, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.End()
+	checksPost16(&c, &locs163, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
 var opIndexReduce_ = asserts.Op{
 	Name:     "index_reduce_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexReduce_ checks index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor(a!)
@@ -2612,29 +1660,17 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexReduce_)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
+	checksPre40(&c, &opIndexReduce_, &locs164, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.End()
+	checksPost41(&c, &locs164, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
 var opIndexReduce = asserts.Op{
 	Name:     "index_reduce",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexReduce checks index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor
@@ -2643,35 +1679,17 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexReduce)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, source)
+	var a0, a2, a3 asserts.Saved
+	checksPre42(&c, &opIndexReduce, &locs165, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, source)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("source"), &a3)
-	c.SameStorage(asserts.Arg("source"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("source"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs165, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
 var opIndexFill_IntScalar = asserts.Op{
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFill_IntScalar checks index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -2680,25 +1698,17 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFill_IntScalar)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
+	checksPre11(&c, &opIndexFill_IntScalar, &locs364, &a0, &a2, self, index)
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.End()
+	checksPost12(&c, &locs364, &a0, &a2, self, index)
 	return r0
 }
 
 var opIndexFillIntScalarOut = asserts.Op{
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFillIntScalarOut checks index_fill.int_Scalar_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -2707,22 +1717,16 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillIntScalarOut)
+	checksPre5(&c, &opIndexFillIntScalarOut, &locs365)
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs365)
 	return r0
 }
 
 var opIndexFillIntScalar = asserts.Op{
 	Name:     "index_fill",
 	Overload: "int_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFillIntScalar checks index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
@@ -2731,30 +1735,17 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillIntScalar)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
+	var a0, a2 asserts.Saved
+	checksPre8(&c, &opIndexFillIntScalar, &locs366, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs366, &a0, &a2, self, index, r0)
 	return r0
 }
 
 var opIndexFill_IntTensor = asserts.Op{
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFill_IntTensor checks index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)
@@ -2763,29 +1754,17 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFill_IntTensor)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, value)
+	checksPre40(&c, &opIndexFill_IntTensor, &locs367, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, value)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("value"), &a3)
-	c.SameStorage(asserts.Arg("value"), &a3)
-	c.End()
+	checksPost41(&c, &locs367, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
 var opIndexFillIntTensorOut = asserts.Op{
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFillIntTensorOut checks index_fill.int_Tensor_out(Tensor self, int dim, Tensor index, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -2794,24 +1773,16 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillIntTensorOut)
+	checksPre19(&c, &opIndexFillIntTensorOut, &locs368)
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs368)
 	return r0
 }
 
 var opIndexFillIntTensor = asserts.Op{
 	Name:     "index_fill",
 	Overload: "int_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFillIntTensor checks index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor
@@ -2820,35 +1791,17 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillIntTensor)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, value)
+	var a0, a2, a3 asserts.Saved
+	checksPre42(&c, &opIndexFillIntTensor, &locs369, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, value)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("value"), &a3)
-	c.SameStorage(asserts.Arg("value"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("value"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs369, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
 var opIndexFill_DimnameScalar = asserts.Op{
 	Name:     "index_fill_",
 	Overload: "Dimname_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFill_DimnameScalar checks index_fill_.Dimname_Scalar(Tensor(a!) self, Dimname dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -2857,20 +1810,16 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFill_DimnameScalar)
+	checksPre0(&c, &opIndexFill_DimnameScalar, &locs364)
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.End()
+	checksPost2(&c, &locs364)
 	return r0
 }
 
 var opIndexFill_DimnameTensor = asserts.Op{
 	Name:     "index_fill_",
 	Overload: "Dimname_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFill_DimnameTensor checks index_fill_.Dimname_Tensor(Tensor(a!) self, Dimname dim, Tensor index, Tensor value) -> Tensor(a!)
@@ -2879,22 +1828,16 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFill_DimnameTensor)
+	checksPre5(&c, &opIndexFill_DimnameTensor, &locs367)
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.End()
+	checksPost10(&c, &locs367)
 	return r0
 }
 
 var opIndexFillDimnameScalar = asserts.Op{
 	Name:     "index_fill",
 	Overload: "Dimname_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFillDimnameScalar checks index_fill.Dimname_Scalar(Tensor self, Dimname dim, Tensor index, Scalar value) -> Tensor
@@ -2903,22 +1846,16 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillDimnameScalar)
+	checksPre5(&c, &opIndexFillDimnameScalar, &locs366)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs366)
 	return r0
 }
 
 var opIndexFillDimnameTensor = asserts.Op{
 	Name:     "index_fill",
 	Overload: "Dimname_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexFillDimnameTensor checks index_fill.Dimname_Tensor(Tensor self, Dimname dim, Tensor index, Tensor value) -> Tensor
@@ -2927,24 +1864,16 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexFillDimnameTensor)
+	checksPre19(&c, &opIndexFillDimnameTensor, &locs369)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs369)
 	return r0
 }
 
 var opScatterSrc = asserts.Op{
 	Name:     "scatter",
 	Overload: "src",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterSrc checks scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -2953,35 +1882,17 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterSrc)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre42(&c, &opScatterSrc, &locs370, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs370, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
 var opScatter_Src = asserts.Op{
 	Name:     "scatter_",
 	Overload: "src",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Scatter_Src checks scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
@@ -2990,29 +1901,17 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatter_Src)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
+	checksPre40(&c, &opScatter_Src, &locs371, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.End()
+	checksPost41(&c, &locs371, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
 var opScatterSrcOut = asserts.Op{
 	Name:     "scatter",
 	Overload: "src_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterSrcOut checks scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)
@@ -3021,33 +1920,17 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterSrcOut)
 	var a0, a2, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.Save(&a4, out)
+	checksPre15(&c, &opScatterSrcOut, &locs372, &a0, &a2, &a3, &a4, self, index, src, out)
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost16(&c, &locs372, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
 var opScatterValue = asserts.Op{
 	Name:     "scatter",
 	Overload: "value",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterValue checks scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
@@ -3056,30 +1939,17 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 		return kernels.ScatterValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterValue)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
+	var a0, a2 asserts.Saved
+	checksPre8(&c, &opScatterValue, &locs366, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs366, &a0, &a2, self, index, r0)
 	return r0
 }
 
 var opScatter_Value = asserts.Op{
 	Name:     "scatter_",
 	Overload: "value",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Scatter_Value checks scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -3088,25 +1958,17 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opScatter_Value)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
+	checksPre11(&c, &opScatter_Value, &locs364, &a0, &a2, self, index)
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.End()
+	checksPost12(&c, &locs364, &a0, &a2, self, index)
 	return r0
 }
 
 var opScatterValueOut = asserts.Op{
 	Name:     "scatter",
 	Overload: "value_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterValueOut checks scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3115,29 +1977,17 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterValueOut)
 	var a0, a2, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a4, out)
+	checksPre40(&c, &opScatterValueOut, &locs365, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost41(&c, &locs365, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
 var opScatterReduce = asserts.Op{
 	Name:     "scatter",
 	Overload: "reduce",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterReduce checks scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
@@ -3146,24 +1996,16 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduce)
+	checksPre19(&c, &opScatterReduce, &locs370)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs370)
 	return r0
 }
 
 var opScatter_Reduce = asserts.Op{
 	Name:     "scatter_",
 	Overload: "reduce",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Scatter_Reduce checks scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)
@@ -3172,22 +2014,16 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	c.Begin(&opScatter_Reduce)
+	checksPre5(&c, &opScatter_Reduce, &locs371)
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.End()
+	checksPost10(&c, &locs371)
 	return r0
 }
 
 var opScatterReduceOut = asserts.Op{
 	Name:     "scatter",
 	Overload: "reduce_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterReduceOut checks scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)
@@ -3196,24 +2032,16 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduceOut)
+	checksPre19(&c, &opScatterReduceOut, &locs372)
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs372)
 	return r0
 }
 
 var opScatterValueReduce = asserts.Op{
 	Name:     "scatter",
 	Overload: "value_reduce",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterValueReduce checks scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
@@ -3222,22 +2050,16 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterValueReduce)
+	checksPre5(&c, &opScatterValueReduce, &locs366)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs366)
 	return r0
 }
 
 var opScatter_ValueReduce = asserts.Op{
 	Name:     "scatter_",
 	Overload: "value_reduce",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Scatter_ValueReduce checks scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)
@@ -3246,20 +2068,16 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	c.Begin(&opScatter_ValueReduce)
+	checksPre0(&c, &opScatter_ValueReduce, &locs364)
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.End()
+	checksPost2(&c, &locs364)
 	return r0
 }
 
 var opScatterValueReduceOut = asserts.Op{
 	Name:     "scatter",
 	Overload: "value_reduce_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterValueReduceOut checks scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)
@@ -3268,22 +2086,16 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterValueReduceOut)
+	checksPre5(&c, &opScatterValueReduceOut, &locs365)
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs365)
 	return r0
 }
 
 var opScatterDimnameSrc = asserts.Op{
 	Name:     "scatter",
 	Overload: "dimname_src",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterDimnameSrc checks scatter.dimname_src(Tensor self, Dimname dim, Tensor index, Tensor src) -> Tensor
@@ -3292,24 +2104,16 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterDimnameSrc)
+	checksPre19(&c, &opScatterDimnameSrc, &locs370)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs370)
 	return r0
 }
 
 var opScatterDimnameValue = asserts.Op{
 	Name:     "scatter",
 	Overload: "dimname_value",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterDimnameValue checks scatter.dimname_value(Tensor self, Dimname dim, Tensor index, Scalar value) -> Tensor
@@ -3318,22 +2122,16 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterDimnameValue)
+	checksPre5(&c, &opScatterDimnameValue, &locs366)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs366)
 	return r0
 }
 
 var opScatterAdd = asserts.Op{
 	Name:     "scatter_add",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterAdd checks scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -3342,35 +2140,17 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterAdd)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre42(&c, &opScatterAdd, &locs370, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs370, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
 var opScatterAdd_ = asserts.Op{
 	Name:     "scatter_add_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterAdd_ checks scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
@@ -3379,29 +2159,17 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterAdd_)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
+	checksPre40(&c, &opScatterAdd_, &locs371, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.End()
+	checksPost41(&c, &locs371, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
 var opScatterAddOut = asserts.Op{
 	Name:     "scatter_add",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterAddOut checks scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)
@@ -3410,33 +2178,17 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterAddOut)
 	var a0, a2, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.Save(&a4, out)
+	checksPre15(&c, &opScatterAddOut, &locs372, &a0, &a2, &a3, &a4, self, index, src, out)
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost16(&c, &locs372, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
 var opScatterAddDimname = asserts.Op{
 	Name:     "scatter_add",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterAddDimname checks scatter_add.dimname(Tensor self, Dimname dim, Tensor index, Tensor src) -> Tensor
@@ -3445,24 +2197,16 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterAddDimname)
+	checksPre19(&c, &opScatterAddDimname, &locs370)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs370)
 	return r0
 }
 
 var opScatterReduceTwo = asserts.Op{
 	Name:     "scatter_reduce",
 	Overload: "two",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterReduceTwo checks scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
@@ -3471,35 +2215,17 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduceTwo)
-	var a0, a2, a3, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
+	var a0, a2, a3 asserts.Saved
+	checksPre42(&c, &opScatterReduceTwo, &locs370, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("src"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs370, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
 var opScatterReduce_Two = asserts.Op{
 	Name:     "scatter_reduce_",
 	Overload: "two",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterReduce_Two checks scatter_reduce_.two(Tensor(a!) self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor(a!)
@@ -3508,29 +2234,17 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduce_Two)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
+	checksPre40(&c, &opScatterReduce_Two, &locs371, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.End()
+	checksPost41(&c, &locs371, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
 var opScatterReduceTwoOut = asserts.Op{
 	Name:     "scatter_reduce",
 	Overload: "two_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ScatterReduceTwoOut checks scatter_reduce.two_out(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)
@@ -3539,33 +2253,17 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opScatterReduceTwoOut)
 	var a0, a2, a3, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, src)
-	c.Save(&a6, out)
+	checksPre15(&c, &opScatterReduceTwoOut, &locs372, &a0, &a2, &a3, &a6, self, index, src, out)
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, src)
-	c.After(&a6, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("src"), &a3)
-	c.SameStorage(asserts.Arg("src"), &a3)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.End()
+	checksPost16(&c, &locs372, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
 var opEq_Scalar = asserts.Op{
 	Name:     "eq_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Eq_Scalar checks eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -3574,21 +2272,17 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Eq_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEq_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opEq_Scalar, &locs3, &a0, self)
 	r0 := kernels.Eq_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opEq_Tensor = asserts.Op{
 	Name:     "eq_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Eq_Tensor checks eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -3597,25 +2291,17 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Eq_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEq_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Eq_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opBitwiseAndTensorOut = asserts.Op{
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseAndTensorOut checks bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3624,22 +2310,16 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndTensorOut)
+	checksPre5(&c, &opBitwiseAndTensorOut, &locs7)
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opBitwiseAndScalarOut = asserts.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseAndScalarOut checks bitwise_and.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3648,20 +2328,16 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndScalarOut)
+	checksPre0(&c, &opBitwiseAndScalarOut, &locs38)
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opBitwiseAndScalar = asserts.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseAndScalar checks bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor
@@ -3670,20 +2346,16 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndScalar)
+	checksPre0(&c, &opBitwiseAndScalar, &locs0)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opBitwiseAndScalarTensor = asserts.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseAndScalarTensor checks bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -3692,20 +2364,16 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndScalarTensor)
+	checksPre0(&c, &opBitwiseAndScalarTensor, &locs184)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs184)
 	return r0
 }
 
 var opBitwiseAndScalarTensorOut = asserts.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseAndScalarTensorOut checks bitwise_and.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3714,20 +2382,16 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndScalarTensorOut)
+	checksPre0(&c, &opBitwiseAndScalarTensorOut, &locs185)
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs185)
 	return r0
 }
 
 var opBitwiseAndTensor = asserts.Op{
 	Name:     "bitwise_and",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseAndTensor checks bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor
@@ -3736,22 +2400,16 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAndTensor)
+	checksPre5(&c, &opBitwiseAndTensor, &locs6)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opBitwiseAnd_Scalar = asserts.Op{
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseAnd_Scalar checks bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -3760,18 +2418,16 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAnd_Scalar)
+	checksPre3(&c, &opBitwiseAnd_Scalar, &locs3)
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opBitwiseAnd_Tensor = asserts.Op{
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseAnd_Tensor checks bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -3780,20 +2436,16 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseAnd_Tensor)
+	checksPre0(&c, &opBitwiseAnd_Tensor, &locs8)
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opDunderAndScalar = asserts.Op{
 	Name:     "__and__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderAndScalar checks __and__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -3802,20 +2454,16 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderAndScalar)
+	checksPre0(&c, &opDunderAndScalar, &locs0)
 	r0 := kernels.DunderAndScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDunderAndTensor = asserts.Op{
 	Name:     "__and__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderAndTensor checks __and__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -3824,22 +2472,16 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderAndTensor)
+	checksPre5(&c, &opDunderAndTensor, &locs6)
 	r0 := kernels.DunderAndTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opDunderIandScalar = asserts.Op{
 	Name:     "__iand__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIandScalar checks __iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -3848,18 +2490,16 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIandScalar)
+	checksPre3(&c, &opDunderIandScalar, &locs3)
 	r0 := kernels.DunderIandScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDunderIandTensor = asserts.Op{
 	Name:     "__iand__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIandTensor checks __iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -3868,20 +2508,16 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIandTensor)
+	checksPre0(&c, &opDunderIandTensor, &locs8)
 	r0 := kernels.DunderIandTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opBitwiseOrTensorOut = asserts.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseOrTensorOut checks bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3890,22 +2526,16 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrTensorOut)
+	checksPre5(&c, &opBitwiseOrTensorOut, &locs7)
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opBitwiseOrScalarOut = asserts.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseOrScalarOut checks bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3914,20 +2544,16 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrScalarOut)
+	checksPre0(&c, &opBitwiseOrScalarOut, &locs38)
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opBitwiseOrScalar = asserts.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseOrScalar checks bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor
@@ -3936,20 +2562,16 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrScalar)
+	checksPre0(&c, &opBitwiseOrScalar, &locs0)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opBitwiseOrScalarTensor = asserts.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseOrScalarTensor checks bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -3958,20 +2580,16 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrScalarTensor)
+	checksPre0(&c, &opBitwiseOrScalarTensor, &locs184)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs184)
 	return r0
 }
 
 var opBitwiseOrScalarTensorOut = asserts.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseOrScalarTensorOut checks bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3980,20 +2598,16 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrScalarTensorOut)
+	checksPre0(&c, &opBitwiseOrScalarTensorOut, &locs185)
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs185)
 	return r0
 }
 
 var opBitwiseOrTensor = asserts.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseOrTensor checks bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4002,22 +2616,16 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOrTensor)
+	checksPre5(&c, &opBitwiseOrTensor, &locs6)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opBitwiseOr_Scalar = asserts.Op{
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseOr_Scalar checks bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4026,18 +2634,16 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOr_Scalar)
+	checksPre3(&c, &opBitwiseOr_Scalar, &locs3)
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opBitwiseOr_Tensor = asserts.Op{
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseOr_Tensor checks bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4046,20 +2652,16 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseOr_Tensor)
+	checksPre0(&c, &opBitwiseOr_Tensor, &locs8)
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opDunderOrScalar = asserts.Op{
 	Name:     "__or__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderOrScalar checks __or__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4068,20 +2670,16 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderOrScalar)
+	checksPre0(&c, &opDunderOrScalar, &locs0)
 	r0 := kernels.DunderOrScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDunderOrTensor = asserts.Op{
 	Name:     "__or__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderOrTensor checks __or__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4090,22 +2688,16 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderOrTensor)
+	checksPre5(&c, &opDunderOrTensor, &locs6)
 	r0 := kernels.DunderOrTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opDunderIorScalar = asserts.Op{
 	Name:     "__ior__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIorScalar checks __ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4114,18 +2706,16 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIorScalar)
+	checksPre3(&c, &opDunderIorScalar, &locs3)
 	r0 := kernels.DunderIorScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDunderIorTensor = asserts.Op{
 	Name:     "__ior__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIorTensor checks __ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4134,20 +2724,16 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIorTensor)
+	checksPre0(&c, &opDunderIorTensor, &locs8)
 	r0 := kernels.DunderIorTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opBitwiseXorTensorOut = asserts.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseXorTensorOut checks bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4156,22 +2742,16 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorTensorOut)
+	checksPre5(&c, &opBitwiseXorTensorOut, &locs7)
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opBitwiseXorScalarOut = asserts.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseXorScalarOut checks bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4180,20 +2760,16 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorScalarOut)
+	checksPre0(&c, &opBitwiseXorScalarOut, &locs38)
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opBitwiseXorScalar = asserts.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseXorScalar checks bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4202,20 +2778,16 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorScalar)
+	checksPre0(&c, &opBitwiseXorScalar, &locs0)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opBitwiseXorScalarTensor = asserts.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseXorScalarTensor checks bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -4224,20 +2796,16 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorScalarTensor)
+	checksPre0(&c, &opBitwiseXorScalarTensor, &locs184)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs184)
 	return r0
 }
 
 var opBitwiseXorScalarTensorOut = asserts.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseXorScalarTensorOut checks bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4246,20 +2814,16 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorScalarTensorOut)
+	checksPre0(&c, &opBitwiseXorScalarTensorOut, &locs185)
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs185)
 	return r0
 }
 
 var opBitwiseXorTensor = asserts.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseXorTensor checks bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4268,22 +2832,16 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXorTensor)
+	checksPre5(&c, &opBitwiseXorTensor, &locs6)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opBitwiseXor_Scalar = asserts.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseXor_Scalar checks bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4292,18 +2850,16 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXor_Scalar)
+	checksPre3(&c, &opBitwiseXor_Scalar, &locs3)
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opBitwiseXor_Tensor = asserts.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseXor_Tensor checks bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4312,20 +2868,16 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseXor_Tensor)
+	checksPre0(&c, &opBitwiseXor_Tensor, &locs8)
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opDunderXorScalar = asserts.Op{
 	Name:     "__xor__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderXorScalar checks __xor__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4334,20 +2886,16 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderXorScalar)
+	checksPre0(&c, &opDunderXorScalar, &locs0)
 	r0 := kernels.DunderXorScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDunderXorTensor = asserts.Op{
 	Name:     "__xor__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderXorTensor checks __xor__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4356,22 +2904,16 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderXorTensor)
+	checksPre5(&c, &opDunderXorTensor, &locs6)
 	r0 := kernels.DunderXorTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opDunderIxorScalar = asserts.Op{
 	Name:     "__ixor__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIxorScalar checks __ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4380,18 +2922,16 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIxorScalar)
+	checksPre3(&c, &opDunderIxorScalar, &locs3)
 	r0 := kernels.DunderIxorScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDunderIxorTensor = asserts.Op{
 	Name:     "__ixor__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIxorTensor checks __ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4400,20 +2940,16 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIxorTensor)
+	checksPre0(&c, &opDunderIxorTensor, &locs8)
 	r0 := kernels.DunderIxorTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opDunderLshiftScalar = asserts.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderLshiftScalar checks __lshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4422,20 +2958,16 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderLshiftScalar)
+	checksPre0(&c, &opDunderLshiftScalar, &locs0)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDunderLshiftTensor = asserts.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderLshiftTensor checks __lshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4444,22 +2976,16 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderLshiftTensor)
+	checksPre5(&c, &opDunderLshiftTensor, &locs6)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opDunderIlshiftScalar = asserts.Op{
 	Name:     "__ilshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIlshiftScalar checks __ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4468,18 +2994,16 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIlshiftScalar)
+	checksPre3(&c, &opDunderIlshiftScalar, &locs3)
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDunderLshiftScalarOut = asserts.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderLshiftScalarOut checks __lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4488,20 +3012,16 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderLshiftScalarOut)
+	checksPre0(&c, &opDunderLshiftScalarOut, &locs38)
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opDunderIlshiftTensor = asserts.Op{
 	Name:     "__ilshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIlshiftTensor checks __ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4510,20 +3030,16 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIlshiftTensor)
+	checksPre0(&c, &opDunderIlshiftTensor, &locs8)
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opDunderLshiftTensorOut = asserts.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderLshiftTensorOut checks __lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4532,22 +3048,16 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderLshiftTensorOut)
+	checksPre5(&c, &opDunderLshiftTensorOut, &locs7)
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opBitwiseLeftShiftTensor = asserts.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseLeftShiftTensor checks bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4556,22 +3066,16 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftTensor)
+	checksPre5(&c, &opBitwiseLeftShiftTensor, &locs6)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opBitwiseLeftShift_Tensor = asserts.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseLeftShift_Tensor checks bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4580,20 +3084,16 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShift_Tensor)
+	checksPre0(&c, &opBitwiseLeftShift_Tensor, &locs8)
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opBitwiseLeftShiftTensorOut = asserts.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseLeftShiftTensorOut checks bitwise_left_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4602,22 +3102,16 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftTensorOut)
+	checksPre5(&c, &opBitwiseLeftShiftTensorOut, &locs7)
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opBitwiseLeftShiftTensorScalar = asserts.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseLeftShiftTensorScalar checks bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -4626,20 +3120,16 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftTensorScalar)
+	checksPre0(&c, &opBitwiseLeftShiftTensorScalar, &locs0)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opBitwiseLeftShift_TensorScalar = asserts.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseLeftShift_TensorScalar checks bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4648,18 +3138,16 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShift_TensorScalar)
+	checksPre3(&c, &opBitwiseLeftShift_TensorScalar, &locs3)
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opBitwiseLeftShiftTensorScalarOut = asserts.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseLeftShiftTensorScalarOut checks bitwise_left_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4668,20 +3156,16 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftTensorScalarOut)
+	checksPre0(&c, &opBitwiseLeftShiftTensorScalarOut, &locs38)
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opBitwiseLeftShiftScalarTensor = asserts.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseLeftShiftScalarTensor checks bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -4690,20 +3174,16 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftScalarTensor)
+	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs184)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs184)
 	return r0
 }
 
 var opBitwiseLeftShiftScalarTensorOut = asserts.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseLeftShiftScalarTensorOut checks bitwise_left_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4712,20 +3192,16 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseLeftShiftScalarTensorOut)
+	checksPre0(&c, &opBitwiseLeftShiftScalarTensorOut, &locs185)
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs185)
 	return r0
 }
 
 var opDunderRshiftScalar = asserts.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderRshiftScalar checks __rshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4734,20 +3210,16 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderRshiftScalar)
+	checksPre0(&c, &opDunderRshiftScalar, &locs0)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDunderRshiftTensor = asserts.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderRshiftTensor checks __rshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4756,22 +3228,16 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderRshiftTensor)
+	checksPre5(&c, &opDunderRshiftTensor, &locs6)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opDunderIrshiftScalar = asserts.Op{
 	Name:     "__irshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIrshiftScalar checks __irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4780,18 +3246,16 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIrshiftScalar)
+	checksPre3(&c, &opDunderIrshiftScalar, &locs3)
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opDunderRshiftScalarOut = asserts.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderRshiftScalarOut checks __rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4800,20 +3264,16 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderRshiftScalarOut)
+	checksPre0(&c, &opDunderRshiftScalarOut, &locs38)
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opDunderIrshiftTensor = asserts.Op{
 	Name:     "__irshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderIrshiftTensor checks __irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4822,20 +3282,16 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderIrshiftTensor)
+	checksPre0(&c, &opDunderIrshiftTensor, &locs8)
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opDunderRshiftTensorOut = asserts.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DunderRshiftTensorOut checks __rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4844,22 +3300,16 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDunderRshiftTensorOut)
+	checksPre5(&c, &opDunderRshiftTensorOut, &locs7)
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opBitwiseRightShiftTensor = asserts.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseRightShiftTensor checks bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4868,22 +3318,16 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftTensor)
+	checksPre5(&c, &opBitwiseRightShiftTensor, &locs6)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opBitwiseRightShift_Tensor = asserts.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseRightShift_Tensor checks bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4892,20 +3336,16 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShift_Tensor)
+	checksPre0(&c, &opBitwiseRightShift_Tensor, &locs8)
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opBitwiseRightShiftTensorOut = asserts.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseRightShiftTensorOut checks bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4914,22 +3354,16 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftTensorOut)
+	checksPre5(&c, &opBitwiseRightShiftTensorOut, &locs7)
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opBitwiseRightShiftTensorScalar = asserts.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseRightShiftTensorScalar checks bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -4938,20 +3372,16 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftTensorScalar)
+	checksPre0(&c, &opBitwiseRightShiftTensorScalar, &locs0)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opBitwiseRightShift_TensorScalar = asserts.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseRightShift_TensorScalar checks bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4960,18 +3390,16 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShift_TensorScalar)
+	checksPre3(&c, &opBitwiseRightShift_TensorScalar, &locs3)
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opBitwiseRightShiftTensorScalarOut = asserts.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseRightShiftTensorScalarOut checks bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4980,20 +3408,16 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftTensorScalarOut)
+	checksPre0(&c, &opBitwiseRightShiftTensorScalarOut, &locs38)
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opBitwiseRightShiftScalarTensor = asserts.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseRightShiftScalarTensor checks bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5002,20 +3426,16 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftScalarTensor)
+	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs184)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs184)
 	return r0
 }
 
 var opBitwiseRightShiftScalarTensorOut = asserts.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BitwiseRightShiftScalarTensorOut checks bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5024,20 +3444,16 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBitwiseRightShiftScalarTensorOut)
+	checksPre0(&c, &opBitwiseRightShiftScalarTensorOut, &locs185)
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs185)
 	return r0
 }
 
 var opTril_ = asserts.Op{
 	Name:     "tril_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Tril_ checks tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
@@ -5046,21 +3462,17 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril_(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opTril_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opTril_, &locs3, &a0, self)
 	r0 := kernels.Tril_(self, diagonal)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opTriu_ = asserts.Op{
 	Name:     "triu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Triu_ checks triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
@@ -5069,21 +3481,17 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu_(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opTriu_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opTriu_, &locs3, &a0, self)
 	r0 := kernels.Triu_(self, diagonal)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opDigamma_ = asserts.Op{
 	Name:     "digamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Digamma_ checks digamma_(Tensor(a!) self) -> Tensor(a!)
@@ -5092,21 +3500,17 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDigamma_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opDigamma_, &locs3, &a0, self)
 	r0 := kernels.Digamma_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLerp_Scalar = asserts.Op{
 	Name:     "lerp_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lerp_Scalar checks lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)
@@ -5115,25 +3519,17 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opLerp_Scalar)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
+	checksPre11(&c, &opLerp_Scalar, &locs373, &a0, &a1, self, end)
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.End()
+	checksPost12(&c, &locs373, &a0, &a1, self, end)
 	return r0
 }
 
 var opLerp_Tensor = asserts.Op{
 	Name:     "lerp_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lerp_Tensor checks lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
@@ -5142,29 +3538,17 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opLerp_Tensor)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.Save(&a2, weight)
+	checksPre40(&c, &opLerp_Tensor, &locs374, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.After(&a2, weight)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.End()
+	checksPost41(&c, &locs374, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
 var opAddbmm_ = asserts.Op{
 	Name:     "addbmm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addbmm_ checks addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -5173,29 +3557,17 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddbmm_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
+	checksPre40(&c, &opAddbmm_, &locs50, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.End()
+	checksPost41(&c, &locs50, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
 var opAddbmmOut = asserts.Op{
 	Name:     "addbmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddbmmOut checks addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -5204,33 +3576,17 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddbmmOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
-	c.Save(&a5, out)
+	checksPre15(&c, &opAddbmmOut, &locs51, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs51, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
 var opAddbmm = asserts.Op{
 	Name:     "addbmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addbmm checks addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -5239,35 +3595,17 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opAddbmm)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, batch1)
-	c.Save(&a2, batch2)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opAddbmm, &locs49, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	c.After(&a0, self)
-	c.After(&a1, batch1)
-	c.After(&a2, batch2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("batch1"), &a1)
-	c.SameStorage(asserts.Arg("batch1"), &a1)
-	c.SameImpl(asserts.Arg("batch2"), &a2)
-	c.SameStorage(asserts.Arg("batch2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("batch2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
 var opRandom_From = asserts.Op{
 	Name:     "random_",
 	Overload: "from",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Random_From checks random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
@@ -5276,21 +3614,17 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 		return kernels.Random_From(self, from, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandom_From)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRandom_From, &locs3, &a0, self)
 	r0 := kernels.Random_From(self, from, to, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opRandomFromOut = asserts.Op{
 	Name:     "random",
 	Overload: "from_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandomFromOut checks random.from_out(Tensor self, int from, int? to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5299,20 +3633,16 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomFromOut)
+	checksPre0(&c, &opRandomFromOut, &locs38)
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRandomFrom = asserts.Op{
 	Name:     "random",
 	Overload: "from",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandomFrom checks random.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor
@@ -5321,25 +3651,17 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 		return kernels.RandomFrom(self, from, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomFrom)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRandomFrom, &locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRandom_To = asserts.Op{
 	Name:     "random_",
 	Overload: "to",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Random_To checks random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
@@ -5348,21 +3670,17 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.Random_To(self, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandom_To)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRandom_To, &locs3, &a0, self)
 	r0 := kernels.Random_To(self, to, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opRandomToOut = asserts.Op{
 	Name:     "random",
 	Overload: "to_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandomToOut checks random.to_out(Tensor self, int to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5371,20 +3689,16 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomToOut)
+	checksPre0(&c, &opRandomToOut, &locs38)
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRandomTo = asserts.Op{
 	Name:     "random",
 	Overload: "to",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandomTo checks random.to(Tensor self, int to, *, Generator? generator=None) -> Tensor
@@ -5393,25 +3707,17 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.RandomTo(self, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomTo)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRandomTo, &locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRandom_ = asserts.Op{
 	Name:     "random_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Random_ checks random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
@@ -5420,21 +3726,17 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random_(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandom_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRandom_, &locs3, &a0, self)
 	r0 := kernels.Random_(self, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opRandomOut = asserts.Op{
 	Name:     "random",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RandomOut checks random.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5443,20 +3745,16 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRandomOut)
+	checksPre0(&c, &opRandomOut, &locs38)
 	r0 := kernels.RandomOut(self, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRandom = asserts.Op{
 	Name:     "random",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Random checks random(Tensor self, *, Generator? generator=None) -> Tensor
@@ -5465,25 +3763,17 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random(self, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRandom)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRandom, &locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUniform_ = asserts.Op{
 	Name:     "uniform_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Uniform_ checks uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
@@ -5492,21 +3782,17 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 		return kernels.Uniform_(self, from, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opUniform_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opUniform_, &locs3, &a0, self)
 	r0 := kernels.Uniform_(self, from, to, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opUniformOut = asserts.Op{
 	Name:     "uniform",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UniformOut checks uniform.out(Tensor self, float from=0, float to=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5515,20 +3801,16 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUniformOut)
+	checksPre0(&c, &opUniformOut, &locs38)
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opUniform = asserts.Op{
 	Name:     "uniform",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Uniform checks uniform(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor
@@ -5537,25 +3819,17 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 		return kernels.Uniform(self, from, to, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opUniform)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUniform, &locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCauchy_ = asserts.Op{
 	Name:     "cauchy_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cauchy_ checks cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
@@ -5564,21 +3838,17 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opCauchy_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opCauchy_, &locs3, &a0, self)
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opCauchyOut = asserts.Op{
 	Name:     "cauchy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CauchyOut checks cauchy.out(Tensor self, float median=0, float sigma=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5587,20 +3857,16 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCauchyOut)
+	checksPre0(&c, &opCauchyOut, &locs38)
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opCauchy = asserts.Op{
 	Name:     "cauchy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cauchy checks cauchy(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor
@@ -5609,25 +3875,17 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opCauchy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCauchy, &locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLogNormal_ = asserts.Op{
 	Name:     "log_normal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogNormal_ checks log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
@@ -5636,21 +3894,17 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opLogNormal_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLogNormal_, &locs3, &a0, self)
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLogNormalOut = asserts.Op{
 	Name:     "log_normal",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogNormalOut checks log_normal.out(Tensor self, float mean=1, float std=2, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5659,20 +3913,16 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogNormalOut)
+	checksPre0(&c, &opLogNormalOut, &locs38)
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLogNormal = asserts.Op{
 	Name:     "log_normal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogNormal checks log_normal(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor
@@ -5681,25 +3931,17 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 		return kernels.LogNormal(self, mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opLogNormal)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLogNormal, &locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opExponential_ = asserts.Op{
 	Name:     "exponential_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Exponential_ checks exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
@@ -5708,21 +3950,17 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 		return kernels.Exponential_(self, lambd, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opExponential_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opExponential_, &locs3, &a0, self)
 	r0 := kernels.Exponential_(self, lambd, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opExponentialOut = asserts.Op{
 	Name:     "exponential",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ExponentialOut checks exponential.out(Tensor self, float lambd=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5731,20 +3969,16 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExponentialOut)
+	checksPre0(&c, &opExponentialOut, &locs38)
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opExponential = asserts.Op{
 	Name:     "exponential",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Exponential checks exponential(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor
@@ -5753,25 +3987,17 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 		return kernels.Exponential(self, lambd, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opExponential)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opExponential, &locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opGeometric_ = asserts.Op{
 	Name:     "geometric_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Geometric_ checks geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
@@ -5780,21 +4006,17 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric_(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opGeometric_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opGeometric_, &locs3, &a0, self)
 	r0 := kernels.Geometric_(self, p, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opGeometricOut = asserts.Op{
 	Name:     "geometric",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeometricOut checks geometric.out(Tensor self, float p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5803,20 +4025,16 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGeometricOut)
+	checksPre0(&c, &opGeometricOut, &locs38)
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opGeometric = asserts.Op{
 	Name:     "geometric",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Geometric checks geometric(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -5825,25 +4043,17 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric(self, p, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opGeometric)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opGeometric, &locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opDiagOut = asserts.Op{
 	Name:     "diag",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagOut checks diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5852,25 +4062,17 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.DiagOut(self, diagonal, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.DiagOut(self, diagonal, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opDiag = asserts.Op{
 	Name:     "diag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Diag checks diag(Tensor self, int diagonal=0) -> Tensor
@@ -5879,25 +4081,17 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Diag(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opDiag)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDiag, &locs0, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opDiagBackward = asserts.Op{
 	Name:     "diag_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagBackward checks diag_backward(Tensor grad, SymInt[] input_sizes, int diagonal) -> Tensor
@@ -5906,20 +4100,16 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 		return kernels.DiagBackward(grad, input_sizes, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagBackward)
+	checksPre0(&c, &opDiagBackward, &locs47)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs47)
 	return r0
 }
 
 var opCrossOut = asserts.Op{
 	Name:     "cross",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CrossOut checks cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5928,22 +4118,16 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCrossOut)
+	checksPre5(&c, &opCrossOut, &locs7)
 	r0 := kernels.CrossOut(self, other, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opCross = asserts.Op{
 	Name:     "cross",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cross checks cross(Tensor self, Tensor other, int? dim=None) -> Tensor
@@ -5952,22 +4136,16 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opCross)
+	checksPre5(&c, &opCross, &locs6)
 	r0 := kernels.Cross(self, other, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opTriuOut = asserts.Op{
 	Name:     "triu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TriuOut checks triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5976,25 +4154,17 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TriuOut(self, diagonal, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTriuOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.TriuOut(self, diagonal, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opTriu = asserts.Op{
 	Name:     "triu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Triu checks triu(Tensor self, int diagonal=0) -> Tensor
@@ -6003,25 +4173,17 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opTriu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTriu, &locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTrilOut = asserts.Op{
 	Name:     "tril",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrilOut checks tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6030,25 +4192,17 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TrilOut(self, diagonal, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTrilOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.TrilOut(self, diagonal, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opTril = asserts.Op{
 	Name:     "tril",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Tril checks tril(Tensor self, int diagonal=0) -> Tensor
@@ -6057,25 +4211,17 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril(self, diagonal)
 	}
 	var c asserts.Call
-	c.Begin(&opTril)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTril, &locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTrilIndices = asserts.Op{
 	Name:     "tril_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrilIndices checks tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6084,18 +4230,16 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opTrilIndices)
+	checksPre3(&c, &opTrilIndices, &locs23)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opTrilIndicesOut = asserts.Op{
 	Name:     "tril_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TrilIndicesOut checks tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6104,18 +4248,16 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTrilIndicesOut)
+	checksPre3(&c, &opTrilIndicesOut, &locs24)
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opTriuIndices = asserts.Op{
 	Name:     "triu_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TriuIndices checks triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6124,18 +4266,16 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opTriuIndices)
+	checksPre3(&c, &opTriuIndices, &locs23)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opTriuIndicesOut = asserts.Op{
 	Name:     "triu_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TriuIndicesOut checks triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6144,18 +4284,16 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTriuIndicesOut)
+	checksPre3(&c, &opTriuIndicesOut, &locs24)
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opTrace = asserts.Op{
 	Name:     "trace",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Trace checks trace(Tensor self) -> Tensor
@@ -6164,25 +4302,17 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trace(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTrace)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTrace, &locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTraceOut = asserts.Op{
 	Name:     "trace",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TraceOut checks trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6191,20 +4321,16 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTraceOut)
+	checksPre0(&c, &opTraceOut, &locs38)
 	r0 := kernels.TraceOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opTraceBackward = asserts.Op{
 	Name:     "trace_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TraceBackward checks trace_backward(Tensor grad, int[] sizes) -> Tensor
@@ -6213,20 +4339,16 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	c.Begin(&opTraceBackward)
+	checksPre0(&c, &opTraceBackward, &locs47)
 	r0 := kernels.TraceBackward(grad, sizes)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs47)
 	return r0
 }
 
 var opNeScalarOut = asserts.Op{
 	Name:     "ne",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NeScalarOut checks ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6235,25 +4357,17 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.NeScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNeScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.NeScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opNeScalar = asserts.Op{
 	Name:     "ne",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NeScalar checks ne.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6262,25 +4376,17 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NeScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNeScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNeScalar, &locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNeTensorOut = asserts.Op{
 	Name:     "ne",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NeTensorOut checks ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6289,29 +4395,17 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.NeTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNeTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.NeTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opNeTensor = asserts.Op{
 	Name:     "ne",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NeTensor checks ne.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6320,30 +4414,17 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NeTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNeTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opNe_Scalar = asserts.Op{
 	Name:     "ne_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ne_Scalar checks ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6352,21 +4433,17 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ne_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNe_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opNe_Scalar, &locs3, &a0, self)
 	r0 := kernels.Ne_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opNe_Tensor = asserts.Op{
 	Name:     "ne_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ne_Tensor checks ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6375,25 +4452,17 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ne_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNe_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Ne_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opNotEqualScalarOut = asserts.Op{
 	Name:     "not_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NotEqualScalarOut checks not_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6402,20 +4471,16 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqualScalarOut)
+	checksPre0(&c, &opNotEqualScalarOut, &locs38)
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNotEqualScalar = asserts.Op{
 	Name:     "not_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NotEqualScalar checks not_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6424,20 +4489,16 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqualScalar)
+	checksPre0(&c, &opNotEqualScalar, &locs0)
 	r0 := kernels.NotEqualScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNotEqualTensorOut = asserts.Op{
 	Name:     "not_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NotEqualTensorOut checks not_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6446,22 +4507,16 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqualTensorOut)
+	checksPre5(&c, &opNotEqualTensorOut, &locs7)
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opNotEqualTensor = asserts.Op{
 	Name:     "not_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NotEqualTensor checks not_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6470,22 +4525,16 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqualTensor)
+	checksPre5(&c, &opNotEqualTensor, &locs6)
 	r0 := kernels.NotEqualTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opNotEqual_Scalar = asserts.Op{
 	Name:     "not_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NotEqual_Scalar checks not_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6494,18 +4543,16 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqual_Scalar)
+	checksPre3(&c, &opNotEqual_Scalar, &locs3)
 	r0 := kernels.NotEqual_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opNotEqual_Tensor = asserts.Op{
 	Name:     "not_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NotEqual_Tensor checks not_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6514,20 +4561,16 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNotEqual_Tensor)
+	checksPre0(&c, &opNotEqual_Tensor, &locs8)
 	r0 := kernels.NotEqual_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opEqScalarOut = asserts.Op{
 	Name:     "eq",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EqScalarOut checks eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6536,25 +4579,17 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.EqScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEqScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.EqScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opEqScalar = asserts.Op{
 	Name:     "eq",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EqScalar checks eq.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6563,25 +4598,17 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.EqScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEqScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opEqScalar, &locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opEqTensorOut = asserts.Op{
 	Name:     "eq",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EqTensorOut checks eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6590,29 +4617,17 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.EqTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEqTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.EqTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opEqTensor = asserts.Op{
 	Name:     "eq",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6621,30 +4636,17 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.EqTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEqTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opGeScalarOut = asserts.Op{
 	Name:     "ge",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeScalarOut checks ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6653,25 +4655,17 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GeScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGeScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GeScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opGeScalar = asserts.Op{
 	Name:     "ge",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeScalar checks ge.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6680,25 +4674,17 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GeScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGeScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opGeScalar, &locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opGeTensorOut = asserts.Op{
 	Name:     "ge",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeTensorOut checks ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6707,29 +4693,17 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GeTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGeTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GeTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opGeTensor = asserts.Op{
 	Name:     "ge",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeTensor checks ge.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6738,30 +4712,17 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GeTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGeTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opGe_Scalar = asserts.Op{
 	Name:     "ge_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ge_Scalar checks ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6770,21 +4731,17 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ge_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGe_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opGe_Scalar, &locs3, &a0, self)
 	r0 := kernels.Ge_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opGe_Tensor = asserts.Op{
 	Name:     "ge_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ge_Tensor checks ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6793,25 +4750,17 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ge_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGe_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Ge_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opGreaterEqualScalarOut = asserts.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterEqualScalarOut checks greater_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6820,20 +4769,16 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqualScalarOut)
+	checksPre0(&c, &opGreaterEqualScalarOut, &locs38)
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opGreaterEqualScalar = asserts.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterEqualScalar checks greater_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6842,20 +4787,16 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqualScalar)
+	checksPre0(&c, &opGreaterEqualScalar, &locs0)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opGreaterEqualTensorOut = asserts.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterEqualTensorOut checks greater_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6864,22 +4805,16 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqualTensorOut)
+	checksPre5(&c, &opGreaterEqualTensorOut, &locs7)
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opGreaterEqualTensor = asserts.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterEqualTensor checks greater_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6888,22 +4823,16 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqualTensor)
+	checksPre5(&c, &opGreaterEqualTensor, &locs6)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opGreaterEqual_Scalar = asserts.Op{
 	Name:     "greater_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterEqual_Scalar checks greater_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6912,18 +4841,16 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqual_Scalar)
+	checksPre3(&c, &opGreaterEqual_Scalar, &locs3)
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opGreaterEqual_Tensor = asserts.Op{
 	Name:     "greater_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterEqual_Tensor checks greater_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6932,20 +4859,16 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterEqual_Tensor)
+	checksPre0(&c, &opGreaterEqual_Tensor, &locs8)
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opLeScalarOut = asserts.Op{
 	Name:     "le",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeScalarOut checks le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6954,25 +4877,17 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LeScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLeScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LeScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opLeScalar = asserts.Op{
 	Name:     "le",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeScalar checks le.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6981,25 +4896,17 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LeScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLeScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLeScalar, &locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLeTensorOut = asserts.Op{
 	Name:     "le",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeTensorOut checks le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7008,29 +4915,17 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LeTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLeTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LeTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opLeTensor = asserts.Op{
 	Name:     "le",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeTensor checks le.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7039,30 +4934,17 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LeTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLeTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opLe_Scalar = asserts.Op{
 	Name:     "le_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Le_Scalar checks le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7071,21 +4953,17 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Le_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLe_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLe_Scalar, &locs3, &a0, self)
 	r0 := kernels.Le_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLe_Tensor = asserts.Op{
 	Name:     "le_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Le_Tensor checks le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7094,25 +4972,17 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Le_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLe_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Le_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opLessEqualScalarOut = asserts.Op{
 	Name:     "less_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessEqualScalarOut checks less_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7121,20 +4991,16 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqualScalarOut)
+	checksPre0(&c, &opLessEqualScalarOut, &locs38)
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLessEqualScalar = asserts.Op{
 	Name:     "less_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessEqualScalar checks less_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7143,20 +5009,16 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqualScalar)
+	checksPre0(&c, &opLessEqualScalar, &locs0)
 	r0 := kernels.LessEqualScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLessEqualTensorOut = asserts.Op{
 	Name:     "less_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessEqualTensorOut checks less_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7165,22 +5027,16 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqualTensorOut)
+	checksPre5(&c, &opLessEqualTensorOut, &locs7)
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opLessEqualTensor = asserts.Op{
 	Name:     "less_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessEqualTensor checks less_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7189,22 +5045,16 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqualTensor)
+	checksPre5(&c, &opLessEqualTensor, &locs6)
 	r0 := kernels.LessEqualTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opLessEqual_Scalar = asserts.Op{
 	Name:     "less_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessEqual_Scalar checks less_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7213,18 +5063,16 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqual_Scalar)
+	checksPre3(&c, &opLessEqual_Scalar, &locs3)
 	r0 := kernels.LessEqual_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opLessEqual_Tensor = asserts.Op{
 	Name:     "less_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessEqual_Tensor checks less_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7233,20 +5081,16 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessEqual_Tensor)
+	checksPre0(&c, &opLessEqual_Tensor, &locs8)
 	r0 := kernels.LessEqual_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opGtScalarOut = asserts.Op{
 	Name:     "gt",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GtScalarOut checks gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7255,25 +5099,17 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GtScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGtScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GtScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opGtScalar = asserts.Op{
 	Name:     "gt",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GtScalar checks gt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7282,25 +5118,17 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GtScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGtScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opGtScalar, &locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opGtTensorOut = asserts.Op{
 	Name:     "gt",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GtTensorOut checks gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7309,29 +5137,17 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GtTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGtTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.GtTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opGtTensor = asserts.Op{
 	Name:     "gt",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GtTensor checks gt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7340,30 +5156,17 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GtTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGtTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opGt_Scalar = asserts.Op{
 	Name:     "gt_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Gt_Scalar checks gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7372,21 +5175,17 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Gt_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGt_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opGt_Scalar, &locs3, &a0, self)
 	r0 := kernels.Gt_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opGt_Tensor = asserts.Op{
 	Name:     "gt_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Gt_Tensor checks gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7395,25 +5194,17 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gt_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGt_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Gt_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opGreaterScalarOut = asserts.Op{
 	Name:     "greater",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterScalarOut checks greater.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7422,20 +5213,16 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterScalarOut)
+	checksPre0(&c, &opGreaterScalarOut, &locs38)
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opGreaterScalar = asserts.Op{
 	Name:     "greater",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterScalar checks greater.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7444,20 +5231,16 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterScalar)
+	checksPre0(&c, &opGreaterScalar, &locs0)
 	r0 := kernels.GreaterScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opGreaterTensorOut = asserts.Op{
 	Name:     "greater",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterTensorOut checks greater.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7466,22 +5249,16 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterTensorOut)
+	checksPre5(&c, &opGreaterTensorOut, &locs7)
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opGreaterTensor = asserts.Op{
 	Name:     "greater",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GreaterTensor checks greater.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7490,22 +5267,16 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreaterTensor)
+	checksPre5(&c, &opGreaterTensor, &locs6)
 	r0 := kernels.GreaterTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opGreater_Scalar = asserts.Op{
 	Name:     "greater_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Greater_Scalar checks greater_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7514,18 +5285,16 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreater_Scalar)
+	checksPre3(&c, &opGreater_Scalar, &locs3)
 	r0 := kernels.Greater_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opGreater_Tensor = asserts.Op{
 	Name:     "greater_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Greater_Tensor checks greater_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7534,20 +5303,16 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opGreater_Tensor)
+	checksPre0(&c, &opGreater_Tensor, &locs8)
 	r0 := kernels.Greater_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opLtScalarOut = asserts.Op{
 	Name:     "lt",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LtScalarOut checks lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7556,25 +5321,17 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LtScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLtScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LtScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opLtScalar = asserts.Op{
 	Name:     "lt",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LtScalar checks lt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7583,25 +5340,17 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LtScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLtScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLtScalar, &locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLtTensorOut = asserts.Op{
 	Name:     "lt",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LtTensorOut checks lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7610,29 +5359,17 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LtTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLtTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.LtTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opLtTensor = asserts.Op{
 	Name:     "lt",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LtTensor checks lt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7641,30 +5378,17 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LtTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLtTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opLt_Scalar = asserts.Op{
 	Name:     "lt_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lt_Scalar checks lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7673,21 +5397,17 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Lt_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLt_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLt_Scalar, &locs3, &a0, self)
 	r0 := kernels.Lt_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLt_Tensor = asserts.Op{
 	Name:     "lt_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lt_Tensor checks lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7696,25 +5416,17 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lt_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLt_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Lt_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opLessScalarOut = asserts.Op{
 	Name:     "less",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessScalarOut checks less.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7723,20 +5435,16 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLessScalarOut)
+	checksPre0(&c, &opLessScalarOut, &locs38)
 	r0 := kernels.LessScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLessScalar = asserts.Op{
 	Name:     "less",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessScalar checks less.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7745,20 +5453,16 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessScalar)
+	checksPre0(&c, &opLessScalar, &locs0)
 	r0 := kernels.LessScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLessTensorOut = asserts.Op{
 	Name:     "less",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessTensorOut checks less.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7767,22 +5471,16 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLessTensorOut)
+	checksPre5(&c, &opLessTensorOut, &locs7)
 	r0 := kernels.LessTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opLessTensor = asserts.Op{
 	Name:     "less",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LessTensor checks less.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7791,22 +5489,16 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLessTensor)
+	checksPre5(&c, &opLessTensor, &locs6)
 	r0 := kernels.LessTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opLess_Scalar = asserts.Op{
 	Name:     "less_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Less_Scalar checks less_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7815,18 +5507,16 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLess_Scalar)
+	checksPre3(&c, &opLess_Scalar, &locs3)
 	r0 := kernels.Less_Scalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opLess_Tensor = asserts.Op{
 	Name:     "less_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Less_Tensor checks less_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7835,20 +5525,16 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLess_Tensor)
+	checksPre0(&c, &opLess_Tensor, &locs8)
 	r0 := kernels.Less_Tensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opTakeOut = asserts.Op{
 	Name:     "take",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TakeOut checks take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -7857,29 +5543,17 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.TakeOut(self, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTakeOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
-	c.Save(&a2, out)
+	checksPre40(&c, &opTakeOut, &locs365, &a0, &a1, &a2, self, index, out)
 	r0 := kernels.TakeOut(self, index, out)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs365, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
 var opTake = asserts.Op{
 	Name:     "take",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Take checks take(Tensor self, Tensor index) -> Tensor
@@ -7888,30 +5562,17 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 		return kernels.Take(self, index)
 	}
 	var c asserts.Call
-	c.Begin(&opTake)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, index)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opTake, &locs366, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	c.After(&a0, self)
-	c.After(&a1, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a1)
-	c.SameStorage(asserts.Arg("index"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs366, &a0, &a1, self, index, r0)
 	return r0
 }
 
 var opTakeAlongDimOut = asserts.Op{
 	Name:     "take_along_dim",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TakeAlongDimOut checks take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7920,22 +5581,16 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTakeAlongDimOut)
+	checksPre5(&c, &opTakeAlongDimOut, &locs135)
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs135)
 	return r0
 }
 
 var opTakeAlongDim = asserts.Op{
 	Name:     "take_along_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TakeAlongDim checks take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
@@ -7944,22 +5599,16 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opTakeAlongDim)
+	checksPre5(&c, &opTakeAlongDim, &locs136)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs136)
 	return r0
 }
 
 var opIndexSelectOut = asserts.Op{
 	Name:     "index_select",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexSelectOut checks index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -7968,29 +5617,17 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelectOut)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a3, out)
+	checksPre40(&c, &opIndexSelectOut, &locs365, &a0, &a2, &a3, self, index, out)
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs365, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
 var opIndexSelect = asserts.Op{
 	Name:     "index_select",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexSelect checks index_select(Tensor self, int dim, Tensor index) -> Tensor
@@ -7999,30 +5636,17 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 		return kernels.IndexSelect(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelect)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
+	var a0, a2 asserts.Saved
+	checksPre8(&c, &opIndexSelect, &locs366, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs366, &a0, &a2, self, index, r0)
 	return r0
 }
 
 var opIndexSelectDimnameOut = asserts.Op{
 	Name:     "index_select",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexSelectDimnameOut checks index_select.dimname_out(Tensor self, Dimname dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -8031,22 +5655,16 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelectDimnameOut)
+	checksPre5(&c, &opIndexSelectDimnameOut, &locs365)
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs365)
 	return r0
 }
 
 var opIndexSelectDimname = asserts.Op{
 	Name:     "index_select",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexSelectDimname checks index_select.dimname(Tensor self, Dimname dim, Tensor index) -> Tensor
@@ -8055,22 +5673,16 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelectDimname)
+	checksPre5(&c, &opIndexSelectDimname, &locs366)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs366)
 	return r0
 }
 
 var opIndexSelectBackward = asserts.Op{
 	Name:     "index_select_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndexSelectBackward checks index_select_backward(Tensor grad, int[] self_sizes, int dim, Tensor index) -> Tensor
@@ -8079,22 +5691,16 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opIndexSelectBackward)
+	checksPre5(&c, &opIndexSelectBackward, &locs375)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs375)
 	return r0
 }
 
 var opMaskedSelectOut = asserts.Op{
 	Name:     "masked_select",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedSelectOut checks masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -8103,29 +5709,17 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedSelectOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
-	c.Save(&a2, out)
+	checksPre40(&c, &opMaskedSelectOut, &locs28, &a0, &a1, &a2, self, mask, out)
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs28, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
 var opMaskedSelect = asserts.Op{
 	Name:     "masked_select",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedSelect checks masked_select(Tensor self, Tensor mask) -> Tensor
@@ -8134,30 +5728,17 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.MaskedSelect(self, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedSelect)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, mask)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMaskedSelect, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	c.After(&a0, self)
-	c.After(&a1, mask)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("mask"), &a1)
-	c.SameStorage(asserts.Arg("mask"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mask"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
 var opMaskedSelectBackward = asserts.Op{
 	Name:     "masked_select_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaskedSelectBackward checks masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor
@@ -8166,24 +5747,16 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opMaskedSelectBackward)
+	checksPre19(&c, &opMaskedSelectBackward, &locs376)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("mask"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs376)
 	return r0
 }
 
 var opNonzeroOut = asserts.Op{
 	Name:     "nonzero",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NonzeroOut checks nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8192,25 +5765,17 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NonzeroOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNonzeroOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.NonzeroOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opNonzero = asserts.Op{
 	Name:     "nonzero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Nonzero checks nonzero(Tensor self) -> Tensor
@@ -8219,25 +5784,17 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nonzero(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNonzero)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNonzero, &locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opNonzeroNumpy = asserts.Op{
 	Name:     "nonzero_numpy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NonzeroNumpy checks nonzero_numpy(Tensor self) -> Tensor[]
@@ -8246,18 +5803,16 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opNonzeroNumpy)
+	checksPre3(&c, &opNonzeroNumpy, &locs3)
 	r0 := kernels.NonzeroNumpy(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opArgwhere = asserts.Op{
 	Name:     "argwhere",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Argwhere checks argwhere(Tensor self) -> Tensor
@@ -8266,20 +5821,16 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var c asserts.Call
-	c.Begin(&opArgwhere)
+	checksPre0(&c, &opArgwhere, &locs0)
 	r0 := kernels.Argwhere(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opGatherOut = asserts.Op{
 	Name:     "gather",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GatherOut checks gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
@@ -8288,29 +5839,17 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGatherOut)
 	var a0, a2, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
-	c.Save(&a4, out)
+	checksPre40(&c, &opGatherOut, &locs365, &a0, &a2, &a4, self, index, out)
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost41(&c, &locs365, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
 var opGather = asserts.Op{
 	Name:     "gather",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Gather checks gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
@@ -8319,30 +5858,17 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	c.Begin(&opGather)
-	var a0, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, index)
+	var a0, a2 asserts.Saved
+	checksPre8(&c, &opGather, &locs366, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	c.After(&a0, self)
-	c.After(&a2, index)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("index"), &a2)
-	c.SameStorage(asserts.Arg("index"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("index"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs366, &a0, &a2, self, index, r0)
 	return r0
 }
 
 var opGatherBackward = asserts.Op{
 	Name:     "gather_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GatherBackward checks gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor
@@ -8351,24 +5877,16 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	c.Begin(&opGatherBackward)
+	checksPre19(&c, &opGatherBackward, &locs377)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs377)
 	return r0
 }
 
 var opGatherDimnameOut = asserts.Op{
 	Name:     "gather",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GatherDimnameOut checks gather.dimname_out(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
@@ -8377,22 +5895,16 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGatherDimnameOut)
+	checksPre5(&c, &opGatherDimnameOut, &locs365)
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs365)
 	return r0
 }
 
 var opGatherDimname = asserts.Op{
 	Name:     "gather",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GatherDimname checks gather.dimname(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False) -> Tensor
@@ -8401,22 +5913,16 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	c.Begin(&opGatherDimname)
+	checksPre5(&c, &opGatherDimname, &locs366)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs366)
 	return r0
 }
 
 var opXGatherSparseBackward = asserts.Op{
 	Name:     "_gather_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XGatherSparseBackward checks _gather_sparse_backward(Tensor self, int dim, Tensor index, Tensor grad) -> Tensor
@@ -8425,24 +5931,16 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	c.Begin(&opXGatherSparseBackward)
+	checksPre19(&c, &opXGatherSparseBackward, &locs378)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("index"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs378)
 	return r0
 }
 
 var opAddcmulOut = asserts.Op{
 	Name:     "addcmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddcmulOut checks addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -8451,33 +5949,17 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcmulOut)
 	var a0, a1, a2, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
-	c.Save(&a4, out)
+	checksPre15(&c, &opAddcmulOut, &locs379, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost16(&c, &locs379, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
 var opAddcmul = asserts.Op{
 	Name:     "addcmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addcmul checks addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -8486,35 +5968,17 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcmul)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opAddcmul, &locs380, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs380, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
 var opAddcmul_ = asserts.Op{
 	Name:     "addcmul_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addcmul_ checks addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -8523,29 +5987,17 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcmul_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
+	checksPre40(&c, &opAddcmul_, &locs381, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.End()
+	checksPost41(&c, &locs381, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
 var opAddcdivOut = asserts.Op{
 	Name:     "addcdiv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AddcdivOut checks addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -8554,33 +6006,17 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcdivOut)
 	var a0, a1, a2, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
-	c.Save(&a4, out)
+	checksPre15(&c, &opAddcdivOut, &locs379, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost16(&c, &locs379, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
 var opAddcdiv = asserts.Op{
 	Name:     "addcdiv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addcdiv checks addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -8589,35 +6025,17 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcdiv)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opAddcdiv, &locs380, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor1"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tensor2"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs380, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
 var opAddcdiv_ = asserts.Op{
 	Name:     "addcdiv_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Addcdiv_ checks addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -8626,29 +6044,17 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opAddcdiv_)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, tensor1)
-	c.Save(&a2, tensor2)
+	checksPre40(&c, &opAddcdiv_, &locs381, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	c.After(&a0, self)
-	c.After(&a1, tensor1)
-	c.After(&a2, tensor2)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("tensor1"), &a1)
-	c.SameStorage(asserts.Arg("tensor1"), &a1)
-	c.SameImpl(asserts.Arg("tensor2"), &a2)
-	c.SameStorage(asserts.Arg("tensor2"), &a2)
-	c.End()
+	checksPost41(&c, &locs381, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
 var opCrossEntropyLoss = asserts.Op{
 	Name:     "cross_entropy_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CrossEntropyLoss checks cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, float label_smoothing=0.0) -> Tensor
@@ -8657,22 +6063,16 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	c.Begin(&opCrossEntropyLoss)
+	checksPre5(&c, &opCrossEntropyLoss, &locs157)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs157)
 	return r0
 }
 
 var opTriangularSolveX = asserts.Op{
 	Name:     "triangular_solve",
 	Overload: "X",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TriangularSolveX checks triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)
@@ -8681,33 +6081,17 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
 	var c asserts.Call
-	c.Begin(&opTriangularSolveX)
 	var a0, a1, a5, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, A)
-	c.Save(&a5, X)
-	c.Save(&a6, M)
+	checksPre15(&c, &opTriangularSolveX, &locs382, &a0, &a1, &a5, &a6, self, A, X, M)
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	c.After(&a0, self)
-	c.After(&a1, A)
-	c.After(&a5, X)
-	c.After(&a6, M)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("A"), &a1)
-	c.SameStorage(asserts.Arg("A"), &a1)
-	c.SameImpl(asserts.Arg("X"), &a5)
-	c.SameStorage(asserts.Arg("X"), &a5)
-	c.SameImpl(asserts.Arg("M"), &a6)
-	c.SameStorage(asserts.Arg("M"), &a6)
-	c.End()
+	checksPost16(&c, &locs382, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
 var opTriangularSolve = asserts.Op{
 	Name:     "triangular_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TriangularSolve checks triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
@@ -8716,57 +6100,36 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
 	var c asserts.Call
-	c.Begin(&opTriangularSolve)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, A)
+	var a0, a1 asserts.Saved
+	checksPre17(&c, &opTriangularSolve, &locs383, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	c.After(&a0, self)
-	c.After(&a1, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("A"), &a1)
-	c.SameStorage(asserts.Arg("A"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost18(&c, &locs383, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
 var opXLinalgCheckErrors = asserts.Op{
 	Name:     "_linalg_check_errors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgCheckErrors checks _linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()
 func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	if !asserts.Checking() {
 		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgCheckErrors)
 	var a0 asserts.Saved
-	c.Save(&a0, info)
+	checksPre13(&c, &opXLinalgCheckErrors, &locs384, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	c.After(&a0, info)
-	c.SameImpl(asserts.Arg("info"), &a0)
-	c.SameStorage(asserts.Arg("info"), &a0)
-	c.End()
+	checksPost14(&c, &locs384, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSolveTriangularOut checks linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)
@@ -8775,29 +6138,17 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveTriangularOut)
 	var a0, a1, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, B)
-	c.Save(&a5, out)
+	checksPre40(&c, &opLinalgSolveTriangularOut, &locs385, &a0, &a1, &a5, self, B, out)
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	c.After(&a0, self)
-	c.After(&a1, B)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost41(&c, &locs385, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
 var opLinalgSolveTriangular = asserts.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSolveTriangular checks linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
@@ -8806,30 +6157,17 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveTriangular)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, B)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLinalgSolveTriangular, &locs386, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	c.After(&a0, self)
-	c.After(&a1, B)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs386, &a0, &a1, self, B, r0)
 	return r0
 }
 
 var opLinalgVander = asserts.Op{
 	Name:     "linalg_vander",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgVander checks linalg_vander(Tensor x, *, int? N=None) -> Tensor
@@ -8838,20 +6176,16 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVander)
+	checksPre0(&c, &opLinalgVander, &locs261)
 	r0 := kernels.LinalgVander(x, N)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSymeigE = asserts.Op{
 	Name:     "symeig",
 	Overload: "e",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SymeigE checks symeig.e(Tensor self, bool eigenvectors=False, bool upper=True, *, Tensor(a!) e, Tensor(b!) V) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -8860,29 +6194,17 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 		return kernels.SymeigE(self, eigenvectors, upper, e, V)
 	}
 	var c asserts.Call
-	c.Begin(&opSymeigE)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, e)
-	c.Save(&a4, V)
+	checksPre40(&c, &opSymeigE, &locs387, &a0, &a3, &a4, self, e, V)
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	c.After(&a0, self)
-	c.After(&a3, e)
-	c.After(&a4, V)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("e"), &a3)
-	c.SameStorage(asserts.Arg("e"), &a3)
-	c.SameImpl(asserts.Arg("V"), &a4)
-	c.SameStorage(asserts.Arg("V"), &a4)
-	c.End()
+	checksPost41(&c, &locs387, &a0, &a3, &a4, self, e, V)
 	return r0, r1
 }
 
 var opSymeig = asserts.Op{
 	Name:     "symeig",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Symeig checks symeig(Tensor self, bool eigenvectors=False, bool upper=True) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -8891,29 +6213,17 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 		return kernels.Symeig(self, eigenvectors, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opSymeig)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opSymeig, &locs25, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opXSymeigHelper = asserts.Op{
 	Name:     "_symeig_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSymeigHelper checks _symeig_helper(Tensor self, bool eigenvectors, bool upper) -> (Tensor, Tensor)
@@ -8922,22 +6232,16 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 		return kernels.XSymeigHelper(self, eigenvectors, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opXSymeigHelper)
+	checksPre5(&c, &opXSymeigHelper, &locs25)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opXSymeigHelperOut = asserts.Op{
 	Name:     "_symeig_helper",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSymeigHelperOut checks _symeig_helper.out(Tensor self, bool eigenvectors, bool upper, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -8946,22 +6250,16 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 		return kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXSymeigHelperOut)
+	checksPre5(&c, &opXSymeigHelperOut, &locs26)
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost10(&c, &locs26)
 	return r0, r1
 }
 
 var opSvdU = asserts.Op{
 	Name:     "svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SvdU checks svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)
@@ -8970,24 +6268,16 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var c asserts.Call
-	c.Begin(&opSvdU)
+	checksPre19(&c, &opSvdU, &locs388)
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("U"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("U"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("S"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("S"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("V"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("V"))
-	c.End()
+	checksPost20(&c, &locs388)
 	return r0, r1, r2
 }
 
 var opSvd = asserts.Op{
 	Name:     "svd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Svd checks svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
@@ -8996,24 +6286,16 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	c.Begin(&opSvd)
+	checksPre19(&c, &opSvd, &locs259)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost148(&c, &locs259)
 	return r0, r1, r2
 }
 
 var opSwapaxes = asserts.Op{
 	Name:     "swapaxes",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Swapaxes checks swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
@@ -9022,20 +6304,16 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var c asserts.Call
-	c.Begin(&opSwapaxes)
+	checksPre0(&c, &opSwapaxes, &locs0)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSwapaxes_ = asserts.Op{
 	Name:     "swapaxes_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Swapaxes_ checks swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)
@@ -9044,18 +6322,16 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var c asserts.Call
-	c.Begin(&opSwapaxes_)
+	checksPre3(&c, &opSwapaxes_, &locs3)
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opSwapdims = asserts.Op{
 	Name:     "swapdims",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Swapdims checks swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -9064,20 +6340,16 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opSwapdims)
+	checksPre0(&c, &opSwapdims, &locs0)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSwapdims_ = asserts.Op{
 	Name:     "swapdims_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Swapdims_ checks swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -9086,18 +6358,16 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opSwapdims_)
+	checksPre3(&c, &opSwapdims_, &locs3)
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opCholeskyOut = asserts.Op{
 	Name:     "cholesky",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CholeskyOut checks cholesky.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -9106,25 +6376,17 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 		return kernels.CholeskyOut(self, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskyOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CholeskyOut(self, upper, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opCholesky = asserts.Op{
 	Name:     "cholesky",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Cholesky checks cholesky(Tensor self, bool upper=False) -> Tensor
@@ -9133,25 +6395,17 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.Cholesky(self, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opCholesky)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCholesky, &locs0, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCholeskySolveOut = asserts.Op{
 	Name:     "cholesky_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CholeskySolveOut checks cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -9160,29 +6414,17 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskySolveOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.Save(&a3, out)
+	checksPre40(&c, &opCholeskySolveOut, &locs389, &a0, &a1, &a3, self, input2, out)
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs389, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
 var opCholeskySolve = asserts.Op{
 	Name:     "cholesky_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CholeskySolve checks cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
@@ -9191,30 +6433,17 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 		return kernels.CholeskySolve(self, input2, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskySolve)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opCholeskySolve, &locs390, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input2"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs390, &a0, &a1, self, input2, r0)
 	return r0
 }
 
 var opXCholeskySolveHelper = asserts.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCholeskySolveHelper checks _cholesky_solve_helper(Tensor self, Tensor A, bool upper) -> Tensor
@@ -9223,22 +6452,16 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opXCholeskySolveHelper)
+	checksPre5(&c, &opXCholeskySolveHelper, &locs391)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs391)
 	return r0
 }
 
 var opXCholeskySolveHelperOut = asserts.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XCholeskySolveHelperOut checks _cholesky_solve_helper.out(Tensor self, Tensor A, bool upper, *, Tensor(a!) out) -> Tensor(a!)
@@ -9247,22 +6470,16 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXCholeskySolveHelperOut)
+	checksPre5(&c, &opXCholeskySolveHelperOut, &locs392)
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs392)
 	return r0
 }
 
 var opCholeskyInverse = asserts.Op{
 	Name:     "cholesky_inverse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CholeskyInverse checks cholesky_inverse(Tensor self, bool upper=False) -> Tensor
@@ -9271,25 +6488,17 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.CholeskyInverse(self, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskyInverse)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCholeskyInverse, &locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCholeskyInverseOut = asserts.Op{
 	Name:     "cholesky_inverse",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CholeskyInverseOut checks cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -9298,25 +6507,17 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCholeskyInverseOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opQrQ = asserts.Op{
 	Name:     "qr",
 	Overload: "Q",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QrQ checks qr.Q(Tensor self, bool some=True, *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -9325,22 +6526,16 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 		return kernels.QrQ(self, some, Q, R)
 	}
 	var c asserts.Call
-	c.Begin(&opQrQ)
+	checksPre5(&c, &opQrQ, &locs393)
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("Q"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("Q"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("R"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("R"))
-	c.End()
+	checksPost10(&c, &locs393)
 	return r0, r1
 }
 
 var opQr = asserts.Op{
 	Name:     "qr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Qr checks qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)
@@ -9349,22 +6544,16 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var c asserts.Call
-	c.Begin(&opQr)
+	checksPre5(&c, &opQr, &locs25)
 	r0, r1 := kernels.Qr(self, some)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opGeqrfA = asserts.Op{
 	Name:     "geqrf",
 	Overload: "a",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GeqrfA checks geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)
@@ -9373,29 +6562,17 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 		return kernels.GeqrfA(self, a, tau)
 	}
 	var c asserts.Call
-	c.Begin(&opGeqrfA)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, a)
-	c.Save(&a2, tau)
+	checksPre40(&c, &opGeqrfA, &locs394, &a0, &a1, &a2, self, a, tau)
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	c.After(&a0, self)
-	c.After(&a1, a)
-	c.After(&a2, tau)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("a"), &a1)
-	c.SameStorage(asserts.Arg("a"), &a1)
-	c.SameImpl(asserts.Arg("tau"), &a2)
-	c.SameStorage(asserts.Arg("tau"), &a2)
-	c.End()
+	checksPost41(&c, &locs394, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
 var opGeqrf = asserts.Op{
 	Name:     "geqrf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Geqrf checks geqrf(Tensor self) -> (Tensor a, Tensor tau)
@@ -9404,29 +6581,17 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Geqrf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opGeqrf)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opGeqrf, &locs25, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opOrgqr = asserts.Op{
 	Name:     "orgqr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Orgqr checks orgqr(Tensor self, Tensor input2) -> Tensor
@@ -9435,22 +6600,16 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	c.Begin(&opOrgqr)
+	checksPre5(&c, &opOrgqr, &locs390)
 	r0 := kernels.Orgqr(self, input2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs390)
 	return r0
 }
 
 var opOrgqrOut = asserts.Op{
 	Name:     "orgqr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OrgqrOut checks orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)
@@ -9459,22 +6618,16 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOrgqrOut)
+	checksPre5(&c, &opOrgqrOut, &locs389)
 	r0 := kernels.OrgqrOut(self, input2, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs389)
 	return r0
 }
 
 var opOrmqrOut = asserts.Op{
 	Name:     "ormqr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OrmqrOut checks ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -9483,33 +6636,17 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOrmqrOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.Save(&a2, input3)
-	c.Save(&a5, out)
+	checksPre15(&c, &opOrmqrOut, &locs395, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.After(&a2, input3)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("input3"), &a2)
-	c.SameStorage(asserts.Arg("input3"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs395, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
 var opOrmqr = asserts.Op{
 	Name:     "ormqr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ormqr checks ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
@@ -9518,35 +6655,17 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
 	var c asserts.Call
-	c.Begin(&opOrmqr)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, input2)
-	c.Save(&a2, input3)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opOrmqr, &locs396, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	c.After(&a0, self)
-	c.After(&a1, input2)
-	c.After(&a2, input3)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("input2"), &a1)
-	c.SameStorage(asserts.Arg("input2"), &a1)
-	c.SameImpl(asserts.Arg("input3"), &a2)
-	c.SameStorage(asserts.Arg("input3"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input2"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input3"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs396, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
 var opXLuWithInfo = asserts.Op{
 	Name:     "_lu_with_info",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLuWithInfo checks _lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -9555,24 +6674,16 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opXLuWithInfo)
+	checksPre19(&c, &opXLuWithInfo, &locs259)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost148(&c, &locs259)
 	return r0, r1, r2
 }
 
 var opLuSolveOut = asserts.Op{
 	Name:     "lu_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LuSolveOut checks lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)
@@ -9581,24 +6692,16 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLuSolveOut)
+	checksPre19(&c, &opLuSolveOut, &locs397)
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LU_data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LU_data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LU_pivots"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LU_pivots"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs397)
 	return r0
 }
 
 var opLuSolve = asserts.Op{
 	Name:     "lu_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LuSolve checks lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
@@ -9607,24 +6710,16 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opLuSolve)
+	checksPre19(&c, &opLuSolve, &locs398)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LU_data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LU_data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LU_pivots"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LU_pivots"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs398)
 	return r0
 }
 
 var opLuUnpack = asserts.Op{
 	Name:     "lu_unpack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LuUnpack checks lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
@@ -9633,31 +6728,17 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opLuUnpack)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, LU_data)
-	c.Save(&a1, LU_pivots)
+	checksPre149(&c, &opLuUnpack, &locs399, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	c.After(&a0, LU_data)
-	c.After(&a1, LU_pivots)
-	c.SameImpl(asserts.Arg("LU_data"), &a0)
-	c.SameStorage(asserts.Arg("LU_data"), &a0)
-	c.SameImpl(asserts.Arg("LU_pivots"), &a1)
-	c.SameStorage(asserts.Arg("LU_pivots"), &a1)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost150(&c, &locs399, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
 var opLuUnpackOut = asserts.Op{
 	Name:     "lu_unpack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LuUnpackOut checks lu_unpack.out(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -9666,37 +6747,17 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
 	var c asserts.Call
-	c.Begin(&opLuUnpackOut)
 	var a0, a1, a4, a5, a6 asserts.Saved
-	c.Save(&a0, LU_data)
-	c.Save(&a1, LU_pivots)
-	c.Save(&a4, P)
-	c.Save(&a5, L)
-	c.Save(&a6, U)
+	checksPre151(&c, &opLuUnpackOut, &locs400, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	c.After(&a0, LU_data)
-	c.After(&a1, LU_pivots)
-	c.After(&a4, P)
-	c.After(&a5, L)
-	c.After(&a6, U)
-	c.SameImpl(asserts.Arg("LU_data"), &a0)
-	c.SameStorage(asserts.Arg("LU_data"), &a0)
-	c.SameImpl(asserts.Arg("LU_pivots"), &a1)
-	c.SameStorage(asserts.Arg("LU_pivots"), &a1)
-	c.SameImpl(asserts.Arg("P"), &a4)
-	c.SameStorage(asserts.Arg("P"), &a4)
-	c.SameImpl(asserts.Arg("L"), &a5)
-	c.SameStorage(asserts.Arg("L"), &a5)
-	c.SameImpl(asserts.Arg("U"), &a6)
-	c.SameStorage(asserts.Arg("U"), &a6)
-	c.End()
+	checksPost152(&c, &locs400, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
 var opMultinomialOut = asserts.Op{
 	Name:     "multinomial",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultinomialOut checks multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -9705,25 +6766,17 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMultinomialOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opMultinomial = asserts.Op{
 	Name:     "multinomial",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Multinomial checks multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
@@ -9732,25 +6785,17 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opMultinomial)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMultinomial, &locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLgammaOut = asserts.Op{
 	Name:     "lgamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LgammaOut checks lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9759,25 +6804,17 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LgammaOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLgammaOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.LgammaOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opLgamma_ = asserts.Op{
 	Name:     "lgamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lgamma_ checks lgamma_(Tensor(a!) self) -> Tensor(a!)
@@ -9786,21 +6823,17 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLgamma_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLgamma_, &locs3, &a0, self)
 	r0 := kernels.Lgamma_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLgamma = asserts.Op{
 	Name:     "lgamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Lgamma checks lgamma(Tensor self) -> Tensor
@@ -9809,25 +6842,17 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLgamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLgamma, &locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opDigammaOut = asserts.Op{
 	Name:     "digamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DigammaOut checks digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9836,25 +6861,17 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DigammaOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDigammaOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.DigammaOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opDigamma = asserts.Op{
 	Name:     "digamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Digamma checks digamma(Tensor self) -> Tensor
@@ -9863,25 +6880,17 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDigamma)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDigamma, &locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opPolygammaOut = asserts.Op{
 	Name:     "polygamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PolygammaOut checks polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9890,25 +6899,17 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 		return kernels.PolygammaOut(n, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPolygammaOut)
 	var a1, a2 asserts.Saved
-	c.Save(&a1, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
 	r0 := kernels.PolygammaOut(n, self, out)
-	c.After(&a1, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a1, &a2, self, out)
 	return r0
 }
 
 var opPolygamma = asserts.Op{
 	Name:     "polygamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Polygamma checks polygamma(int n, Tensor self) -> Tensor
@@ -9917,25 +6918,17 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.Polygamma(n, self)
 	}
 	var c asserts.Call
-	c.Begin(&opPolygamma)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, self)
+	var a1 asserts.Saved
+	checksPre37(&c, &opPolygamma, &locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a1, self, r0)
 	return r0
 }
 
 var opPolygamma_ = asserts.Op{
 	Name:     "polygamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Polygamma_ checks polygamma_(Tensor(a!) self, int n) -> Tensor(a!)
@@ -9944,21 +6937,17 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.Polygamma_(self, n)
 	}
 	var c asserts.Call
-	c.Begin(&opPolygamma_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opPolygamma_, &locs3, &a0, self)
 	r0 := kernels.Polygamma_(self, n)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opErfinv = asserts.Op{
 	Name:     "erfinv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Erfinv checks erfinv(Tensor self) -> Tensor
@@ -9967,25 +6956,17 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErfinv)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opErfinv, &locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opErfinv_ = asserts.Op{
 	Name:     "erfinv_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Erfinv_ checks erfinv_(Tensor(a!) self) -> Tensor(a!)
@@ -9994,21 +6975,17 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opErfinv_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opErfinv_, &locs3, &a0, self)
 	r0 := kernels.Erfinv_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opErfinvOut = asserts.Op{
 	Name:     "erfinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ErfinvOut checks erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10017,25 +6994,17 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfinvOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opErfinvOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ErfinvOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opI0 = asserts.Op{
 	Name:     "i0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // I0 checks i0(Tensor self) -> Tensor
@@ -10044,25 +7013,17 @@ func I0(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opI0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opI0, &locs0, &a0, self)
 	r0 := kernels.I0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opI0_ = asserts.Op{
 	Name:     "i0_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // I0_ checks i0_(Tensor(a!) self) -> Tensor(a!)
@@ -10071,21 +7032,17 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opI0_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opI0_, &locs3, &a0, self)
 	r0 := kernels.I0_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opI0Out = asserts.Op{
 	Name:     "i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // I0Out checks i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10094,25 +7051,17 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.I0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opI0Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opI0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.I0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSign = asserts.Op{
 	Name:     "sign",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sign checks sign(Tensor self) -> Tensor
@@ -10121,25 +7070,17 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSign)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSign, &locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSign_ = asserts.Op{
 	Name:     "sign_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sign_ checks sign_(Tensor(a!) self) -> Tensor(a!)
@@ -10148,21 +7089,17 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSign_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSign_, &locs3, &a0, self)
 	r0 := kernels.Sign_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSignOut = asserts.Op{
 	Name:     "sign",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SignOut checks sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10171,25 +7108,17 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSignOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSignOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SignOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSignbit = asserts.Op{
 	Name:     "signbit",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Signbit checks signbit(Tensor self) -> Tensor
@@ -10198,25 +7127,17 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 		return kernels.Signbit(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSignbit)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSignbit, &locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSignbitOut = asserts.Op{
 	Name:     "signbit",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SignbitOut checks signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10225,25 +7146,17 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignbitOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSignbitOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SignbitOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opDist = asserts.Op{
 	Name:     "dist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Dist checks dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
@@ -10252,30 +7165,17 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 		return kernels.Dist(self, other, p)
 	}
 	var c asserts.Call
-	c.Begin(&opDist)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opDist, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opDistOut = asserts.Op{
 	Name:     "dist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DistOut checks dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -10284,22 +7184,16 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDistOut)
+	checksPre5(&c, &opDistOut, &locs7)
 	r0 := kernels.DistOut(self, other, p, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opAtan2Out = asserts.Op{
 	Name:     "atan2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10308,29 +7202,17 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.Atan2Out(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan2Out)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.Atan2Out(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opAtan2_ = asserts.Op{
 	Name:     "atan2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atan2_ checks atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10339,25 +7221,17 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan2_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Atan2_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opAtan2 = asserts.Op{
 	Name:     "atan2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Atan2 checks atan2(Tensor self, Tensor other) -> Tensor
@@ -10366,30 +7240,17 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opAtan2)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opAtan2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opArctan2 = asserts.Op{
 	Name:     "arctan2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arctan2 checks arctan2(Tensor self, Tensor other) -> Tensor
@@ -10398,22 +7259,16 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan2)
+	checksPre5(&c, &opArctan2, &locs6)
 	r0 := kernels.Arctan2(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opArctan2Out = asserts.Op{
 	Name:     "arctan2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arctan2Out checks arctan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10422,22 +7277,16 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan2Out)
+	checksPre5(&c, &opArctan2Out, &locs7)
 	r0 := kernels.Arctan2Out(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opArctan2_ = asserts.Op{
 	Name:     "arctan2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Arctan2_ checks arctan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10446,20 +7295,16 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opArctan2_)
+	checksPre0(&c, &opArctan2_, &locs8)
 	r0 := kernels.Arctan2_(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opLerpScalarOut = asserts.Op{
 	Name:     "lerp",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LerpScalarOut checks lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -10468,29 +7313,17 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLerpScalarOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.Save(&a3, out)
+	checksPre40(&c, &opLerpScalarOut, &locs401, &a0, &a1, &a3, self, end, out)
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs401, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
 var opLerpTensorOut = asserts.Op{
 	Name:     "lerp",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LerpTensorOut checks lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -10499,33 +7332,17 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLerpTensorOut)
 	var a0, a1, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.Save(&a2, weight)
-	c.Save(&a3, out)
+	checksPre15(&c, &opLerpTensorOut, &locs402, &a0, &a1, &a2, &a3, self, end, weight, out)
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.After(&a2, weight)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost16(&c, &locs402, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
 var opLerpScalar = asserts.Op{
 	Name:     "lerp",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LerpScalar checks lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor
@@ -10534,30 +7351,17 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 		return kernels.LerpScalar(self, end, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opLerpScalar)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLerpScalar, &locs403, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("end"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs403, &a0, &a1, self, end, r0)
 	return r0
 }
 
 var opLerpTensor = asserts.Op{
 	Name:     "lerp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LerpTensor checks lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor
@@ -10566,35 +7370,17 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 		return kernels.LerpTensor(self, end, weight)
 	}
 	var c asserts.Call
-	c.Begin(&opLerpTensor)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, end)
-	c.Save(&a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opLerpTensor, &locs404, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	c.After(&a0, self)
-	c.After(&a1, end)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("end"), &a1)
-	c.SameStorage(asserts.Arg("end"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("end"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs404, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
 var opHistcOut = asserts.Op{
 	Name:     "histc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HistcOut checks histc.out(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10603,25 +7389,17 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHistcOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opHistc = asserts.Op{
 	Name:     "histc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Histc checks histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
@@ -10630,25 +7408,17 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 		return kernels.Histc(self, bins, min_, max_)
 	}
 	var c asserts.Call
-	c.Begin(&opHistc)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opHistc, &locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opHistogramBinsTensorOut = asserts.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HistogramBinsTensorOut checks histogram.bins_tensor_out(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -10657,24 +7427,16 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramBinsTensorOut)
+	checksPre19(&c, &opHistogramBinsTensorOut, &locs405)
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hist"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hist"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bin_edges"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bin_edges"))
-	c.End()
+	checksPost20(&c, &locs405)
 	return r0, r1
 }
 
 var opHistogramBinsTensor = asserts.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HistogramBinsTensor checks histogram.bins_tensor(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -10683,24 +7445,16 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramBinsTensor)
+	checksPre19(&c, &opHistogramBinsTensor, &locs406)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost36(&c, &locs406)
 	return r0, r1
 }
 
 var opHistogramBinCtOut = asserts.Op{
 	Name:     "histogram",
 	Overload: "bin_ct_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HistogramBinCtOut checks histogram.bin_ct_out(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -10709,22 +7463,16 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramBinCtOut)
+	checksPre5(&c, &opHistogramBinCtOut, &locs407)
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("hist"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("hist"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bin_edges"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bin_edges"))
-	c.End()
+	checksPost10(&c, &locs407)
 	return r0, r1
 }
 
 var opHistogramBinCt = asserts.Op{
 	Name:     "histogram",
 	Overload: "bin_ct",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HistogramBinCt checks histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -10733,22 +7481,16 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramBinCt)
+	checksPre5(&c, &opHistogramBinCt, &locs25)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opXHistogramddBinEdges = asserts.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XHistogramddBinEdges checks _histogramdd_bin_edges(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor[]
@@ -10757,47 +7499,38 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddBinEdges)
+	checksPre3(&c, &opXHistogramddBinEdges, &locs3)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXHistogramddBinEdgesOut = asserts.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XHistogramddBinEdgesOut checks _histogramdd_bin_edges.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!)[] out) -> ()
 func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64, weight *torch.Tensor, density bool, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddBinEdgesOut)
 	var (
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l5, out)
+	checksPre112(&c, &opXHistogramddBinEdgesOut, &locs38, &a0, &l5, self, out)
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l5)
-	c.SameStorageList(asserts.Arg("out"), &l5)
-	c.End()
+	checksPost113(&c, &locs38, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XHistogramddFromBinCts checks _histogramdd_from_bin_cts(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor
@@ -10806,20 +7539,16 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddFromBinCts)
+	checksPre0(&c, &opXHistogramddFromBinCts, &locs0)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXHistogramddFromBinCtsOut = asserts.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XHistogramddFromBinCtsOut checks _histogramdd_from_bin_cts.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -10828,20 +7557,16 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddFromBinCtsOut)
+	checksPre0(&c, &opXHistogramddFromBinCtsOut, &locs38)
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXHistogramddFromBinTensors = asserts.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XHistogramddFromBinTensors checks _histogramdd_from_bin_tensors(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False) -> Tensor
@@ -10850,22 +7575,16 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddFromBinTensors)
+	checksPre5(&c, &opXHistogramddFromBinTensors, &locs408)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs408)
 	return r0
 }
 
 var opXHistogramddFromBinTensorsOut = asserts.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XHistogramddFromBinTensorsOut checks _histogramdd_from_bin_tensors.out(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -10874,22 +7593,16 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXHistogramddFromBinTensorsOut)
+	checksPre5(&c, &opXHistogramddFromBinTensorsOut, &locs409)
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs409)
 	return r0
 }
 
 var opHistogramdd = asserts.Op{
 	Name:     "histogramdd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Histogramdd checks histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10898,20 +7611,16 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramdd)
+	checksPre0(&c, &opHistogramdd, &locs0)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0, r1
 }
 
 var opHistogramddIntBins = asserts.Op{
 	Name:     "histogramdd",
 	Overload: "int_bins",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HistogramddIntBins checks histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10920,20 +7629,16 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramddIntBins)
+	checksPre0(&c, &opHistogramddIntBins, &locs0)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0, r1
 }
 
 var opHistogramddTensorListBins = asserts.Op{
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HistogramddTensorListBins checks histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10942,22 +7647,16 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	c.Begin(&opHistogramddTensorListBins)
+	checksPre5(&c, &opHistogramddTensorListBins, &locs408)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("bins"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs408)
 	return r0, r1
 }
 
 var opFmodScalarOut = asserts.Op{
 	Name:     "fmod",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FmodScalarOut checks fmod.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10966,25 +7665,17 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.FmodScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFmodScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.FmodScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opFmodScalar = asserts.Op{
 	Name:     "fmod",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FmodScalar checks fmod.Scalar(Tensor self, Scalar other) -> Tensor
@@ -10993,25 +7684,17 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FmodScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmodScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opFmodScalar, &locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opFmod_Scalar = asserts.Op{
 	Name:     "fmod_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fmod_Scalar checks fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -11020,21 +7703,17 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Fmod_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmod_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opFmod_Scalar, &locs3, &a0, self)
 	r0 := kernels.Fmod_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opFmodTensorOut = asserts.Op{
 	Name:     "fmod",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FmodTensorOut checks fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11043,29 +7722,17 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.FmodTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFmodTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FmodTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opFmodTensor = asserts.Op{
 	Name:     "fmod",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FmodTensor checks fmod.Tensor(Tensor self, Tensor other) -> Tensor
@@ -11074,30 +7741,17 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FmodTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmodTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opFmod_Tensor = asserts.Op{
 	Name:     "fmod_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fmod_Tensor checks fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11106,25 +7760,17 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmod_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmod_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Fmod_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opHypotOut = asserts.Op{
 	Name:     "hypot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HypotOut checks hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11133,29 +7779,17 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.HypotOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHypotOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.HypotOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opHypot = asserts.Op{
 	Name:     "hypot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hypot checks hypot(Tensor self, Tensor other) -> Tensor
@@ -11164,30 +7798,17 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opHypot)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opHypot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opHypot_ = asserts.Op{
 	Name:     "hypot_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hypot_ checks hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11196,25 +7817,17 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opHypot_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opHypot_, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Hypot_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opIgammaOut = asserts.Op{
 	Name:     "igamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IgammaOut checks igamma.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11223,29 +7836,17 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.IgammaOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIgammaOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.IgammaOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opIgamma = asserts.Op{
 	Name:     "igamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Igamma checks igamma(Tensor self, Tensor other) -> Tensor
@@ -11254,30 +7855,17 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIgamma)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opIgamma, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opIgamma_ = asserts.Op{
 	Name:     "igamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Igamma_ checks igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11286,25 +7874,17 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIgamma_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Igamma_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opIgammacOut = asserts.Op{
 	Name:     "igammac",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IgammacOut checks igammac.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11313,29 +7893,17 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.IgammacOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIgammacOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.IgammacOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opIgammac = asserts.Op{
 	Name:     "igammac",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Igammac checks igammac(Tensor self, Tensor other) -> Tensor
@@ -11344,30 +7912,17 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIgammac)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opIgammac, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opIgammac_ = asserts.Op{
 	Name:     "igammac_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Igammac_ checks igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11376,25 +7931,17 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opIgammac_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Igammac_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opNextafterOut = asserts.Op{
 	Name:     "nextafter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NextafterOut checks nextafter.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11403,29 +7950,17 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.NextafterOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNextafterOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.NextafterOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opNextafter = asserts.Op{
 	Name:     "nextafter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Nextafter checks nextafter(Tensor self, Tensor other) -> Tensor
@@ -11434,30 +7969,17 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNextafter)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opNextafter, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opNextafter_ = asserts.Op{
 	Name:     "nextafter_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11466,25 +7988,17 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter_(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opNextafter_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Nextafter_(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opRemainderScalarOut = asserts.Op{
 	Name:     "remainder",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11493,25 +8007,17 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.RemainderScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opRemainderScalar = asserts.Op{
 	Name:     "remainder",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
@@ -11520,25 +8026,17 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.RemainderScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRemainderScalar, &locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRemainder_Scalar = asserts.Op{
 	Name:     "remainder_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -11547,21 +8045,17 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Remainder_Scalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainder_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRemainder_Scalar, &locs3, &a0, self)
 	r0 := kernels.Remainder_Scalar(self, other)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opRemainderTensorOut = asserts.Op{
 	Name:     "remainder",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11570,29 +8064,17 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.RemainderTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opRemainderTensor = asserts.Op{
 	Name:     "remainder",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
@@ -11601,30 +8083,17 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.RemainderTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opRemainder_Tensor = asserts.Op{
 	Name:     "remainder_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11633,25 +8102,17 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Remainder_Tensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainder_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Remainder_Tensor(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opRemainderScalarTensor = asserts.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -11660,20 +8121,16 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderScalarTensor)
+	checksPre0(&c, &opRemainderScalarTensor, &locs184)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs184)
 	return r0
 }
 
 var opRemainderScalarTensorOut = asserts.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11682,20 +8139,16 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRemainderScalarTensorOut)
+	checksPre0(&c, &opRemainderScalarTensorOut, &locs185)
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs185)
 	return r0
 }
 
 var opMin = asserts.Op{
 	Name:     "min",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Min checks min(Tensor self) -> Tensor
@@ -11704,25 +8157,17 @@ func Min(self *torch.Tensor) *torch.Tensor {
 		return kernels.Min(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMin)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMin, &locs0, &a0, self)
 	r0 := kernels.Min(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opFmin = asserts.Op{
 	Name:     "fmin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fmin checks fmin(Tensor self, Tensor other) -> Tensor
@@ -11731,30 +8176,17 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmin(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmin)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opFmin, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opFminOut = asserts.Op{
 	Name:     "fmin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11763,29 +8195,17 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.FminOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFminOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FminOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opMax = asserts.Op{
 	Name:     "max",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Max checks max(Tensor self) -> Tensor
@@ -11794,25 +8214,17 @@ func Max(self *torch.Tensor) *torch.Tensor {
 		return kernels.Max(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMax)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMax, &locs0, &a0, self)
 	r0 := kernels.Max(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opFmax = asserts.Op{
 	Name:     "fmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Fmax checks fmax(Tensor self, Tensor other) -> Tensor
@@ -11821,30 +8233,17 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmax(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opFmax)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opFmax, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opFmaxOut = asserts.Op{
 	Name:     "fmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11853,29 +8252,17 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.FmaxOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFmaxOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.FmaxOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opMaximum = asserts.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -11884,30 +8271,17 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Maximum(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMaximum)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMaximum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opMaximumOut = asserts.Op{
 	Name:     "maximum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11916,29 +8290,17 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.MaximumOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaximumOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MaximumOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opMaxOther = asserts.Op{
 	Name:     "max",
 	Overload: "other",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
@@ -11947,22 +8309,16 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxOther)
+	checksPre5(&c, &opMaxOther, &locs6)
 	r0 := kernels.MaxOther(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opMaxOut = asserts.Op{
 	Name:     "max",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11971,22 +8327,16 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MaxOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxOut)
+	checksPre5(&c, &opMaxOut, &locs7)
 	r0 := kernels.MaxOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opMinimum = asserts.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -11995,30 +8345,17 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Minimum(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMinimum)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMinimum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opMinimumOut = asserts.Op{
 	Name:     "minimum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12027,29 +8364,17 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.MinimumOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMinimumOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.MinimumOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opMinOut = asserts.Op{
 	Name:     "min",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12058,22 +8383,16 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MinOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMinOut)
+	checksPre5(&c, &opMinOut, &locs7)
 	r0 := kernels.MinOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opMinOther = asserts.Op{
 	Name:     "min",
 	Overload: "other",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MinOther checks min.other(Tensor self, Tensor other) -> Tensor
@@ -12082,22 +8401,16 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opMinOther)
+	checksPre5(&c, &opMinOther, &locs6)
 	r0 := kernels.MinOther(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opQuantile = asserts.Op{
 	Name:     "quantile",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -12106,22 +8419,16 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantile)
+	checksPre5(&c, &opQuantile, &locs410)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs410)
 	return r0
 }
 
 var opQuantileOut = asserts.Op{
 	Name:     "quantile",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -12130,22 +8437,16 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantileOut)
+	checksPre5(&c, &opQuantileOut, &locs411)
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs411)
 	return r0
 }
 
 var opQuantileScalar = asserts.Op{
 	Name:     "quantile",
 	Overload: "scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -12154,20 +8455,16 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantileScalar)
+	checksPre0(&c, &opQuantileScalar, &locs0)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opQuantileScalarOut = asserts.Op{
 	Name:     "quantile",
 	Overload: "scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -12176,20 +8473,16 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opQuantileScalarOut)
+	checksPre0(&c, &opQuantileScalarOut, &locs38)
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNanquantile = asserts.Op{
 	Name:     "nanquantile",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -12198,22 +8491,16 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	c.Begin(&opNanquantile)
+	checksPre5(&c, &opNanquantile, &locs410)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs410)
 	return r0
 }
 
 var opNanquantileOut = asserts.Op{
 	Name:     "nanquantile",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -12222,22 +8509,16 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanquantileOut)
+	checksPre5(&c, &opNanquantileOut, &locs411)
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs411)
 	return r0
 }
 
 var opNanquantileScalar = asserts.Op{
 	Name:     "nanquantile",
 	Overload: "scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -12246,20 +8527,16 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	c.Begin(&opNanquantileScalar)
+	checksPre0(&c, &opNanquantileScalar, &locs0)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNanquantileScalarOut = asserts.Op{
 	Name:     "nanquantile",
 	Overload: "scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -12268,20 +8545,16 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNanquantileScalarOut)
+	checksPre0(&c, &opNanquantileScalarOut, &locs38)
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSortValues = asserts.Op{
 	Name:     "sort",
 	Overload: "values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -12290,29 +8563,17 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortValues)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, values)
-	c.Save(&a4, indices)
+	checksPre40(&c, &opSortValues, &locs113, &a0, &a3, &a4, self, values, indices)
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	c.After(&a0, self)
-	c.After(&a3, values)
-	c.After(&a4, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a3)
-	c.SameStorage(asserts.Arg("values"), &a3)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
 var opSortValuesStable = asserts.Op{
 	Name:     "sort",
 	Overload: "values_stable",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -12321,29 +8582,17 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortValuesStable)
 	var a0, a4, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, values)
-	c.Save(&a5, indices)
+	checksPre40(&c, &opSortValuesStable, &locs113, &a0, &a4, &a5, self, values, indices)
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	c.After(&a0, self)
-	c.After(&a4, values)
-	c.After(&a5, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a4)
-	c.SameStorage(asserts.Arg("values"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
 var opSort = asserts.Op{
 	Name:     "sort",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -12352,29 +8601,17 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 		return kernels.Sort(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSort)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opSort, &locs25, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opSortStable = asserts.Op{
 	Name:     "sort",
 	Overload: "stable",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -12383,29 +8620,17 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 		return kernels.SortStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSortStable)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opSortStable, &locs25, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opSortDimnameValues = asserts.Op{
 	Name:     "sort",
 	Overload: "dimname_values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -12414,22 +8639,16 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 		return kernels.SortDimnameValues(self, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortDimnameValues)
+	checksPre5(&c, &opSortDimnameValues, &locs113)
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.End()
+	checksPost10(&c, &locs113)
 	return r0, r1
 }
 
 var opSortDimnameValuesStable = asserts.Op{
 	Name:     "sort",
 	Overload: "dimname_values_stable",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -12438,22 +8657,16 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opSortDimnameValuesStable)
+	checksPre5(&c, &opSortDimnameValuesStable, &locs113)
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("indices"))
-	c.End()
+	checksPost10(&c, &locs113)
 	return r0, r1
 }
 
 var opSortDimname = asserts.Op{
 	Name:     "sort",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -12462,22 +8675,16 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 		return kernels.SortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSortDimname)
+	checksPre5(&c, &opSortDimname, &locs25)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opSortDimnameStable = asserts.Op{
 	Name:     "sort",
 	Overload: "dimname_stable",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -12486,22 +8693,16 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opSortDimnameStable)
+	checksPre5(&c, &opSortDimnameStable, &locs25)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opMsortOut = asserts.Op{
 	Name:     "msort",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12510,20 +8711,16 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MsortOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMsortOut)
+	checksPre0(&c, &opMsortOut, &locs38)
 	r0 := kernels.MsortOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opMsort = asserts.Op{
 	Name:     "msort",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Msort checks msort(Tensor self) -> Tensor
@@ -12532,20 +8729,16 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 		return kernels.Msort(self)
 	}
 	var c asserts.Call
-	c.Begin(&opMsort)
+	checksPre0(&c, &opMsort, &locs0)
 	r0 := kernels.Msort(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opArgsort = asserts.Op{
 	Name:     "argsort",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
@@ -12554,20 +8747,16 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 		return kernels.Argsort(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opArgsort)
+	checksPre0(&c, &opArgsort, &locs0)
 	r0 := kernels.Argsort(self, dim, descending)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opArgsortStable = asserts.Op{
 	Name:     "argsort",
 	Overload: "stable",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
@@ -12576,25 +8765,17 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opArgsortStable)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opArgsortStable, &locs0, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opArgsortStableOut = asserts.Op{
 	Name:     "argsort",
 	Overload: "stable_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
@@ -12603,25 +8784,17 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
 	var c asserts.Call
-	c.Begin(&opArgsortStableOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opArgsortDimname = asserts.Op{
 	Name:     "argsort",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
@@ -12630,20 +8803,16 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 		return kernels.ArgsortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	c.Begin(&opArgsortDimname)
+	checksPre0(&c, &opArgsortDimname, &locs0)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opTopkValues = asserts.Op{
 	Name:     "topk",
 	Overload: "values",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TopkValues checks topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -12652,29 +8821,17 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opTopkValues)
 	var a0, a5, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, values)
-	c.Save(&a6, indices)
+	checksPre40(&c, &opTopkValues, &locs113, &a0, &a5, &a6, self, values, indices)
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	c.After(&a0, self)
-	c.After(&a5, values)
-	c.After(&a6, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("values"), &a5)
-	c.SameStorage(asserts.Arg("values"), &a5)
-	c.SameImpl(asserts.Arg("indices"), &a6)
-	c.SameStorage(asserts.Arg("indices"), &a6)
-	c.End()
+	checksPost41(&c, &locs113, &a0, &a5, &a6, self, values, indices)
 	return r0, r1
 }
 
 var opTopk = asserts.Op{
 	Name:     "topk",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Topk checks topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
@@ -12683,29 +8840,17 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
 	var c asserts.Call
-	c.Begin(&opTopk)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opTopk, &locs25, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opAll = asserts.Op{
 	Name:     "all",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // All checks all(Tensor self) -> Tensor
@@ -12714,25 +8859,17 @@ func All(self *torch.Tensor) *torch.Tensor {
 		return kernels.All(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAll)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAll, &locs0, &a0, self)
 	r0 := kernels.All(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAllAllOut = asserts.Op{
 	Name:     "all",
 	Overload: "all_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12741,25 +8878,17 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AllAllOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAllAllOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AllAllOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opAny = asserts.Op{
 	Name:     "any",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Any checks any(Tensor self) -> Tensor
@@ -12768,25 +8897,17 @@ func Any(self *torch.Tensor) *torch.Tensor {
 		return kernels.Any(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAny)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAny, &locs0, &a0, self)
 	r0 := kernels.Any(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAnyAllOut = asserts.Op{
 	Name:     "any",
 	Overload: "all_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12795,25 +8916,17 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AnyAllOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAnyAllOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AnyAllOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opRenormOut = asserts.Op{
 	Name:     "renorm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
@@ -12822,25 +8935,17 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRenormOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opRenorm = asserts.Op{
 	Name:     "renorm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
@@ -12849,25 +8954,17 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
 	var c asserts.Call
-	c.Begin(&opRenorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opRenorm, &locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opRenorm_ = asserts.Op{
 	Name:     "renorm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
@@ -12876,21 +8973,17 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
 	var c asserts.Call
-	c.Begin(&opRenorm_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opRenorm_, &locs3, &a0, self)
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opUnfold = asserts.Op{
 	Name:     "unfold",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
@@ -12899,25 +8992,17 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 		return kernels.Unfold(self, dimension, size, step)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfold)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUnfold, &locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUnfoldBackward = asserts.Op{
 	Name:     "unfold_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnfoldBackward checks unfold_backward(Tensor grad_in, int[] input_sizes, int dim, int size, int step) -> Tensor
@@ -12926,25 +9011,17 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfoldBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_in)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUnfoldBackward, &locs412, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	c.After(&a0, grad_in)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_in"), &a0)
-	c.SameStorage(asserts.Arg("grad_in"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_in"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs412, &a0, grad_in, r0)
 	return r0
 }
 
 var opUnfoldBackwardOut = asserts.Op{
 	Name:     "unfold_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, int[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -12953,20 +9030,16 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfoldBackwardOut)
+	checksPre0(&c, &opUnfoldBackwardOut, &locs413)
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_in"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_in"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs413)
 	return r0
 }
 
 var opEqual = asserts.Op{
 	Name:     "equal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Equal checks equal(Tensor self, Tensor other) -> bool
@@ -12975,25 +9048,17 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.Equal(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opEqual)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	checksPre11(&c, &opEqual, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.End()
+	checksPost12(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
 var opPowTensorTensorOut = asserts.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -13002,29 +9067,17 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPowTensorTensorOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
-	c.Save(&a2, out)
+	checksPre40(&c, &opPowTensorTensorOut, &locs414, &a0, &a1, &a2, self, exponent, out)
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs414, &a0, &a1, &a2, self, exponent, out)
 	return r0
 }
 
 var opPowTensorTensor = asserts.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -13033,30 +9086,17 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.PowTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPowTensorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opPowTensorTensor, &locs415, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("exponent"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs415, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
 var opPowScalarOut = asserts.Op{
 	Name:     "pow",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -13065,25 +9105,17 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 		return kernels.PowScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPowScalarOut)
 	var a1, a2 asserts.Saved
-	c.Save(&a1, exponent)
-	c.Save(&a2, out)
+	checksPre11(&c, &opPowScalarOut, &locs416, &a1, &a2, exponent, out)
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	c.After(&a1, exponent)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs416, &a1, &a2, exponent, out)
 	return r0
 }
 
 var opPowScalar = asserts.Op{
 	Name:     "pow",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -13092,25 +9124,17 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.PowScalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPowScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, exponent)
+	var a1 asserts.Saved
+	checksPre37(&c, &opPowScalar, &locs417, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	c.After(&a1, exponent)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("exponent"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs417, &a1, exponent, r0)
 	return r0
 }
 
 var opPowTensorScalarOut = asserts.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -13119,25 +9143,17 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPowTensorScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opPowTensorScalar = asserts.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -13146,25 +9162,17 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 		return kernels.PowTensorScalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPowTensorScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opPowTensorScalar, &locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opPow_Scalar = asserts.Op{
 	Name:     "pow_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -13173,21 +9181,17 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 		return kernels.Pow_Scalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPow_Scalar)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opPow_Scalar, &locs3, &a0, self)
 	r0 := kernels.Pow_Scalar(self, exponent)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opPow_Tensor = asserts.Op{
 	Name:     "pow_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -13196,25 +9200,17 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.Pow_Tensor(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opPow_Tensor)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, exponent)
+	checksPre11(&c, &opPow_Tensor, &locs418, &a0, &a1, self, exponent)
 	r0 := kernels.Pow_Tensor(self, exponent)
-	c.After(&a0, self)
-	c.After(&a1, exponent)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("exponent"), &a1)
-	c.SameStorage(asserts.Arg("exponent"), &a1)
-	c.End()
+	checksPost12(&c, &locs418, &a0, &a1, self, exponent)
 	return r0
 }
 
 var opFloatPowerTensorTensorOut = asserts.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -13223,22 +9219,16 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerTensorTensorOut)
+	checksPre5(&c, &opFloatPowerTensorTensorOut, &locs414)
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs414)
 	return r0
 }
 
 var opFloatPowerTensorTensor = asserts.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -13247,22 +9237,16 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerTensorTensor)
+	checksPre5(&c, &opFloatPowerTensorTensor, &locs415)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs415)
 	return r0
 }
 
 var opFloatPowerScalarOut = asserts.Op{
 	Name:     "float_power",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -13271,13 +9255,9 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerScalarOut)
+	checksPre0(&c, &opFloatPowerScalarOut, &locs416)
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs416)
 	return r0
 }
 

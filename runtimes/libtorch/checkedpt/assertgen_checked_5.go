@@ -13,7 +13,7 @@ import (
 var opFloatPowerScalar = asserts.Op{
 	Name:     "float_power",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -22,20 +22,16 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerScalar)
+	checksPre0(&c, &opFloatPowerScalar, &locs417)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs417)
 	return r0
 }
 
 var opFloatPowerTensorScalarOut = asserts.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -44,20 +40,16 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerTensorScalarOut)
+	checksPre0(&c, &opFloatPowerTensorScalarOut, &locs38)
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFloatPowerTensorScalar = asserts.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -66,20 +58,16 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPowerTensorScalar)
+	checksPre0(&c, &opFloatPowerTensorScalar, &locs0)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFloatPower_Scalar = asserts.Op{
 	Name:     "float_power_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -88,18 +76,16 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPower_Scalar)
+	checksPre3(&c, &opFloatPower_Scalar, &locs3)
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opFloatPower_Tensor = asserts.Op{
 	Name:     "float_power_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -108,20 +94,16 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
 	var c asserts.Call
-	c.Begin(&opFloatPower_Tensor)
+	checksPre0(&c, &opFloatPower_Tensor, &locs418)
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("exponent"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("exponent"))
-	c.End()
+	checksPost2(&c, &locs418)
 	return r0
 }
 
 var opNormal_ = asserts.Op{
 	Name:     "normal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
@@ -130,21 +112,17 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 		return kernels.Normal_(self, mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormal_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opNormal_, &locs3, &a0, self)
 	r0 := kernels.Normal_(self, mean, std, generator)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opNormalOut = asserts.Op{
 	Name:     "normal",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -153,20 +131,16 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalOut)
+	checksPre0(&c, &opNormalOut, &locs38)
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opNormalFunctional = asserts.Op{
 	Name:     "normal_functional",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
@@ -175,20 +149,16 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFunctional)
+	checksPre0(&c, &opNormalFunctional, &locs0)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opNormalTensorFloatOut = asserts.Op{
 	Name:     "normal",
 	Overload: "Tensor_float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -197,25 +167,17 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalTensorFloatOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, mean)
-	c.Save(&a3, out)
+	checksPre11(&c, &opNormalTensorFloatOut, &locs419, &a0, &a3, mean, out)
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	c.After(&a0, mean)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("mean"), &a0)
-	c.SameStorage(asserts.Arg("mean"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs419, &a0, &a3, mean, out)
 	return r0
 }
 
 var opNormalTensorFloat = asserts.Op{
 	Name:     "normal",
 	Overload: "Tensor_float",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
@@ -224,25 +186,17 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalTensorFloat)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, mean)
+	var a0 asserts.Saved
+	checksPre37(&c, &opNormalTensorFloat, &locs420, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	c.After(&a0, mean)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("mean"), &a0)
-	c.SameStorage(asserts.Arg("mean"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs420, &a0, mean, r0)
 	return r0
 }
 
 var opNormalFloatTensorOut = asserts.Op{
 	Name:     "normal",
 	Overload: "float_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -251,25 +205,17 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFloatTensorOut)
 	var a1, a3 asserts.Saved
-	c.Save(&a1, std)
-	c.Save(&a3, out)
+	checksPre11(&c, &opNormalFloatTensorOut, &locs421, &a1, &a3, std, out)
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	c.After(&a1, std)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("std"), &a1)
-	c.SameStorage(asserts.Arg("std"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs421, &a1, &a3, std, out)
 	return r0
 }
 
 var opNormalFloatTensor = asserts.Op{
 	Name:     "normal",
 	Overload: "float_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -278,25 +224,17 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFloatTensor)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, std)
+	var a1 asserts.Saved
+	checksPre37(&c, &opNormalFloatTensor, &locs422, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	c.After(&a1, std)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("std"), &a1)
-	c.SameStorage(asserts.Arg("std"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("std"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs422, &a1, std, r0)
 	return r0
 }
 
 var opNormalTensorTensorOut = asserts.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -305,29 +243,17 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalTensorTensorOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, mean)
-	c.Save(&a1, std)
-	c.Save(&a3, out)
+	checksPre40(&c, &opNormalTensorTensorOut, &locs423, &a0, &a1, &a3, mean, std, out)
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	c.After(&a0, mean)
-	c.After(&a1, std)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("mean"), &a0)
-	c.SameStorage(asserts.Arg("mean"), &a0)
-	c.SameImpl(asserts.Arg("std"), &a1)
-	c.SameStorage(asserts.Arg("std"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs423, &a0, &a1, &a3, mean, std, out)
 	return r0
 }
 
 var opNormalTensorTensor = asserts.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -336,30 +262,17 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalTensorTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, mean)
-	c.Save(&a1, std)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opNormalTensorTensor, &locs424, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	c.After(&a0, mean)
-	c.After(&a1, std)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("mean"), &a0)
-	c.SameStorage(asserts.Arg("mean"), &a0)
-	c.SameImpl(asserts.Arg("std"), &a1)
-	c.SameStorage(asserts.Arg("std"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("mean"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("std"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs424, &a0, &a1, mean, std, r0)
 	return r0
 }
 
 var opNormalFloatFloat = asserts.Op{
 	Name:     "normal",
 	Overload: "float_float",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalFloatFloat checks normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -368,18 +281,16 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFloatFloat)
+	checksPre3(&c, &opNormalFloatFloat, &locs23)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opNormalFloatFloatOut = asserts.Op{
 	Name:     "normal",
 	Overload: "float_float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NormalFloatFloatOut checks normal.float_float_out(float mean, float std, int[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -388,18 +299,16 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNormalFloatFloatOut)
+	checksPre3(&c, &opNormalFloatFloatOut, &locs24)
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opAlias = asserts.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -408,95 +317,61 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 		return kernels.Alias(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAlias)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAlias, &locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale_ = asserts.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
 func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpForeachNonFiniteCheckAndUnscale_)
 	var (
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, self)
-	c.Save(&a1, found_inf)
-	c.Save(&a2, inv_scale)
+	checksPre119(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs425, &l0, &a1, &a2, self, found_inf, inv_scale)
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	asserts.AfterList(&c, &l0, self)
-	c.After(&a1, found_inf)
-	c.After(&a2, inv_scale)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImpl(asserts.Arg("found_inf"), &a1)
-	c.SameStorage(asserts.Arg("found_inf"), &a1)
-	c.SameImpl(asserts.Arg("inv_scale"), &a2)
-	c.SameStorage(asserts.Arg("inv_scale"), &a2)
-	c.End()
+	checksPost120(&c, &locs425, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
 func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpForeachNonFiniteCheckAndUnscaleOut)
 	var (
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	asserts.SaveList(&c, &l0, self)
-	c.Save(&a1, found_inf)
-	c.Save(&a2, inv_scale)
-	asserts.SaveList(&c, &l3, out)
+	checksPre121(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs426, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	asserts.AfterList(&c, &l0, self)
-	c.After(&a1, found_inf)
-	c.After(&a2, inv_scale)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImpl(asserts.Arg("found_inf"), &a1)
-	c.SameStorage(asserts.Arg("found_inf"), &a1)
-	c.SameImpl(asserts.Arg("inv_scale"), &a2)
-	c.SameStorage(asserts.Arg("inv_scale"), &a2)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost122(&c, &locs426, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
@@ -505,24 +380,16 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpForeachNonFiniteCheckAndUnscale)
+	checksPre19(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs427)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("found_inf"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("found_inf"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("inv_scale"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("inv_scale"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost44(&c, &locs427)
 	return r0, r1
 }
 
 var opXAmpUpdateScale_ = asserts.Op{
 	Name:     "_amp_update_scale_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
@@ -531,22 +398,16 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpUpdateScale_)
+	checksPre5(&c, &opXAmpUpdateScale_, &locs428)
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("growth_tracker"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("growth_tracker"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("found_inf"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("found_inf"))
-	c.End()
+	checksPost10(&c, &locs428)
 	return r0
 }
 
 var opXAmpUpdateScaleOut = asserts.Op{
 	Name:     "_amp_update_scale",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
@@ -555,24 +416,16 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpUpdateScaleOut)
+	checksPre19(&c, &opXAmpUpdateScaleOut, &locs429)
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("growth_tracker"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("growth_tracker"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("found_inf"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("found_inf"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs429)
 	return r0
 }
 
 var opXAmpUpdateScale = asserts.Op{
 	Name:     "_amp_update_scale",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
@@ -581,26 +434,16 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	c.Begin(&opXAmpUpdateScale)
+	checksPre45(&c, &opXAmpUpdateScale, &locs430)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("growth_tracker"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("growth_tracker"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("found_inf"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("found_inf"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs430)
 	return r0, r1
 }
 
 var opXForeachAddScalar = asserts.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -609,66 +452,54 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachAddScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalar)
+	checksPre3(&c, &opXForeachAddScalar, &locs3)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachAdd_Scalar = asserts.Op{
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
 func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
 	kernels.XForeachAdd_Scalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
 func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddScalarOut(self, scalar, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachAddScalarOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -677,66 +508,54 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachSubScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubScalar)
+	checksPre3(&c, &opXForeachSubScalar, &locs3)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachSub_Scalar = asserts.Op{
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
 func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachSub_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSub_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
 	kernels.XForeachSub_Scalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
 func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSubScalarOut(self, scalar, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachSubScalarOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -745,66 +564,54 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachMulScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulScalar)
+	checksPre3(&c, &opXForeachMulScalar, &locs3)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachMul_Scalar = asserts.Op{
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
 func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachMul_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMul_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
 	kernels.XForeachMul_Scalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
 func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMulScalarOut(self, scalar, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachMulScalarOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -813,66 +620,54 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachDivScalar(self, scalar)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivScalar)
+	checksPre3(&c, &opXForeachDivScalar, &locs3)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachDiv_Scalar = asserts.Op{
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
 func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachDiv_Scalar(self, scalar)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDiv_Scalar)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
 	kernels.XForeachDiv_Scalar(self, scalar)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
 func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachDivScalarOut(self, scalar, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachDivScalarOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
 	Name:     "_foreach_add",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -881,76 +676,54 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 		return kernels.XForeachAddList(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddList)
+	checksPre0(&c, &opXForeachAddList, &locs8)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opXForeachAdd_List = asserts.Op{
 	Name:     "_foreach_add_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
 func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_List(self, other, alpha)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
+	checksPre123(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachAdd_List(self, other, alpha)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost124(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
 	Name:     "_foreach_add",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
 func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddListOut(self, other, alpha, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddListOut)
 	var l0, l1, l3 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l3, out)
+	checksPre155(&c, &opXForeachAddListOut, &locs7, &l0, &l1, &l3, self, other, out)
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost156(&c, &locs7, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubList = asserts.Op{
 	Name:     "_foreach_sub",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -959,76 +732,54 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 		return kernels.XForeachSubList(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubList)
+	checksPre0(&c, &opXForeachSubList, &locs8)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opXForeachSub_List = asserts.Op{
 	Name:     "_foreach_sub_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
 func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachSub_List(self, other, alpha)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSub_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
+	checksPre123(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachSub_List(self, other, alpha)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost124(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
 	Name:     "_foreach_sub",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
 func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSubListOut(self, other, alpha, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubListOut)
 	var l0, l1, l3 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l3, out)
+	checksPre155(&c, &opXForeachSubListOut, &locs7, &l0, &l1, &l3, self, other, out)
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost156(&c, &locs7, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachMulList = asserts.Op{
 	Name:     "_foreach_mul",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -1037,76 +788,54 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 		return kernels.XForeachMulList(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulList)
+	checksPre0(&c, &opXForeachMulList, &locs8)
 	r0 := kernels.XForeachMulList(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opXForeachMul_List = asserts.Op{
 	Name:     "_foreach_mul_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
 func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMul_List(self, other)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMul_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
+	checksPre123(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMul_List(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost124(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
 	Name:     "_foreach_mul",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
 func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMulListOut(self, other, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulListOut)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l2, out)
+	checksPre155(&c, &opXForeachMulListOut, &locs7, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMulListOut(self, other, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost156(&c, &locs7, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivList = asserts.Op{
 	Name:     "_foreach_div",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -1115,76 +844,54 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 		return kernels.XForeachDivList(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivList)
+	checksPre0(&c, &opXForeachDivList, &locs8)
 	r0 := kernels.XForeachDivList(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opXForeachDiv_List = asserts.Op{
 	Name:     "_foreach_div_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
 func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachDiv_List(self, other)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDiv_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
+	checksPre123(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachDiv_List(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost124(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
 	Name:     "_foreach_div",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
 func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachDivListOut(self, other, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivListOut)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l2, out)
+	checksPre155(&c, &opXForeachDivListOut, &locs7, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachDivListOut(self, other, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost156(&c, &locs7, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -1193,66 +900,54 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalarList)
+	checksPre3(&c, &opXForeachAddScalarList, &locs3)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachAdd_ScalarList = asserts.Op{
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
 func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAdd_ScalarList(self, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAdd_ScalarList)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
 func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddScalarListOut(self, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddScalarListOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachAddScalarListOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -1261,66 +956,54 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubScalarList)
+	checksPre3(&c, &opXForeachSubScalarList, &locs3)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachSub_ScalarList = asserts.Op{
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
 func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachSub_ScalarList(self, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSub_ScalarList)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
 	kernels.XForeachSub_ScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
 func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSubScalarListOut(self, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSubScalarListOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachSubScalarListOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -1329,66 +1012,54 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivScalarList)
+	checksPre3(&c, &opXForeachDivScalarList, &locs3)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachDiv_ScalarList = asserts.Op{
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
 func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachDiv_ScalarList(self, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDiv_ScalarList)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
 func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachDivScalarListOut(self, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachDivScalarListOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachDivScalarListOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -1397,66 +1068,54 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulScalarList)
+	checksPre3(&c, &opXForeachMulScalarList, &locs3)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachMul_ScalarList = asserts.Op{
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
 func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachMul_ScalarList(self, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMul_ScalarList)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
 	kernels.XForeachMul_ScalarList(self, scalars)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
 func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMulScalarListOut(self, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMulScalarListOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachMulScalarListOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachExp = asserts.Op{
 	Name:     "_foreach_exp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
@@ -1465,66 +1124,54 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachExp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExp)
+	checksPre3(&c, &opXForeachExp, &locs3)
 	r0 := kernels.XForeachExp(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachZero_ = asserts.Op{
 	Name:     "_foreach_zero_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
 func XForeachZero_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachZero_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachZero_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachZero_, &locs3, &l0, self)
 	kernels.XForeachZero_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
 	Name:     "_foreach_zero",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachZeroOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachZeroOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachZeroOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachZeroOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
 	Name:     "_foreach_zero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
@@ -1533,66 +1180,54 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachZero(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachZero)
+	checksPre3(&c, &opXForeachZero, &locs3)
 	r0 := kernels.XForeachZero(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachExp_ = asserts.Op{
 	Name:     "_foreach_exp_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
 func XForeachExp_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachExp_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExp_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachExp_, &locs3, &l0, self)
 	kernels.XForeachExp_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
 	Name:     "_foreach_exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachExpOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExpOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachExpOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachExpOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
@@ -1601,66 +1236,54 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSqrt(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSqrt)
+	checksPre3(&c, &opXForeachSqrt, &locs3)
 	r0 := kernels.XForeachSqrt(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachSqrt_ = asserts.Op{
 	Name:     "_foreach_sqrt_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
 func XForeachSqrt_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSqrt_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSqrt_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachSqrt_, &locs3, &l0, self)
 	kernels.XForeachSqrt_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSqrtOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSqrtOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachSqrtOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachSqrtOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAbs = asserts.Op{
 	Name:     "_foreach_abs",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
@@ -1669,66 +1292,54 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAbs(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAbs)
+	checksPre3(&c, &opXForeachAbs, &locs3)
 	r0 := kernels.XForeachAbs(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachAbs_ = asserts.Op{
 	Name:     "_foreach_abs_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
 func XForeachAbs_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAbs_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAbs_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachAbs_, &locs3, &l0, self)
 	kernels.XForeachAbs_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
 	Name:     "_foreach_abs",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAbsOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAbsOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachAbsOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachAbsOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
 	Name:     "_foreach_acos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
@@ -1737,66 +1348,54 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAcos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAcos)
+	checksPre3(&c, &opXForeachAcos, &locs3)
 	r0 := kernels.XForeachAcos(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachAcos_ = asserts.Op{
 	Name:     "_foreach_acos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
 func XForeachAcos_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAcos_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAcos_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachAcos_, &locs3, &l0, self)
 	kernels.XForeachAcos_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
 	Name:     "_foreach_acos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAcosOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAcosOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachAcosOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachAcosOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
 	Name:     "_foreach_asin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
@@ -1805,66 +1404,54 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAsin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAsin)
+	checksPre3(&c, &opXForeachAsin, &locs3)
 	r0 := kernels.XForeachAsin(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachAsin_ = asserts.Op{
 	Name:     "_foreach_asin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
 func XForeachAsin_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAsin_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAsin_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachAsin_, &locs3, &l0, self)
 	kernels.XForeachAsin_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
 	Name:     "_foreach_asin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAsinOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAsinOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachAsinOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachAsinOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
 	Name:     "_foreach_atan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
@@ -1873,66 +1460,54 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAtan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAtan)
+	checksPre3(&c, &opXForeachAtan, &locs3)
 	r0 := kernels.XForeachAtan(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachAtan_ = asserts.Op{
 	Name:     "_foreach_atan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
 func XForeachAtan_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAtan_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAtan_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachAtan_, &locs3, &l0, self)
 	kernels.XForeachAtan_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
 	Name:     "_foreach_atan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAtanOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAtanOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachAtanOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachAtanOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
 	Name:     "_foreach_ceil",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
@@ -1941,66 +1516,54 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCeil(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCeil)
+	checksPre3(&c, &opXForeachCeil, &locs3)
 	r0 := kernels.XForeachCeil(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachCeil_ = asserts.Op{
 	Name:     "_foreach_ceil_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
 func XForeachCeil_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCeil_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCeil_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachCeil_, &locs3, &l0, self)
 	kernels.XForeachCeil_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
 	Name:     "_foreach_ceil",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCeilOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCeilOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachCeilOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachCeilOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
 	Name:     "_foreach_cos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
@@ -2009,66 +1572,54 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCos(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCos)
+	checksPre3(&c, &opXForeachCos, &locs3)
 	r0 := kernels.XForeachCos(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachCos_ = asserts.Op{
 	Name:     "_foreach_cos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
 func XForeachCos_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCos_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCos_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachCos_, &locs3, &l0, self)
 	kernels.XForeachCos_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
 	Name:     "_foreach_cos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCosOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCosOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachCosOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachCosOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
 	Name:     "_foreach_cosh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
@@ -2077,66 +1628,54 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCosh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCosh)
+	checksPre3(&c, &opXForeachCosh, &locs3)
 	r0 := kernels.XForeachCosh(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachCosh_ = asserts.Op{
 	Name:     "_foreach_cosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
 func XForeachCosh_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCosh_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCosh_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachCosh_, &locs3, &l0, self)
 	kernels.XForeachCosh_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
 	Name:     "_foreach_cosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachCoshOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachCoshOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachCoshOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachCoshOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
 	Name:     "_foreach_erf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
@@ -2145,66 +1684,54 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachErf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErf)
+	checksPre3(&c, &opXForeachErf, &locs3)
 	r0 := kernels.XForeachErf(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachErf_ = asserts.Op{
 	Name:     "_foreach_erf_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
 func XForeachErf_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachErf_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErf_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachErf_, &locs3, &l0, self)
 	kernels.XForeachErf_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
 	Name:     "_foreach_erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachErfOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErfOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachErfOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachErfOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
 	Name:     "_foreach_erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
@@ -2213,66 +1740,54 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachErfc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErfc)
+	checksPre3(&c, &opXForeachErfc, &locs3)
 	r0 := kernels.XForeachErfc(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachErfc_ = asserts.Op{
 	Name:     "_foreach_erfc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
 func XForeachErfc_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachErfc_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErfc_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachErfc_, &locs3, &l0, self)
 	kernels.XForeachErfc_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
 	Name:     "_foreach_erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachErfcOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachErfcOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachErfcOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachErfcOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
 	Name:     "_foreach_expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
@@ -2281,66 +1796,54 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachExpm1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExpm1)
+	checksPre3(&c, &opXForeachExpm1, &locs3)
 	r0 := kernels.XForeachExpm1(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachExpm1_ = asserts.Op{
 	Name:     "_foreach_expm1_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
 func XForeachExpm1_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachExpm1_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExpm1_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachExpm1_, &locs3, &l0, self)
 	kernels.XForeachExpm1_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
 	Name:     "_foreach_expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachExpm1Out(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachExpm1Out)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachExpm1Out, &locs38, &l0, &l1, self, out)
 	kernels.XForeachExpm1Out(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
 	Name:     "_foreach_floor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
@@ -2349,66 +1852,54 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachFloor(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFloor)
+	checksPre3(&c, &opXForeachFloor, &locs3)
 	r0 := kernels.XForeachFloor(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachFloor_ = asserts.Op{
 	Name:     "_foreach_floor_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
 func XForeachFloor_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachFloor_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFloor_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachFloor_, &locs3, &l0, self)
 	kernels.XForeachFloor_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
 	Name:     "_foreach_floor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachFloorOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFloorOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachFloorOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachFloorOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
 	Name:     "_foreach_log",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
@@ -2417,66 +1908,54 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog)
+	checksPre3(&c, &opXForeachLog, &locs3)
 	r0 := kernels.XForeachLog(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachLog_ = asserts.Op{
 	Name:     "_foreach_log_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
 func XForeachLog_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachLog_, &locs3, &l0, self)
 	kernels.XForeachLog_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
 	Name:     "_foreach_log",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLogOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLogOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachLogOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachLogOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
 	Name:     "_foreach_log10",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
@@ -2485,66 +1964,54 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog10(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog10)
+	checksPre3(&c, &opXForeachLog10, &locs3)
 	r0 := kernels.XForeachLog10(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachLog10_ = asserts.Op{
 	Name:     "_foreach_log10_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
 func XForeachLog10_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog10_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog10_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachLog10_, &locs3, &l0, self)
 	kernels.XForeachLog10_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
 	Name:     "_foreach_log10",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog10Out(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog10Out)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachLog10Out, &locs38, &l0, &l1, self, out)
 	kernels.XForeachLog10Out(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
 	Name:     "_foreach_log1p",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
@@ -2553,66 +2020,54 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog1p(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog1p)
+	checksPre3(&c, &opXForeachLog1p, &locs3)
 	r0 := kernels.XForeachLog1p(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachLog1p_ = asserts.Op{
 	Name:     "_foreach_log1p_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
 func XForeachLog1p_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog1p_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog1p_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachLog1p_, &locs3, &l0, self)
 	kernels.XForeachLog1p_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
 	Name:     "_foreach_log1p",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog1pOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog1pOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachLog1pOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachLog1pOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
 	Name:     "_foreach_log2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
@@ -2621,66 +2076,54 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog2(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog2)
+	checksPre3(&c, &opXForeachLog2, &locs3)
 	r0 := kernels.XForeachLog2(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachLog2_ = asserts.Op{
 	Name:     "_foreach_log2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
 func XForeachLog2_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog2_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog2_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachLog2_, &locs3, &l0, self)
 	kernels.XForeachLog2_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
 	Name:     "_foreach_log2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLog2Out(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLog2Out)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachLog2Out, &locs38, &l0, &l1, self, out)
 	kernels.XForeachLog2Out(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
 	Name:     "_foreach_neg",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
@@ -2689,66 +2132,54 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachNeg(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNeg)
+	checksPre3(&c, &opXForeachNeg, &locs3)
 	r0 := kernels.XForeachNeg(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachNeg_ = asserts.Op{
 	Name:     "_foreach_neg_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
 func XForeachNeg_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachNeg_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNeg_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachNeg_, &locs3, &l0, self)
 	kernels.XForeachNeg_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
 	Name:     "_foreach_neg",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachNegOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNegOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachNegOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachNegOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
 	Name:     "_foreach_tan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
@@ -2757,66 +2188,54 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTan(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTan)
+	checksPre3(&c, &opXForeachTan, &locs3)
 	r0 := kernels.XForeachTan(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachTan_ = asserts.Op{
 	Name:     "_foreach_tan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
 func XForeachTan_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTan_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTan_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachTan_, &locs3, &l0, self)
 	kernels.XForeachTan_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
 	Name:     "_foreach_tan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTanOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTanOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachTanOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachTanOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
 	Name:     "_foreach_tanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
@@ -2825,66 +2244,54 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTanh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTanh)
+	checksPre3(&c, &opXForeachTanh, &locs3)
 	r0 := kernels.XForeachTanh(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachTanh_ = asserts.Op{
 	Name:     "_foreach_tanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
 func XForeachTanh_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTanh_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTanh_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachTanh_, &locs3, &l0, self)
 	kernels.XForeachTanh_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
 	Name:     "_foreach_tanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTanhOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTanhOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachTanhOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachTanhOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
 	Name:     "_foreach_sin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
@@ -2893,66 +2300,54 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSin(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSin)
+	checksPre3(&c, &opXForeachSin, &locs3)
 	r0 := kernels.XForeachSin(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachSin_ = asserts.Op{
 	Name:     "_foreach_sin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
 func XForeachSin_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSin_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSin_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachSin_, &locs3, &l0, self)
 	kernels.XForeachSin_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
 	Name:     "_foreach_sin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSinOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSinOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachSinOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachSinOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
 	Name:     "_foreach_sinh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
@@ -2961,66 +2356,54 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSinh(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSinh)
+	checksPre3(&c, &opXForeachSinh, &locs3)
 	r0 := kernels.XForeachSinh(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachSinh_ = asserts.Op{
 	Name:     "_foreach_sinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
 func XForeachSinh_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSinh_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSinh_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachSinh_, &locs3, &l0, self)
 	kernels.XForeachSinh_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
 	Name:     "_foreach_sinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSinhOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSinhOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachSinhOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachSinhOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
 	Name:     "_foreach_round",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
@@ -3029,66 +2412,54 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachRound(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachRound)
+	checksPre3(&c, &opXForeachRound, &locs3)
 	r0 := kernels.XForeachRound(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachRound_ = asserts.Op{
 	Name:     "_foreach_round_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
 func XForeachRound_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachRound_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachRound_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachRound_, &locs3, &l0, self)
 	kernels.XForeachRound_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
 	Name:     "_foreach_round",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachRoundOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachRoundOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachRoundOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachRoundOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLgamma = asserts.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
@@ -3097,66 +2468,54 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLgamma(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLgamma)
+	checksPre3(&c, &opXForeachLgamma, &locs3)
 	r0 := kernels.XForeachLgamma(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachLgamma_ = asserts.Op{
 	Name:     "_foreach_lgamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
 func XForeachLgamma_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLgamma_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLgamma_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachLgamma_, &locs3, &l0, self)
 	kernels.XForeachLgamma_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachLgammaOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachLgammaOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachLgammaOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachLgammaOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
 	Name:     "_foreach_frac",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
@@ -3165,66 +2524,54 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachFrac(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFrac)
+	checksPre3(&c, &opXForeachFrac, &locs3)
 	r0 := kernels.XForeachFrac(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachFrac_ = asserts.Op{
 	Name:     "_foreach_frac_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
 func XForeachFrac_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachFrac_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFrac_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachFrac_, &locs3, &l0, self)
 	kernels.XForeachFrac_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
 	Name:     "_foreach_frac",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachFracOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachFracOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachFracOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachFracOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
@@ -3233,66 +2580,54 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachReciprocal(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachReciprocal)
+	checksPre3(&c, &opXForeachReciprocal, &locs3)
 	r0 := kernels.XForeachReciprocal(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachReciprocal_ = asserts.Op{
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
 func XForeachReciprocal_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachReciprocal_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachReciprocal_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachReciprocal_, &locs3, &l0, self)
 	kernels.XForeachReciprocal_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachReciprocalOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachReciprocalOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachReciprocalOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachReciprocalOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
@@ -3301,66 +2636,54 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSigmoid(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSigmoid)
+	checksPre3(&c, &opXForeachSigmoid, &locs3)
 	r0 := kernels.XForeachSigmoid(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachSigmoid_ = asserts.Op{
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
 func XForeachSigmoid_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSigmoid_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSigmoid_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachSigmoid_, &locs3, &l0, self)
 	kernels.XForeachSigmoid_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachSigmoidOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachSigmoidOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachSigmoidOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachSigmoidOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
 	Name:     "_foreach_trunc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
@@ -3369,322 +2692,206 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTrunc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTrunc)
+	checksPre3(&c, &opXForeachTrunc, &locs3)
 	r0 := kernels.XForeachTrunc(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachTrunc_ = asserts.Op{
 	Name:     "_foreach_trunc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
 func XForeachTrunc_(self []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTrunc_(self)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTrunc_)
 	var l0 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
+	checksPre153(&c, &opXForeachTrunc_, &locs3, &l0, self)
 	kernels.XForeachTrunc_(self)
-	asserts.AfterList(&c, &l0, self)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.End()
+	checksPost154(&c, &locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
 	Name:     "_foreach_trunc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
 func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachTruncOut(self, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachTruncOut)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, out)
+	checksPre123(&c, &opXForeachTruncOut, &locs38, &l0, &l1, self, out)
 	kernels.XForeachTruncOut(self, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l1)
-	c.SameStorageList(asserts.Arg("out"), &l1)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = asserts.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
 func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdiv_Scalar)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
+	checksPre155(&c, &opXForeachAddcdiv_Scalar, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.End()
+	checksPost156(&c, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
 func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdivScalarOut)
 	var l0, l1, l2, l4 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.SaveList(&c, &l4, out)
+	checksPre157(&c, &opXForeachAddcdivScalarOut, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost158(&c, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = asserts.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
 func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmul_Scalar)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
+	checksPre155(&c, &opXForeachAddcmul_Scalar, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.End()
+	checksPost156(&c, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
 func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmulScalarOut)
 	var l0, l1, l2, l4 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.SaveList(&c, &l4, out)
+	checksPre157(&c, &opXForeachAddcmulScalarOut, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost158(&c, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
 func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdiv_ScalarList)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
+	checksPre155(&c, &opXForeachAddcdiv_ScalarList, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.End()
+	checksPost156(&c, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
 func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdivScalarListOut)
 	var l0, l1, l2, l4 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.SaveList(&c, &l4, out)
+	checksPre157(&c, &opXForeachAddcdivScalarListOut, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost158(&c, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
 func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmul_ScalarList)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
+	checksPre155(&c, &opXForeachAddcmul_ScalarList, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.End()
+	checksPost156(&c, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
 func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmulScalarListOut)
 	var l0, l1, l2, l4 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, tensor1)
-	asserts.SaveList(&c, &l2, tensor2)
-	asserts.SaveList(&c, &l4, out)
+	checksPre157(&c, &opXForeachAddcmulScalarListOut, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, tensor1)
-	asserts.AfterList(&c, &l2, tensor2)
-	asserts.AfterList(&c, &l4, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("tensor1"), &l1)
-	c.SameStorageList(asserts.Arg("tensor1"), &l1)
-	c.SameImplList(asserts.Arg("tensor2"), &l2)
-	c.SameStorageList(asserts.Arg("tensor2"), &l2)
-	c.SameImplList(asserts.Arg("out"), &l4)
-	c.SameStorageList(asserts.Arg("out"), &l4)
-	c.End()
+	checksPost158(&c, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -3693,22 +2900,16 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdivScalar)
+	checksPre5(&c, &opXForeachAddcdivScalar, &locs381)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor2"))
-	c.End()
+	checksPost10(&c, &locs381)
 	return r0
 }
 
 var opXForeachAddcmulScalar = asserts.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -3717,22 +2918,16 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmulScalar)
+	checksPre5(&c, &opXForeachAddcmulScalar, &locs381)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor2"))
-	c.End()
+	checksPost10(&c, &locs381)
 	return r0
 }
 
 var opXForeachAddcdivScalarList = asserts.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -3741,22 +2936,16 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcdivScalarList)
+	checksPre5(&c, &opXForeachAddcdivScalarList, &locs381)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor2"))
-	c.End()
+	checksPost10(&c, &locs381)
 	return r0
 }
 
 var opXForeachAddcmulScalarList = asserts.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -3765,22 +2954,16 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachAddcmulScalarList)
+	checksPre5(&c, &opXForeachAddcmulScalarList, &locs381)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensor2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensor2"))
-	c.End()
+	checksPost10(&c, &locs381)
 	return r0
 }
 
 var opXForeachMaximumList = asserts.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -3789,76 +2972,54 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 		return kernels.XForeachMaximumList(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMaximumList)
+	checksPre0(&c, &opXForeachMaximumList, &locs8)
 	r0 := kernels.XForeachMaximumList(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opXForeachMaximum_List = asserts.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
 func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMaximum_List(self, other)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMaximum_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
+	checksPre123(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMaximum_List(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost124(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
 func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMaximumListOut(self, other, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMaximumListOut)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l2, out)
+	checksPre155(&c, &opXForeachMaximumListOut, &locs7, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMaximumListOut(self, other, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost156(&c, &locs7, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -3867,76 +3028,54 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 		return kernels.XForeachMinimumList(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMinimumList)
+	checksPre0(&c, &opXForeachMinimumList, &locs8)
 	r0 := kernels.XForeachMinimumList(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.End()
+	checksPost2(&c, &locs8)
 	return r0
 }
 
 var opXForeachMinimum_List = asserts.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
 func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMinimum_List(self, other)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMinimum_List)
 	var l0, l1 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
+	checksPre123(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
 	kernels.XForeachMinimum_List(self, other)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.End()
+	checksPost124(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
 func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachMinimumListOut(self, other, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachMinimumListOut)
 	var l0, l1, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, other)
-	asserts.SaveList(&c, &l2, out)
+	checksPre155(&c, &opXForeachMinimumListOut, &locs7, &l0, &l1, &l2, self, other, out)
 	kernels.XForeachMinimumListOut(self, other, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, other)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("other"), &l1)
-	c.SameStorageList(asserts.Arg("other"), &l1)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost156(&c, &locs7, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2) -> Tensor[]
@@ -3945,44 +3084,35 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 		return kernels.XForeachNormScalar(self, ord)
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNormScalar)
+	checksPre3(&c, &opXForeachNormScalar, &locs3)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.End()
+	checksPost4(&c, &locs3)
 	return r0
 }
 
 var opXForeachNormScalarOut = asserts.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, *, Tensor(a!)[] out) -> ()
 func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XForeachNormScalarOut(self, ord, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXForeachNormScalarOut)
 	var l0, l2 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre123(&c, &opXForeachNormScalarOut, &locs38, &l0, &l2, self, out)
 	kernels.XForeachNormScalarOut(self, ord, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost124(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opBucketizeTensor = asserts.Op{
 	Name:     "bucketize",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -3991,30 +3121,17 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
 	var c asserts.Call
-	c.Begin(&opBucketizeTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, boundaries)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opBucketizeTensor, &locs431, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	c.After(&a0, self)
-	c.After(&a1, boundaries)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("boundaries"), &a1)
-	c.SameStorage(asserts.Arg("boundaries"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("boundaries"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs431, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
 var opBucketizeTensorOut = asserts.Op{
 	Name:     "bucketize",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -4023,29 +3140,17 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBucketizeTensorOut)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, boundaries)
-	c.Save(&a4, out)
+	checksPre40(&c, &opBucketizeTensorOut, &locs432, &a0, &a1, &a4, self, boundaries, out)
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	c.After(&a0, self)
-	c.After(&a1, boundaries)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("boundaries"), &a1)
-	c.SameStorage(asserts.Arg("boundaries"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost41(&c, &locs432, &a0, &a1, &a4, self, boundaries, out)
 	return r0
 }
 
 var opBucketizeScalar = asserts.Op{
 	Name:     "bucketize",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -4054,25 +3159,17 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
 	var c asserts.Call
-	c.Begin(&opBucketizeScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, boundaries)
+	var a1 asserts.Saved
+	checksPre37(&c, &opBucketizeScalar, &locs433, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	c.After(&a1, boundaries)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("boundaries"), &a1)
-	c.SameStorage(asserts.Arg("boundaries"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("boundaries"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs433, &a1, boundaries, r0)
 	return r0
 }
 
 var opBucketizeScalarOut = asserts.Op{
 	Name:     "bucketize",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -4081,25 +3178,17 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
 	var c asserts.Call
-	c.Begin(&opBucketizeScalarOut)
 	var a1, a4 asserts.Saved
-	c.Save(&a1, boundaries)
-	c.Save(&a4, out)
+	checksPre11(&c, &opBucketizeScalarOut, &locs434, &a1, &a4, boundaries, out)
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	c.After(&a1, boundaries)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("boundaries"), &a1)
-	c.SameStorage(asserts.Arg("boundaries"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs434, &a1, &a4, boundaries, out)
 	return r0
 }
 
 var opSearchsortedTensor = asserts.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -4108,30 +3197,17 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
 	var c asserts.Call
-	c.Begin(&opSearchsortedTensor)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, sorted_sequence)
-	c.Save(&a1, self)
+	var a0, a1, a5 asserts.Saved
+	checksPre49(&c, &opSearchsortedTensor, &locs435, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	c.After(&a0, sorted_sequence)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("sorted_sequence"), &a0)
-	c.SameStorage(asserts.Arg("sorted_sequence"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("sorted_sequence"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs435, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
 var opXTorchCudaCuLinkerSymbolOp = asserts.Op{
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTorchCudaCuLinkerSymbolOp checks _torch_cuda_cu_linker_symbol_op(Tensor self) -> Tensor
@@ -4140,20 +3216,16 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTorchCudaCuLinkerSymbolOp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTorchCudaCuLinkerSymbolOp)
+	checksPre0(&c, &opXTorchCudaCuLinkerSymbolOp, &locs0)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOp(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXTorchCudaCuLinkerSymbolOpOut = asserts.Op{
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTorchCudaCuLinkerSymbolOpOut checks _torch_cuda_cu_linker_symbol_op.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4162,20 +3234,16 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTorchCudaCuLinkerSymbolOpOut)
+	checksPre0(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs38)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSearchsortedTensorOut = asserts.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -4184,29 +3252,17 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSearchsortedTensorOut)
 	var a0, a1, a6 asserts.Saved
-	c.Save(&a0, sorted_sequence)
-	c.Save(&a1, self)
-	c.Save(&a6, out)
+	checksPre40(&c, &opSearchsortedTensorOut, &locs436, &a0, &a1, &a6, sorted_sequence, self, out)
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	c.After(&a0, sorted_sequence)
-	c.After(&a1, self)
-	c.After(&a6, out)
-	c.SameImpl(asserts.Arg("sorted_sequence"), &a0)
-	c.SameStorage(asserts.Arg("sorted_sequence"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.End()
+	checksPost41(&c, &locs436, &a0, &a1, &a6, sorted_sequence, self, out)
 	return r0
 }
 
 var opSearchsortedScalar = asserts.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -4215,25 +3271,17 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
 	var c asserts.Call
-	c.Begin(&opSearchsortedScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, sorted_sequence)
+	var a0, a5 asserts.Saved
+	checksPre159(&c, &opSearchsortedScalar, &locs437, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	c.After(&a0, sorted_sequence)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("sorted_sequence"), &a0)
-	c.SameStorage(asserts.Arg("sorted_sequence"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("sorted_sequence"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost160(&c, &locs437, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
 var opSearchsortedScalarOut = asserts.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -4242,25 +3290,17 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSearchsortedScalarOut)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, sorted_sequence)
-	c.Save(&a6, out)
+	checksPre11(&c, &opSearchsortedScalarOut, &locs438, &a0, &a6, sorted_sequence, out)
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	c.After(&a0, sorted_sequence)
-	c.After(&a6, out)
-	c.SameImpl(asserts.Arg("sorted_sequence"), &a0)
-	c.SameStorage(asserts.Arg("sorted_sequence"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.End()
+	checksPost12(&c, &locs438, &a0, &a6, sorted_sequence, out)
 	return r0
 }
 
 var opXConvertIndicesFromCooToCsr = asserts.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
@@ -4269,20 +3309,16 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvertIndicesFromCooToCsr)
+	checksPre0(&c, &opXConvertIndicesFromCooToCsr, &locs0)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXConvertIndicesFromCooToCsrOut = asserts.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
@@ -4291,20 +3327,16 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvertIndicesFromCooToCsrOut)
+	checksPre0(&c, &opXConvertIndicesFromCooToCsrOut, &locs38)
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXConvertIndicesFromCsrToCoo = asserts.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
@@ -4313,22 +3345,16 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvertIndicesFromCsrToCoo)
+	checksPre5(&c, &opXConvertIndicesFromCsrToCoo, &locs439)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs439)
 	return r0
 }
 
 var opXConvertIndicesFromCsrToCooOut = asserts.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
@@ -4337,22 +3363,16 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvertIndicesFromCsrToCooOut)
+	checksPre5(&c, &opXConvertIndicesFromCsrToCooOut, &locs440)
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("crow_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("col_indices"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs440)
 	return r0
 }
 
 var opMseLossOut = asserts.Op{
 	Name:     "mse_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4361,29 +3381,17 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMseLossOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a3, out)
+	checksPre40(&c, &opMseLossOut, &locs61, &a0, &a1, &a3, self, target, out)
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs61, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
 var opMseLoss = asserts.Op{
 	Name:     "mse_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -4392,30 +3400,17 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 		return kernels.MseLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMseLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMseLoss, &locs157, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs157, &a0, &a1, self, target, r0)
 	return r0
 }
 
 var opMseLossBackwardGradInput = asserts.Op{
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4424,33 +3419,17 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMseLossBackwardGradInput)
 	var a0, a1, a2, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a4, grad_input)
+	checksPre15(&c, &opMseLossBackwardGradInput, &locs63, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a4, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost16(&c, &locs63, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
 var opMseLossBackward = asserts.Op{
 	Name:     "mse_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -4459,35 +3438,17 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMseLossBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opMseLossBackward, &locs441, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs441, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
 var opL1Loss = asserts.Op{
 	Name:     "l1_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -4496,22 +3457,16 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opL1Loss)
+	checksPre5(&c, &opL1Loss, &locs157)
 	r0 := kernels.L1Loss(self, target, reduction)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs157)
 	return r0
 }
 
 var opMultiMarginLossOut = asserts.Op{
 	Name:     "multi_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4520,29 +3475,17 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiMarginLossOut)
 	var a0, a1, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a6, out)
+	checksPre40(&c, &opMultiMarginLossOut, &locs61, &a0, &a1, &a6, self, target, out)
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a6, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.End()
+	checksPost41(&c, &locs61, &a0, &a1, &a6, self, target, out)
 	return r0
 }
 
 var opMultiMarginLoss = asserts.Op{
 	Name:     "multi_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4551,30 +3494,17 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiMarginLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1, a4 asserts.Saved
+	checksPre49(&c, &opMultiMarginLoss, &locs60, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs60, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
 var opMultiMarginLossBackwardGradInput = asserts.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4583,24 +3513,16 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiMarginLossBackwardGradInput)
+	checksPre19(&c, &opMultiMarginLossBackwardGradInput, &locs63)
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_input"))
-	c.End()
+	checksPost20(&c, &locs63)
 	return r0
 }
 
 var opMultiMarginLossBackward = asserts.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4609,24 +3531,16 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMultiMarginLossBackward)
+	checksPre19(&c, &opMultiMarginLossBackward, &locs441)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs441)
 	return r0
 }
 
 var opMultilabelMarginLossOut = asserts.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4635,22 +3549,16 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossOut)
+	checksPre5(&c, &opMultilabelMarginLossOut, &locs61)
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs61)
 	return r0
 }
 
 var opMultilabelMarginLoss = asserts.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -4659,22 +3567,16 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLoss)
+	checksPre5(&c, &opMultilabelMarginLoss, &locs157)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs157)
 	return r0
 }
 
 var opMultilabelMarginLossForwardOutput = asserts.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
@@ -4683,33 +3585,17 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossForwardOutput)
 	var a0, a1, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a3, output)
-	c.Save(&a4, is_target)
+	checksPre15(&c, &opMultilabelMarginLossForwardOutput, &locs442, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a3, output)
-	c.After(&a4, is_target)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("output"), &a3)
-	c.SameStorage(asserts.Arg("output"), &a3)
-	c.SameImpl(asserts.Arg("is_target"), &a4)
-	c.SameStorage(asserts.Arg("is_target"), &a4)
-	c.End()
+	checksPost16(&c, &locs442, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	return r0, r1
 }
 
 var opMultilabelMarginLossForward = asserts.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
@@ -4718,35 +3604,17 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossForward)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1 asserts.Saved
+	checksPre17(&c, &opMultilabelMarginLossForward, &locs443, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost18(&c, &locs443, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
 var opMultilabelMarginLossBackwardGradInput = asserts.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4755,26 +3623,16 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossBackwardGradInput)
+	checksPre45(&c, &opMultilabelMarginLossBackwardGradInput, &locs444)
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("is_target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("is_target"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_input"))
-	c.End()
+	checksPost72(&c, &locs444)
 	return r0
 }
 
 var opMultilabelMarginLossBackward = asserts.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
@@ -4783,26 +3641,16 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var c asserts.Call
-	c.Begin(&opMultilabelMarginLossBackward)
+	checksPre45(&c, &opMultilabelMarginLossBackward, &locs445)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("is_target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("is_target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost73(&c, &locs445)
 	return r0
 }
 
 var opNllLossOut = asserts.Op{
 	Name:     "nll_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -4811,22 +3659,16 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossOut)
+	checksPre5(&c, &opNllLossOut, &locs61)
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs61)
 	return r0
 }
 
 var opNllLossNd = asserts.Op{
 	Name:     "nll_loss_nd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -4835,22 +3677,16 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossNd)
+	checksPre5(&c, &opNllLossNd, &locs157)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs157)
 	return r0
 }
 
 var opNllLoss = asserts.Op{
 	Name:     "nll_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -4859,22 +3695,16 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss)
+	checksPre5(&c, &opNllLoss, &locs157)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs157)
 	return r0
 }
 
 var opNllLossForwardOutput = asserts.Op{
 	Name:     "nll_loss_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -4883,33 +3713,17 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossForwardOutput)
 	var a0, a1, a5, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a5, output)
-	c.Save(&a6, total_weight)
+	checksPre15(&c, &opNllLossForwardOutput, &locs446, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a5, output)
-	c.After(&a6, total_weight)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("output"), &a5)
-	c.SameStorage(asserts.Arg("output"), &a5)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.End()
+	checksPost16(&c, &locs446, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
 var opNllLossForward = asserts.Op{
 	Name:     "nll_loss_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)
@@ -4918,35 +3732,17 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossForward)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre161(&c, &opNllLossForward, &locs447, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost162(&c, &locs447, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
 var opNllLossBackwardGradInput = asserts.Op{
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4955,37 +3751,17 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossBackwardGradInput)
 	var a0, a1, a2, a6, a7 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a6, total_weight)
-	c.Save(&a7, grad_input)
+	checksPre151(&c, &opNllLossBackwardGradInput, &locs448, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a6, total_weight)
-	c.After(&a7, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.SameImpl(asserts.Arg("grad_input"), &a7)
-	c.SameStorage(asserts.Arg("grad_input"), &a7)
-	c.End()
+	checksPost152(&c, &locs448, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
 var opNllLossBackward = asserts.Op{
 	Name:     "nll_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor
@@ -4994,40 +3770,17 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLossBackward)
-	var a0, a1, a2, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a6, total_weight)
+	var a0, a1, a2, a3, a6 asserts.Saved
+	checksPre163(&c, &opNllLossBackward, &locs449, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a6, total_weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("total_weight"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost164(&c, &locs449, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
 var opNllLoss2dOut = asserts.Op{
 	Name:     "nll_loss2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -5036,22 +3789,16 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dOut)
+	checksPre5(&c, &opNllLoss2dOut, &locs61)
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs61)
 	return r0
 }
 
 var opNllLoss2d = asserts.Op{
 	Name:     "nll_loss2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5060,22 +3807,16 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2d)
+	checksPre5(&c, &opNllLoss2d, &locs157)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("target"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs157)
 	return r0
 }
 
 var opNllLoss2dForwardOutput = asserts.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -5084,33 +3825,17 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dForwardOutput)
 	var a0, a1, a5, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a5, output)
-	c.Save(&a6, total_weight)
+	checksPre15(&c, &opNllLoss2dForwardOutput, &locs446, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a5, output)
-	c.After(&a6, total_weight)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("output"), &a5)
-	c.SameStorage(asserts.Arg("output"), &a5)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.End()
+	checksPost16(&c, &locs446, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
 var opNllLoss2dForward = asserts.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)
@@ -5119,35 +3844,17 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dForward)
-	var a0, a1, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre161(&c, &opNllLoss2dForward, &locs447, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost162(&c, &locs447, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
 var opNllLoss2dBackwardGradInput = asserts.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5156,37 +3863,17 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dBackwardGradInput)
 	var a0, a1, a2, a6, a7 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a6, total_weight)
-	c.Save(&a7, grad_input)
+	checksPre151(&c, &opNllLoss2dBackwardGradInput, &locs448, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a6, total_weight)
-	c.After(&a7, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.SameImpl(asserts.Arg("grad_input"), &a7)
-	c.SameStorage(asserts.Arg("grad_input"), &a7)
-	c.End()
+	checksPost152(&c, &locs448, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
 var opNllLoss2dBackward = asserts.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor
@@ -5195,40 +3882,17 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
 	var c asserts.Call
-	c.Begin(&opNllLoss2dBackward)
-	var a0, a1, a2, a6, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a6, total_weight)
+	var a0, a1, a2, a3, a6 asserts.Saved
+	checksPre163(&c, &opNllLoss2dBackward, &locs449, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a6, total_weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("total_weight"), &a6)
-	c.SameStorage(asserts.Arg("total_weight"), &a6)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("total_weight"), &a6)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost164(&c, &locs449, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
 var opSmoothL1LossOut = asserts.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5237,29 +3901,17 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSmoothL1LossOut)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a4, out)
+	checksPre40(&c, &opSmoothL1LossOut, &locs61, &a0, &a1, &a4, self, target, out)
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost41(&c, &locs61, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
 var opSmoothL1Loss = asserts.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
@@ -5268,30 +3920,17 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
 	var c asserts.Call
-	c.Begin(&opSmoothL1Loss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSmoothL1Loss, &locs157, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs157, &a0, &a1, self, target, r0)
 	return r0
 }
 
 var opSmoothL1LossBackwardGradInput = asserts.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5300,33 +3939,17 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSmoothL1LossBackwardGradInput)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a5, grad_input)
+	checksPre15(&c, &opSmoothL1LossBackwardGradInput, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a5, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost16(&c, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
 var opSmoothL1LossBackward = asserts.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
@@ -5335,35 +3958,17 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
 	var c asserts.Call
-	c.Begin(&opSmoothL1LossBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opSmoothL1LossBackward, &locs441, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs441, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
 var opHuberLossOut = asserts.Op{
 	Name:     "huber_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5372,29 +3977,17 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHuberLossOut)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a4, out)
+	checksPre40(&c, &opHuberLossOut, &locs61, &a0, &a1, &a4, self, target, out)
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost41(&c, &locs61, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
 var opHuberLoss = asserts.Op{
 	Name:     "huber_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
@@ -5403,30 +3996,17 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
 	var c asserts.Call
-	c.Begin(&opHuberLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opHuberLoss, &locs157, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs157, &a0, &a1, self, target, r0)
 	return r0
 }
 
 var opHuberLossBackwardOut = asserts.Op{
 	Name:     "huber_loss_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5435,33 +4015,17 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opHuberLossBackwardOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a5, grad_input)
+	checksPre15(&c, &opHuberLossBackwardOut, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a5, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost16(&c, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
 var opHuberLossBackward = asserts.Op{
 	Name:     "huber_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
@@ -5470,35 +4034,17 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
 	var c asserts.Call
-	c.Begin(&opHuberLossBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opHuberLossBackward, &locs441, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs441, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
 var opSoftMarginLossOut = asserts.Op{
 	Name:     "soft_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5507,29 +4053,17 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftMarginLossOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
-	c.Save(&a3, out)
+	checksPre40(&c, &opSoftMarginLossOut, &locs61, &a0, &a1, &a3, self, target, out)
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs61, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
 var opSoftMarginLoss = asserts.Op{
 	Name:     "soft_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -5538,30 +4072,17 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftMarginLoss)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, target)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSoftMarginLoss, &locs157, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	c.After(&a0, self)
-	c.After(&a1, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("target"), &a1)
-	c.SameStorage(asserts.Arg("target"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs157, &a0, &a1, self, target, r0)
 	return r0
 }
 
 var opSoftMarginLossBackwardGradInput = asserts.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5570,33 +4091,17 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftMarginLossBackwardGradInput)
 	var a0, a1, a2, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
-	c.Save(&a4, grad_input)
+	checksPre15(&c, &opSoftMarginLossBackwardGradInput, &locs63, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.After(&a4, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost16(&c, &locs63, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
 var opSoftMarginLossBackward = asserts.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -5605,35 +4110,17 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftMarginLossBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, target)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opSoftMarginLossBackward, &locs441, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, target)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("target"), &a2)
-	c.SameStorage(asserts.Arg("target"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("target"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs441, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
 var opEluOut = asserts.Op{
 	Name:     "elu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5642,25 +4129,17 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
 	var c asserts.Call
-	c.Begin(&opEluOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opEluOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opElu = asserts.Op{
 	Name:     "elu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
@@ -5669,25 +4148,17 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
 	var c asserts.Call
-	c.Begin(&opElu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opElu, &locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opEluBackwardGradInput = asserts.Op{
 	Name:     "elu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5696,29 +4167,17 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opEluBackwardGradInput)
 	var a0, a5, a6 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, self_or_result)
-	c.Save(&a6, grad_input)
+	checksPre40(&c, &opEluBackwardGradInput, &locs450, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a5, self_or_result)
-	c.After(&a6, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self_or_result"), &a5)
-	c.SameStorage(asserts.Arg("self_or_result"), &a5)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost41(&c, &locs450, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	return r0
 }
 
 var opEluBackward = asserts.Op{
 	Name:     "elu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
@@ -5727,30 +4186,17 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
 	var c asserts.Call
-	c.Begin(&opEluBackward)
-	var a0, a5, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, self_or_result)
+	var a0, a5 asserts.Saved
+	checksPre8(&c, &opEluBackward, &locs451, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	c.After(&a0, grad_output)
-	c.After(&a5, self_or_result)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self_or_result"), &a5)
-	c.SameStorage(asserts.Arg("self_or_result"), &a5)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self_or_result"), &a5)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs451, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
 var opElu_ = asserts.Op{
 	Name:     "elu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
@@ -5759,21 +4205,17 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
 	var c asserts.Call
-	c.Begin(&opElu_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opElu_, &locs3, &a0, self)
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opGluOut = asserts.Op{
 	Name:     "glu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5782,25 +4224,17 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.GluOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGluOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opGluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.GluOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opGlu = asserts.Op{
 	Name:     "glu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Glu checks glu(Tensor self, int dim=-1) -> Tensor
@@ -5809,25 +4243,17 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Glu(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opGlu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opGlu, &locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opGluBackwardGradInput = asserts.Op{
 	Name:     "glu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5836,29 +4262,17 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opGluBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opGluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opGluBackward = asserts.Op{
 	Name:     "glu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
@@ -5867,30 +4281,17 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 		return kernels.GluBackward(grad_output, self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opGluBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opGluBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opGluJvp = asserts.Op{
 	Name:     "glu_jvp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
@@ -5899,24 +4300,16 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opGluJvp)
+	checksPre19(&c, &opGluJvp, &locs452)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("glu"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("glu"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dx"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs452)
 	return r0
 }
 
 var opGluJvpOut = asserts.Op{
 	Name:     "glu_jvp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5925,24 +4318,16 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGluJvpOut)
+	checksPre19(&c, &opGluJvpOut, &locs453)
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("glu"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("glu"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs453)
 	return r0
 }
 
 var opGluBackwardJvp = asserts.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
@@ -5951,28 +4336,16 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opGluBackwardJvp)
+	checksPre47(&c, &opGluBackwardJvp, &locs454)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_glu"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_glu"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dgrad_glu"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dgrad_glu"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dx"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost74(&c, &locs454)
 	return r0
 }
 
 var opGluBackwardJvpOut = asserts.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5981,28 +4354,16 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGluBackwardJvpOut)
+	checksPre47(&c, &opGluBackwardJvpOut, &locs455)
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_glu"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_glu"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dgrad_glu"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dgrad_glu"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dx"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dx"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost63(&c, &locs455)
 	return r0
 }
 
 var opHardsigmoidOut = asserts.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6011,25 +4372,17 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HardsigmoidOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoidOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.HardsigmoidOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opHardsigmoid = asserts.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -6038,25 +4391,17 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardsigmoid(self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoid)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opHardsigmoid, &locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opHardsigmoid_ = asserts.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -6065,21 +4410,17 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardsigmoid_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoid_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opHardsigmoid_, &locs3, &a0, self)
 	r0 := kernels.Hardsigmoid_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opHardsigmoidBackwardGradInput = asserts.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6088,22 +4429,16 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoidBackwardGradInput)
+	checksPre5(&c, &opHardsigmoidBackwardGradInput, &locs237)
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_input"))
-	c.End()
+	checksPost10(&c, &locs237)
 	return r0
 }
 
 var opHardsigmoidBackward = asserts.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6112,22 +4447,16 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardsigmoidBackward)
+	checksPre5(&c, &opHardsigmoidBackward, &locs195)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs195)
 	return r0
 }
 
 var opHardtanhOut = asserts.Op{
 	Name:     "hardtanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6136,25 +4465,17 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanhOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opHardtanh = asserts.Op{
 	Name:     "hardtanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -6163,25 +4484,17 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanh)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opHardtanh, &locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opHardtanhBackwardGradInput = asserts.Op{
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6190,29 +4503,17 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanhBackwardGradInput)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, grad_input)
+	checksPre40(&c, &opHardtanhBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
 var opHardtanhBackward = asserts.Op{
 	Name:     "hardtanh_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
@@ -6221,30 +4522,17 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanhBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opHardtanhBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opHardtanh_ = asserts.Op{
 	Name:     "hardtanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -6253,21 +4541,17 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
 	var c asserts.Call
-	c.Begin(&opHardtanh_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opHardtanh_, &locs3, &a0, self)
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opHardswishOut = asserts.Op{
 	Name:     "hardswish",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6276,25 +4560,17 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HardswishOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswishOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.HardswishOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opHardswish = asserts.Op{
 	Name:     "hardswish",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -6303,25 +4579,17 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardswish(self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswish)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opHardswish, &locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opHardswish_ = asserts.Op{
 	Name:     "hardswish_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -6330,21 +4598,17 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardswish_(self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswish_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opHardswish_, &locs3, &a0, self)
 	r0 := kernels.Hardswish_(self)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opHardswishBackward = asserts.Op{
 	Name:     "hardswish_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6353,30 +4617,17 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 		return kernels.HardswishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswishBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opHardswishBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opHardswishBackwardOut = asserts.Op{
 	Name:     "hardswish_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6385,22 +4636,16 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opHardswishBackwardOut)
+	checksPre5(&c, &opHardswishBackwardOut, &locs196)
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs196)
 	return r0
 }
 
 var opLeakyReluOut = asserts.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -6409,25 +4654,17 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyReluOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opLeakyRelu = asserts.Op{
 	Name:     "leaky_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -6436,25 +4673,17 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyRelu)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLeakyRelu, &locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLeakyReluBackwardGradInput = asserts.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6463,29 +4692,17 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyReluBackwardGradInput)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, grad_input)
+	checksPre40(&c, &opLeakyReluBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
 var opLeakyReluBackward = asserts.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
@@ -6494,30 +4711,17 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyReluBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLeakyReluBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opLeakyRelu_ = asserts.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -6526,21 +4730,17 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
 	var c asserts.Call
-	c.Begin(&opLeakyRelu_)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opLeakyRelu_, &locs3, &a0, self)
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opLogSigmoidOut = asserts.Op{
 	Name:     "log_sigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6549,20 +4749,16 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoidOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidOut)
+	checksPre0(&c, &opLogSigmoidOut, &locs38)
 	r0 := kernels.LogSigmoidOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLogSigmoid = asserts.Op{
 	Name:     "log_sigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
@@ -6571,20 +4767,16 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoid(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoid)
+	checksPre0(&c, &opLogSigmoid, &locs0)
 	r0 := kernels.LogSigmoid(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLogSigmoidForwardOutput = asserts.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
@@ -6593,29 +4785,17 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidForwardOutput)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, output)
-	c.Save(&a2, buffer)
+	checksPre40(&c, &opLogSigmoidForwardOutput, &locs456, &a0, &a1, &a2, self, output, buffer)
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	c.After(&a0, self)
-	c.After(&a1, output)
-	c.After(&a2, buffer)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("buffer"), &a2)
-	c.SameStorage(asserts.Arg("buffer"), &a2)
-	c.End()
+	checksPost41(&c, &locs456, &a0, &a1, &a2, self, output, buffer)
 	return r0, r1
 }
 
 var opLogSigmoidForward = asserts.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
@@ -6624,29 +4804,17 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LogSigmoidForward(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidForward)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opLogSigmoidForward, &locs25, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opLogSigmoidBackwardGradInput = asserts.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6655,33 +4823,17 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidBackwardGradInput)
 	var a0, a1, a2, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, buffer)
-	c.Save(&a3, grad_input)
+	checksPre15(&c, &opLogSigmoidBackwardGradInput, &locs457, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, buffer)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("buffer"), &a2)
-	c.SameStorage(asserts.Arg("buffer"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost16(&c, &locs457, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	return r0
 }
 
 var opLogSigmoidBackward = asserts.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
@@ -6690,35 +4842,17 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
 	var c asserts.Call
-	c.Begin(&opLogSigmoidBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, buffer)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opLogSigmoidBackward, &locs458, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, buffer)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("buffer"), &a2)
-	c.SameStorage(asserts.Arg("buffer"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("buffer"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs458, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
 var opRreluWithNoiseOut = asserts.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6727,29 +4861,17 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoiseOut)
 	var a0, a1, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, noise)
-	c.Save(&a6, out)
+	checksPre40(&c, &opRreluWithNoiseOut, &locs459, &a0, &a1, &a6, self, noise, out)
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	c.After(&a0, self)
-	c.After(&a1, noise)
-	c.After(&a6, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("noise"), &a1)
-	c.SameStorage(asserts.Arg("noise"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.End()
+	checksPost41(&c, &locs459, &a0, &a1, &a6, self, noise, out)
 	return r0
 }
 
 var opRreluWithNoise = asserts.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -6758,30 +4880,17 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoise)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, noise)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opRreluWithNoise, &locs460, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	c.After(&a0, self)
-	c.After(&a1, noise)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("noise"), &a1)
-	c.SameStorage(asserts.Arg("noise"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("noise"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs460, &a0, &a1, self, noise, r0)
 	return r0
 }
 
 var opRreluWithNoiseBackward = asserts.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
@@ -6790,35 +4899,17 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoiseBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, noise)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opRreluWithNoiseBackward, &locs461, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, noise)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("noise"), &a2)
-	c.SameStorage(asserts.Arg("noise"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("noise"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs461, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
 var opRreluWithNoiseBackwardOut = asserts.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
@@ -6827,24 +4918,16 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoiseBackwardOut)
+	checksPre19(&c, &opRreluWithNoiseBackwardOut, &locs462)
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("noise"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("noise"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs462)
 	return r0
 }
 
 var opRreluWithNoise_ = asserts.Op{
 	Name:     "rrelu_with_noise_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -6853,25 +4936,17 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	c.Begin(&opRreluWithNoise_)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, noise)
+	checksPre11(&c, &opRreluWithNoise_, &locs463, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	c.After(&a0, self)
-	c.After(&a1, noise)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("noise"), &a1)
-	c.SameStorage(asserts.Arg("noise"), &a1)
-	c.End()
+	checksPost12(&c, &locs463, &a0, &a1, self, noise)
 	return r0
 }
 
 var opSoftplusOut = asserts.Op{
 	Name:     "softplus",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
@@ -6880,25 +4955,17 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftplusOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opSoftplus = asserts.Op{
 	Name:     "softplus",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
@@ -6907,25 +4974,17 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 		return kernels.Softplus(self, beta, threshold)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftplus)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSoftplus, &locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSoftplusBackwardGradInput = asserts.Op{
 	Name:     "softplus_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6934,29 +4993,17 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftplusBackwardGradInput)
 	var a0, a1, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, grad_input)
+	checksPre40(&c, &opSoftplusBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
 var opSoftplusBackward = asserts.Op{
 	Name:     "softplus_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
@@ -6965,30 +5012,17 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftplusBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSoftplusBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opSoftshrinkOut = asserts.Op{
 	Name:     "softshrink",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -6997,25 +5031,17 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftshrinkOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opSoftshrink = asserts.Op{
 	Name:     "softshrink",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -7024,25 +5050,17 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Softshrink(self, lambd)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftshrink)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSoftshrink, &locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSoftshrinkBackwardGradInput = asserts.Op{
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7051,29 +5069,17 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftshrinkBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opSoftshrinkBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opSoftshrinkBackward = asserts.Op{
 	Name:     "softshrink_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
@@ -7082,30 +5088,17 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
 	var c asserts.Call
-	c.Begin(&opSoftshrinkBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSoftshrinkBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opAdaptiveAvgPool2dOut = asserts.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7114,20 +5107,16 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool2dOut)
+	checksPre0(&c, &opAdaptiveAvgPool2dOut, &locs38)
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAdaptiveAvgPool2d = asserts.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -7136,20 +5125,16 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool2d)
+	checksPre0(&c, &opAdaptiveAvgPool2d, &locs0)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opMkldnnAdaptiveAvgPool2d = asserts.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
@@ -7158,25 +5143,17 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnAdaptiveAvgPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opMkldnnAdaptiveAvgPool2dOut = asserts.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7185,25 +5162,17 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnAdaptiveAvgPool2dOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opMkldnnAdaptiveAvgPool2dBackward = asserts.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -7212,22 +5181,16 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnAdaptiveAvgPool2dBackward)
+	checksPre5(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs195)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs195)
 	return r0
 }
 
 var opMkldnnAdaptiveAvgPool2dBackwardOut = asserts.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7236,22 +5199,16 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMkldnnAdaptiveAvgPool2dBackwardOut)
+	checksPre5(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs196)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs196)
 	return r0
 }
 
 var opXAdaptiveAvgPool2d = asserts.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -7260,25 +5217,17 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXAdaptiveAvgPool2dOut = asserts.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7287,20 +5236,16 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool2dOut)
+	checksPre0(&c, &opXAdaptiveAvgPool2dOut, &locs38)
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXAdaptiveAvgPool2dBackward = asserts.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -7309,30 +5254,17 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXAdaptiveAvgPool2dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opXAdaptiveAvgPool2dBackwardOut = asserts.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7341,22 +5273,16 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool2dBackwardOut)
+	checksPre5(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs196)
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs196)
 	return r0
 }
 
 var opAdaptiveAvgPool3dOut = asserts.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7365,20 +5291,16 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool3dOut)
+	checksPre0(&c, &opAdaptiveAvgPool3dOut, &locs38)
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAdaptiveAvgPool3d = asserts.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
@@ -7387,20 +5309,16 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool3d)
+	checksPre0(&c, &opAdaptiveAvgPool3d, &locs0)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXAdaptiveAvgPool3d = asserts.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
@@ -7409,25 +5327,17 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXAdaptiveAvgPool3dOut = asserts.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7436,20 +5346,16 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool3dOut)
+	checksPre0(&c, &opXAdaptiveAvgPool3dOut, &locs38)
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opAdaptiveAvgPool3dBackwardGradInput = asserts.Op{
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7458,22 +5364,16 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveAvgPool3dBackwardGradInput)
+	checksPre5(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs237)
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_input"))
-	c.End()
+	checksPost10(&c, &locs237)
 	return r0
 }
 
 var opXAdaptiveAvgPool3dBackward = asserts.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -7482,30 +5382,17 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool3dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opXAdaptiveAvgPool3dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opXAdaptiveAvgPool3dBackwardOut = asserts.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7514,22 +5401,16 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXAdaptiveAvgPool3dBackwardOut)
+	checksPre5(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs196)
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs196)
 	return r0
 }
 
 var opAdaptiveMaxPool2dOut = asserts.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7538,29 +5419,17 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool2dOut)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.Save(&a3, indices)
+	checksPre40(&c, &opAdaptiveMaxPool2dOut, &locs464, &a0, &a2, &a3, self, out, indices)
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.After(&a3, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost41(&c, &locs464, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
 var opAdaptiveMaxPool2d = asserts.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
@@ -7569,29 +5438,17 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool2d)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opAdaptiveMaxPool2d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opAdaptiveMaxPool2dBackwardGradInput = asserts.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7600,33 +5457,17 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool2dBackwardGradInput)
 	var a0, a1, a2, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, indices)
-	c.Save(&a3, grad_input)
+	checksPre15(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs465, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, indices)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost16(&c, &locs465, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
 var opAdaptiveMaxPool2dBackward = asserts.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -7635,35 +5476,17 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool2dBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, indices)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opAdaptiveMaxPool2dBackward, &locs466, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs466, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
 var opAdaptiveMaxPool3dOut = asserts.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7672,29 +5495,17 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool3dOut)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
-	c.Save(&a3, indices)
+	checksPre40(&c, &opAdaptiveMaxPool3dOut, &locs464, &a0, &a2, &a3, self, out, indices)
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.After(&a3, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.SameImpl(asserts.Arg("indices"), &a3)
-	c.SameStorage(asserts.Arg("indices"), &a3)
-	c.End()
+	checksPost41(&c, &locs464, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
 var opAdaptiveMaxPool3d = asserts.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
@@ -7703,29 +5514,17 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool3d)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opAdaptiveMaxPool3d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opAdaptiveMaxPool3dBackwardGradInput = asserts.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7734,33 +5533,17 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool3dBackwardGradInput)
 	var a0, a1, a2, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, indices)
-	c.Save(&a3, grad_input)
+	checksPre15(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs465, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, indices)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost16(&c, &locs465, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
 var opAdaptiveMaxPool3dBackward = asserts.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -7769,35 +5552,17 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opAdaptiveMaxPool3dBackward)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, indices)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opAdaptiveMaxPool3dBackward, &locs466, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a2)
-	c.SameStorage(asserts.Arg("indices"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs466, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
 var opAvgPool2dOut = asserts.Op{
 	Name:     "avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7806,25 +5571,17 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool2dOut)
 	var a0, a7 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a7, out)
+	checksPre11(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	c.After(&a0, self)
-	c.After(&a7, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a7, self, out)
 	return r0
 }
 
 var opAvgPool2d = asserts.Op{
 	Name:     "avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -7833,25 +5590,17 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAvgPool2dBackwardGradInput = asserts.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7860,29 +5609,17 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool2dBackwardGradInput)
 	var a0, a1, a8 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a8, grad_input)
+	checksPre40(&c, &opAvgPool2dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a8, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a8)
-	c.SameStorage(asserts.Arg("grad_input"), &a8)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
 var opAvgPool2dBackward = asserts.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -7891,30 +5628,17 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opAvgPool2dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opAvgPool3dOut = asserts.Op{
 	Name:     "avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7923,25 +5647,17 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool3dOut)
 	var a0, a7 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a7, out)
+	checksPre11(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	c.After(&a0, self)
-	c.After(&a7, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a7, self, out)
 	return r0
 }
 
 var opAvgPool3d = asserts.Op{
 	Name:     "avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -7950,25 +5666,17 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAvgPool3dBackwardGradInput = asserts.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7977,29 +5685,17 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool3dBackwardGradInput)
 	var a0, a1, a8 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a8, grad_input)
+	checksPre40(&c, &opAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a8, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a8)
-	c.SameStorage(asserts.Arg("grad_input"), &a8)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
 var opAvgPool3dBackward = asserts.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -8008,30 +5704,17 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var c asserts.Call
-	c.Begin(&opAvgPool3dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opAvgPool3dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opFractionalMaxPool2dOutput = asserts.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8040,33 +5723,17 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool2dOutput)
 	var a0, a3, a4, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, random_samples)
-	c.Save(&a4, output)
-	c.Save(&a5, indices)
+	checksPre15(&c, &opFractionalMaxPool2dOutput, &locs467, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	c.After(&a0, self)
-	c.After(&a3, random_samples)
-	c.After(&a4, output)
-	c.After(&a5, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("random_samples"), &a3)
-	c.SameStorage(asserts.Arg("random_samples"), &a3)
-	c.SameImpl(asserts.Arg("output"), &a4)
-	c.SameStorage(asserts.Arg("output"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost16(&c, &locs467, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
 var opFractionalMaxPool2d = asserts.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -8075,35 +5742,17 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool2d)
-	var a0, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, random_samples)
+	var a0, a3 asserts.Saved
+	checksPre17(&c, &opFractionalMaxPool2d, &locs468, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	c.After(&a0, self)
-	c.After(&a3, random_samples)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("random_samples"), &a3)
-	c.SameStorage(asserts.Arg("random_samples"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("random_samples"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("random_samples"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost18(&c, &locs468, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
 var opFractionalMaxPool2dBackwardGradInput = asserts.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8112,33 +5761,17 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool2dBackwardGradInput)
 	var a0, a1, a4, a5 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, indices)
-	c.Save(&a5, grad_input)
+	checksPre15(&c, &opFractionalMaxPool2dBackwardGradInput, &locs465, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, indices)
-	c.After(&a5, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost16(&c, &locs465, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
 var opFractionalMaxPool2dBackward = asserts.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
@@ -8147,35 +5780,17 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool2dBackward)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, indices)
+	var a0, a1, a4 asserts.Saved
+	checksPre42(&c, &opFractionalMaxPool2dBackward, &locs466, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs466, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
 var opFractionalMaxPool3dOutput = asserts.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8184,33 +5799,17 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool3dOutput)
 	var a0, a3, a4, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, random_samples)
-	c.Save(&a4, output)
-	c.Save(&a5, indices)
+	checksPre15(&c, &opFractionalMaxPool3dOutput, &locs467, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	c.After(&a0, self)
-	c.After(&a3, random_samples)
-	c.After(&a4, output)
-	c.After(&a5, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("random_samples"), &a3)
-	c.SameStorage(asserts.Arg("random_samples"), &a3)
-	c.SameImpl(asserts.Arg("output"), &a4)
-	c.SameStorage(asserts.Arg("output"), &a4)
-	c.SameImpl(asserts.Arg("indices"), &a5)
-	c.SameStorage(asserts.Arg("indices"), &a5)
-	c.End()
+	checksPost16(&c, &locs467, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
 var opFractionalMaxPool3d = asserts.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -8219,35 +5818,17 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool3d)
-	var a0, a3, o0, o1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, random_samples)
+	var a0, a3 asserts.Saved
+	checksPre17(&c, &opFractionalMaxPool3d, &locs468, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	c.After(&a0, self)
-	c.After(&a3, random_samples)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("random_samples"), &a3)
-	c.SameStorage(asserts.Arg("random_samples"), &a3)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("random_samples"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("random_samples"), &a3)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost18(&c, &locs468, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
 var opFractionalMaxPool3dBackwardGradInput = asserts.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8256,33 +5837,17 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool3dBackwardGradInput)
 	var a0, a1, a4, a5 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, indices)
-	c.Save(&a5, grad_input)
+	checksPre15(&c, &opFractionalMaxPool3dBackwardGradInput, &locs465, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, indices)
-	c.After(&a5, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost16(&c, &locs465, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
 var opFractionalMaxPool3dBackward = asserts.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
@@ -8291,35 +5856,17 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opFractionalMaxPool3dBackward)
-	var a0, a1, a4, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a4, indices)
+	var a0, a1, a4 asserts.Saved
+	checksPre42(&c, &opFractionalMaxPool3dBackward, &locs466, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a4, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a4)
-	c.SameStorage(asserts.Arg("indices"), &a4)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a4)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs466, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
 var opMaxPool2dWithIndicesOut = asserts.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8328,29 +5875,17 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2dWithIndicesOut)
 	var a0, a6, a7 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.Save(&a7, indices)
+	checksPre40(&c, &opMaxPool2dWithIndicesOut, &locs464, &a0, &a6, &a7, self, out, indices)
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.After(&a7, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.End()
+	checksPost41(&c, &locs464, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
 var opMaxPool2dWithIndices = asserts.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool2dWithIndices checks max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -8359,29 +5894,17 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2dWithIndices)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opMaxPool2dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opMaxPool2dWithIndicesBackwardGradInput = asserts.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool2dWithIndicesBackwardGradInput checks max_pool2d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8390,33 +5913,17 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2dWithIndicesBackwardGradInput)
 	var a0, a1, a7, a8 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, indices)
-	c.Save(&a8, grad_input)
+	checksPre15(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs465, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, indices)
-	c.After(&a8, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.SameImpl(asserts.Arg("grad_input"), &a8)
-	c.SameStorage(asserts.Arg("grad_input"), &a8)
-	c.End()
+	checksPost16(&c, &locs465, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
 var opMaxPool2dWithIndicesBackward = asserts.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool2dWithIndicesBackward checks max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -8425,35 +5932,17 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool2dWithIndicesBackward)
-	var a0, a1, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, indices)
+	var a0, a1, a7 asserts.Saved
+	checksPre42(&c, &opMaxPool2dWithIndicesBackward, &locs466, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs466, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
 var opMaxPool3dWithIndicesOut = asserts.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool3dWithIndicesOut checks max_pool3d_with_indices.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8462,29 +5951,17 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3dWithIndicesOut)
 	var a0, a6, a7 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
-	c.Save(&a7, indices)
+	checksPre40(&c, &opMaxPool3dWithIndicesOut, &locs464, &a0, &a6, &a7, self, out, indices)
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.After(&a7, indices)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.End()
+	checksPost41(&c, &locs464, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
 var opMaxPool3dWithIndices = asserts.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool3dWithIndices checks max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -8493,29 +5970,17 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3dWithIndices)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opMaxPool3dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opMaxPool3dWithIndicesBackwardGradInput = asserts.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool3dWithIndicesBackwardGradInput checks max_pool3d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8524,33 +5989,17 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3dWithIndicesBackwardGradInput)
 	var a0, a1, a7, a8 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, indices)
-	c.Save(&a8, grad_input)
+	checksPre15(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs465, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, indices)
-	c.After(&a8, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.SameImpl(asserts.Arg("grad_input"), &a8)
-	c.SameStorage(asserts.Arg("grad_input"), &a8)
-	c.End()
+	checksPost16(&c, &locs465, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
 var opMaxPool3dWithIndicesBackward = asserts.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxPool3dWithIndicesBackward checks max_pool3d_with_indices_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -8559,35 +6008,17 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxPool3dWithIndicesBackward)
-	var a0, a1, a7, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a7, indices)
+	var a0, a1, a7 asserts.Saved
+	checksPre42(&c, &opMaxPool3dWithIndicesBackward, &locs466, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a7, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("indices"), &a7)
-	c.SameStorage(asserts.Arg("indices"), &a7)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a7)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs466, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
 var opMaxUnpool2dOut = asserts.Op{
 	Name:     "max_unpool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxUnpool2dOut checks max_unpool2d.out(Tensor self, Tensor indices, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8596,29 +6027,17 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxUnpool2dOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.Save(&a3, out)
+	checksPre40(&c, &opMaxUnpool2dOut, &locs135, &a0, &a1, &a3, self, indices, out)
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs135, &a0, &a1, &a3, self, indices, out)
 	return r0
 }
 
 var opMaxUnpool2d = asserts.Op{
 	Name:     "max_unpool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxUnpool2d checks max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor
@@ -8627,30 +6046,17 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxUnpool2d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMaxUnpool2d, &locs136, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
 var opMaxUnpool3dOut = asserts.Op{
 	Name:     "max_unpool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxUnpool3dOut checks max_unpool3d.out(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -8659,29 +6065,17 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxUnpool3dOut)
 	var a0, a1, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
-	c.Save(&a5, out)
+	checksPre40(&c, &opMaxUnpool3dOut, &locs135, &a0, &a1, &a5, self, indices, out)
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost41(&c, &locs135, &a0, &a1, &a5, self, indices, out)
 	return r0
 }
 
 var opMaxUnpool3d = asserts.Op{
 	Name:     "max_unpool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // MaxUnpool3d checks max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor
@@ -8690,30 +6084,17 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opMaxUnpool3d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, indices)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opMaxUnpool3d, &locs136, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	c.After(&a0, self)
-	c.After(&a1, indices)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("indices"), &a1)
-	c.SameStorage(asserts.Arg("indices"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("indices"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
 var opReflectionPad1dOut = asserts.Op{
 	Name:     "reflection_pad1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad1dOut checks reflection_pad1d.out(Tensor self, int[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -8722,25 +6103,17 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad1dOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opReflectionPad1d = asserts.Op{
 	Name:     "reflection_pad1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad1d checks reflection_pad1d(Tensor self, int[2] padding) -> Tensor
@@ -8749,25 +6122,17 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad1d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opReflectionPad1d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opReflectionPad1dBackwardGradInput = asserts.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad1dBackwardGradInput checks reflection_pad1d_backward.grad_input(Tensor grad_output, Tensor self, int[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8776,29 +6141,17 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad1dBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opReflectionPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opReflectionPad1dBackward = asserts.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad1dBackward checks reflection_pad1d_backward(Tensor grad_output, Tensor self, int[2] padding) -> Tensor
@@ -8807,30 +6160,17 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad1dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opReflectionPad1dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opReflectionPad2dOut = asserts.Op{
 	Name:     "reflection_pad2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad2dOut checks reflection_pad2d.out(Tensor self, int[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -8839,25 +6179,17 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad2dOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opReflectionPad2d = asserts.Op{
 	Name:     "reflection_pad2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad2d checks reflection_pad2d(Tensor self, int[4] padding) -> Tensor
@@ -8866,25 +6198,17 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad2d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opReflectionPad2d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opReflectionPad2dBackwardGradInput = asserts.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad2dBackwardGradInput checks reflection_pad2d_backward.grad_input(Tensor grad_output, Tensor self, int[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8893,29 +6217,17 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad2dBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opReflectionPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opReflectionPad2dBackward = asserts.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad2dBackward checks reflection_pad2d_backward(Tensor grad_output, Tensor self, int[4] padding) -> Tensor
@@ -8924,30 +6236,17 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opReflectionPad2dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opReflectionPad3dOut = asserts.Op{
 	Name:     "reflection_pad3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad3dOut checks reflection_pad3d.out(Tensor self, int[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -8956,25 +6255,17 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad3dOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opReflectionPad3d = asserts.Op{
 	Name:     "reflection_pad3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad3d checks reflection_pad3d(Tensor self, int[6] padding) -> Tensor
@@ -8983,25 +6274,17 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad3d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opReflectionPad3d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opReflectionPad3dBackwardGradInput = asserts.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad3dBackwardGradInput checks reflection_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9010,29 +6293,17 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad3dBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opReflectionPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opReflectionPad3dBackward = asserts.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReflectionPad3dBackward checks reflection_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor
@@ -9041,30 +6312,17 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReflectionPad3dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opReflectionPad3dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opReplicationPad1dOut = asserts.Op{
 	Name:     "replication_pad1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad1dOut checks replication_pad1d.out(Tensor self, int[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9073,25 +6331,17 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad1dOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opReplicationPad1d = asserts.Op{
 	Name:     "replication_pad1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad1d checks replication_pad1d(Tensor self, int[2] padding) -> Tensor
@@ -9100,25 +6350,17 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad1d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opReplicationPad1d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opReplicationPad1dBackwardGradInput = asserts.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad1dBackwardGradInput checks replication_pad1d_backward.grad_input(Tensor grad_output, Tensor self, int[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9127,29 +6369,17 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad1dBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opReplicationPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opReplicationPad1dBackward = asserts.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad1dBackward checks replication_pad1d_backward(Tensor grad_output, Tensor self, int[2] padding) -> Tensor
@@ -9158,30 +6388,17 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad1dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opReplicationPad1dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opReplicationPad2dOut = asserts.Op{
 	Name:     "replication_pad2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad2dOut checks replication_pad2d.out(Tensor self, int[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9190,25 +6407,17 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad2dOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opReplicationPad2d = asserts.Op{
 	Name:     "replication_pad2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad2d checks replication_pad2d(Tensor self, int[4] padding) -> Tensor
@@ -9217,25 +6426,17 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad2d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opReplicationPad2d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opReplicationPad2dBackwardGradInput = asserts.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad2dBackwardGradInput checks replication_pad2d_backward.grad_input(Tensor grad_output, Tensor self, int[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9244,29 +6445,17 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad2dBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opReplicationPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opReplicationPad2dBackward = asserts.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad2dBackward checks replication_pad2d_backward(Tensor grad_output, Tensor self, int[4] padding) -> Tensor
@@ -9275,30 +6464,17 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad2dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opReplicationPad2dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opReplicationPad3dOut = asserts.Op{
 	Name:     "replication_pad3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad3dOut checks replication_pad3d.out(Tensor self, int[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9307,25 +6483,17 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad3dOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opReplicationPad3d = asserts.Op{
 	Name:     "replication_pad3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad3d checks replication_pad3d(Tensor self, int[6] padding) -> Tensor
@@ -9334,25 +6502,17 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad3d(self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opReplicationPad3d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opReplicationPad3dBackwardGradInput = asserts.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad3dBackwardGradInput checks replication_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9361,29 +6521,17 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad3dBackwardGradInput)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a3, grad_input)
+	checksPre40(&c, &opReplicationPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a3, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a3)
-	c.SameStorage(asserts.Arg("grad_input"), &a3)
-	c.End()
+	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
 var opReplicationPad3dBackward = asserts.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ReplicationPad3dBackward checks replication_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor
@@ -9392,30 +6540,17 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opReplicationPad3dBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opReplicationPad3dBackward, &locs195, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
 var opXPadCircular = asserts.Op{
 	Name:     "_pad_circular",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPadCircular checks _pad_circular(Tensor self, int[] pad) -> Tensor
@@ -9424,20 +6559,16 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 		return kernels.XPadCircular(self, pad)
 	}
 	var c asserts.Call
-	c.Begin(&opXPadCircular)
+	checksPre0(&c, &opXPadCircular, &locs0)
 	r0 := kernels.XPadCircular(self, pad)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXPadEnum = asserts.Op{
 	Name:     "_pad_enum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XPadEnum checks _pad_enum(Tensor self, int[] pad, int mode, float? value=None) -> Tensor
@@ -9446,20 +6577,16 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
 	var c asserts.Call
-	c.Begin(&opXPadEnum)
+	checksPre0(&c, &opXPadEnum, &locs0)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opPad = asserts.Op{
 	Name:     "pad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Pad checks pad(Tensor self, int[] pad, str mode="constant", float? value=None) -> Tensor
@@ -9468,20 +6595,16 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 		return kernels.Pad(self, pad, mode, value)
 	}
 	var c asserts.Call
-	c.Begin(&opPad)
+	checksPre0(&c, &opPad, &locs0)
 	r0 := kernels.Pad(self, pad, mode, value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opUpsampleLinear1dVec = asserts.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleLinear1dVec checks upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9490,25 +6613,17 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleLinear1dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opUpsampleLinear1dVecOut = asserts.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleLinear1dVecOut checks upsample_linear1d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9517,20 +6632,16 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dVecOut)
+	checksPre0(&c, &opUpsampleLinear1dVecOut, &locs469)
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opUpsampleLinear1dBackwardVec = asserts.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardVec checks upsample_linear1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9539,25 +6650,17 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 		return kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleLinear1dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleLinear1dBackwardVecOut = asserts.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardVecOut checks upsample_linear1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9566,20 +6669,16 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 		return kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dBackwardVecOut)
+	checksPre0(&c, &opUpsampleLinear1dBackwardVecOut, &locs125)
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opUpsampleBilinear2dVec = asserts.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBilinear2dVec checks upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9588,25 +6687,17 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleBilinear2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opUpsampleBilinear2dVecOut = asserts.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBilinear2dVecOut checks upsample_bilinear2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9615,20 +6706,16 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dVecOut)
+	checksPre0(&c, &opUpsampleBilinear2dVecOut, &locs469)
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opUpsampleBilinear2dBackwardVec = asserts.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardVec checks upsample_bilinear2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9637,25 +6724,17 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 		return kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleBilinear2dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleBilinear2dBackwardVecOut = asserts.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardVecOut checks upsample_bilinear2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9664,20 +6743,16 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 		return kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dBackwardVecOut)
+	checksPre0(&c, &opUpsampleBilinear2dBackwardVecOut, &locs125)
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opXUpsampleBilinear2dAaVec = asserts.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaVec checks _upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9686,25 +6761,17 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleBilinear2dAaVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opXUpsampleBilinear2dAaVecOut = asserts.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaVecOut checks _upsample_bilinear2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9713,20 +6780,16 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 		return kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaVecOut)
+	checksPre0(&c, &opXUpsampleBilinear2dAaVecOut, &locs469)
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opXUpsampleBilinear2dAaBackwardVec = asserts.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardVec checks _upsample_bilinear2d_aa_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9735,25 +6798,17 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 		return kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleBilinear2dAaBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleBilinear2dAaBackwardVecOut = asserts.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardVecOut checks _upsample_bilinear2d_aa_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9762,20 +6817,16 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 		return kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaBackwardVecOut)
+	checksPre0(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs125)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opUpsampleTrilinear3dVec = asserts.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleTrilinear3dVec checks upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9784,25 +6835,17 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleTrilinear3dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opUpsampleTrilinear3dVecOut = asserts.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleTrilinear3dVecOut checks upsample_trilinear3d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9811,20 +6854,16 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 		return kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dVecOut)
+	checksPre0(&c, &opUpsampleTrilinear3dVecOut, &locs469)
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opUpsampleTrilinear3dBackwardVec = asserts.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardVec checks upsample_trilinear3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9833,25 +6872,17 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 		return kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleTrilinear3dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleTrilinear3dBackwardVecOut = asserts.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardVecOut checks upsample_trilinear3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9860,20 +6891,16 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 		return kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dBackwardVecOut)
+	checksPre0(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs125)
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opUpsampleBicubic2dVec = asserts.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBicubic2dVec checks upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9882,25 +6909,17 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleBicubic2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opUpsampleBicubic2dVecOut = asserts.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBicubic2dVecOut checks upsample_bicubic2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9909,20 +6928,16 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dVecOut)
+	checksPre0(&c, &opUpsampleBicubic2dVecOut, &locs469)
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opUpsampleBicubic2dBackwardVec = asserts.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardVec checks upsample_bicubic2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9931,25 +6946,17 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 		return kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleBicubic2dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleBicubic2dBackwardVecOut = asserts.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardVecOut checks upsample_bicubic2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9958,20 +6965,16 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dBackwardVecOut)
+	checksPre0(&c, &opUpsampleBicubic2dBackwardVecOut, &locs125)
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opXUpsampleBicubic2dAaVec = asserts.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaVec checks _upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9980,25 +6983,17 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleBicubic2dAaVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opXUpsampleBicubic2dAaVecOut = asserts.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaVecOut checks _upsample_bicubic2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10007,20 +7002,16 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 		return kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaVecOut)
+	checksPre0(&c, &opXUpsampleBicubic2dAaVecOut, &locs469)
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opXUpsampleBicubic2dAaBackwardVec = asserts.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardVec checks _upsample_bicubic2d_aa_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -10029,25 +7020,17 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleBicubic2dAaBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleBicubic2dAaBackwardVecOut = asserts.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardVecOut checks _upsample_bicubic2d_aa_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10056,20 +7039,16 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaBackwardVecOut)
+	checksPre0(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs125)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opUpsampleNearest1dVec = asserts.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest1dVec checks upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10078,25 +7057,17 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest1dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opUpsampleNearest1dVecOut = asserts.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest1dVecOut checks upsample_nearest1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10105,20 +7076,16 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dVecOut)
+	checksPre0(&c, &opUpsampleNearest1dVecOut, &locs469)
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opXUpsampleNearestExact1dVec = asserts.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact1dVec checks _upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10127,25 +7094,17 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact1dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact1dVecOut = asserts.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact1dVecOut checks _upsample_nearest_exact1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10154,20 +7113,16 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dVecOut)
+	checksPre0(&c, &opXUpsampleNearestExact1dVecOut, &locs469)
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opUpsampleNearest1dBackwardVec = asserts.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardVec checks upsample_nearest1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -10176,25 +7131,17 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 		return kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest1dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleNearest1dBackwardVecOut = asserts.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardVecOut checks upsample_nearest1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10203,20 +7150,16 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dBackwardVecOut)
+	checksPre0(&c, &opUpsampleNearest1dBackwardVecOut, &locs125)
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opXUpsampleNearestExact1dBackwardVec = asserts.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardVec checks _upsample_nearest_exact1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -10225,25 +7168,17 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact1dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact1dBackwardVecOut = asserts.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardVecOut checks _upsample_nearest_exact1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10252,20 +7187,16 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dBackwardVecOut)
+	checksPre0(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs125)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opUpsampleNearest2dVec = asserts.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest2dVec checks upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10274,25 +7205,17 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opUpsampleNearest2dVecOut = asserts.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest2dVecOut checks upsample_nearest2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10301,20 +7224,16 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dVecOut)
+	checksPre0(&c, &opUpsampleNearest2dVecOut, &locs469)
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opXUpsampleNearestExact2dVec = asserts.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact2dVec checks _upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10323,25 +7242,17 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact2dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact2dVecOut = asserts.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact2dVecOut checks _upsample_nearest_exact2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10350,20 +7261,16 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dVecOut)
+	checksPre0(&c, &opXUpsampleNearestExact2dVecOut, &locs469)
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opUpsampleNearest2dBackwardVec = asserts.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardVec checks upsample_nearest2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -10372,25 +7279,17 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 		return kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest2dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleNearest2dBackwardVecOut = asserts.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardVecOut checks upsample_nearest2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10399,20 +7298,16 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dBackwardVecOut)
+	checksPre0(&c, &opUpsampleNearest2dBackwardVecOut, &locs125)
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opXUpsampleNearestExact2dBackwardVec = asserts.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardVec checks _upsample_nearest_exact2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -10421,25 +7316,17 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact2dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact2dBackwardVecOut = asserts.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardVecOut checks _upsample_nearest_exact2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10448,20 +7335,16 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dBackwardVecOut)
+	checksPre0(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs125)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opUpsampleNearest3dVec = asserts.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest3dVec checks upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10470,25 +7353,17 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest3dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opUpsampleNearest3dVecOut = asserts.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest3dVecOut checks upsample_nearest3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10497,20 +7372,16 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dVecOut)
+	checksPre0(&c, &opUpsampleNearest3dVecOut, &locs469)
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opXUpsampleNearestExact3dVec = asserts.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact3dVec checks _upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10519,25 +7390,17 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, input)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact3dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	c.After(&a0, input)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact3dVecOut = asserts.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact3dVecOut checks _upsample_nearest_exact3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10546,20 +7409,16 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dVecOut)
+	checksPre0(&c, &opXUpsampleNearestExact3dVecOut, &locs469)
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opUpsampleNearest3dBackwardVec = asserts.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardVec checks upsample_nearest3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -10568,25 +7427,17 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 		return kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest3dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleNearest3dBackwardVecOut = asserts.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardVecOut checks upsample_nearest3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10595,20 +7446,16 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dBackwardVecOut)
+	checksPre0(&c, &opUpsampleNearest3dBackwardVecOut, &locs125)
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opXUpsampleNearestExact3dBackwardVec = asserts.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardVec checks _upsample_nearest_exact3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -10617,25 +7464,17 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dBackwardVec)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact3dBackwardVec, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact3dBackwardVecOut = asserts.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardVecOut checks _upsample_nearest_exact3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10644,20 +7483,16 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dBackwardVecOut)
+	checksPre0(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs125)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs125)
 	return r0
 }
 
 var opUpsampleLinear1dOut = asserts.Op{
 	Name:     "upsample_linear1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleLinear1dOut checks upsample_linear1d.out(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10666,25 +7501,17 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opUpsampleLinear1d = asserts.Op{
 	Name:     "upsample_linear1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleLinear1d checks upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor
@@ -10693,25 +7520,17 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleLinear1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUpsampleLinear1dBackwardGradInput = asserts.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardGradInput checks upsample_linear1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10720,25 +7539,17 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dBackwardGradInput)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, grad_input)
+	checksPre11(&c, &opUpsampleLinear1dBackwardGradInput, &locs470, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a5, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
 var opUpsampleLinear1dBackward = asserts.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleLinear1dBackward checks upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor
@@ -10747,25 +7558,17 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleLinear1dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleLinear1dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleBilinear2dOut = asserts.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBilinear2dOut checks upsample_bilinear2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10774,25 +7577,17 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opUpsampleBilinear2d = asserts.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBilinear2d checks upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10801,25 +7596,17 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUpsampleBilinear2dBackwardGradInput = asserts.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardGradInput checks upsample_bilinear2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10828,25 +7615,17 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dBackwardGradInput)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
+	checksPre11(&c, &opUpsampleBilinear2dBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
 var opUpsampleBilinear2dBackward = asserts.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBilinear2dBackward checks upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10855,25 +7634,17 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBilinear2dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleBilinear2dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleBilinear2dAaOut = asserts.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaOut checks _upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10882,25 +7653,17 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opXUpsampleBilinear2dAa = asserts.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBilinear2dAa checks _upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10909,25 +7672,17 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAa)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXUpsampleBilinear2dAaBackwardGradInput = asserts.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardGradInput checks _upsample_bilinear2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10936,25 +7691,17 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaBackwardGradInput)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
+	checksPre11(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
 var opXUpsampleBilinear2dAaBackward = asserts.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackward checks _upsample_bilinear2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10963,25 +7710,17 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBilinear2dAaBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleBilinear2dAaBackward, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleBicubic2dOut = asserts.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBicubic2dOut checks upsample_bicubic2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10990,25 +7729,17 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opUpsampleBicubic2d = asserts.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBicubic2d checks upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11017,25 +7748,17 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUpsampleBicubic2dBackwardGradInput = asserts.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardGradInput checks upsample_bicubic2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11044,25 +7767,17 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dBackwardGradInput)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
+	checksPre11(&c, &opUpsampleBicubic2dBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
 var opUpsampleBicubic2dBackward = asserts.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleBicubic2dBackward checks upsample_bicubic2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11071,25 +7786,17 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleBicubic2dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleBicubic2dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleBicubic2dAaOut = asserts.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaOut checks _upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11098,25 +7805,17 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opXUpsampleBicubic2dAa = asserts.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBicubic2dAa checks _upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11125,25 +7824,17 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAa)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXUpsampleBicubic2dAaBackwardGradInput = asserts.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardGradInput checks _upsample_bicubic2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11152,25 +7843,17 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaBackwardGradInput)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
+	checksPre11(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
 var opXUpsampleBicubic2dAaBackward = asserts.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackward checks _upsample_bicubic2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11179,25 +7862,17 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleBicubic2dAaBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleBicubic2dAaBackward, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleTrilinear3dOut = asserts.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleTrilinear3dOut checks upsample_trilinear3d.out(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11206,25 +7881,17 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dOut)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
+	checksPre11(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a6, self, out)
 	return r0
 }
 
 var opUpsampleTrilinear3d = asserts.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleTrilinear3d checks upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11233,25 +7900,17 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUpsampleTrilinear3dBackwardGradInput = asserts.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardGradInput checks upsample_trilinear3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11260,25 +7919,17 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dBackwardGradInput)
 	var a0, a7 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a7, grad_input)
+	checksPre11(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs470, &a0, &a7, grad_output, grad_input)
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a7, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a7)
-	c.SameStorage(asserts.Arg("grad_input"), &a7)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a7, grad_output, grad_input)
 	return r0
 }
 
 var opUpsampleTrilinear3dBackward = asserts.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackward checks upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11287,25 +7938,17 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleTrilinear3dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleTrilinear3dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleNearest1dOut = asserts.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest1dOut checks upsample_nearest1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11314,25 +7957,17 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opXUpsampleNearestExact1dOut = asserts.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact1dOut checks _upsample_nearest_exact1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11341,25 +7976,17 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opUpsampleNearest1d = asserts.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest1d checks upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -11368,25 +7995,17 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact1d = asserts.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact1d checks _upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -11395,25 +8014,17 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUpsampleNearest1dBackwardGradInput = asserts.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardGradInput checks upsample_nearest1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11422,25 +8033,17 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dBackwardGradInput)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, grad_input)
+	checksPre11(&c, &opUpsampleNearest1dBackwardGradInput, &locs470, &a0, &a4, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a4, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
 var opXUpsampleNearestExact1dBackwardGradInput = asserts.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardGradInput checks _upsample_nearest_exact1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11449,25 +8052,17 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dBackwardGradInput)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a4, grad_input)
+	checksPre11(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs470, &a0, &a4, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a4, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a4)
-	c.SameStorage(asserts.Arg("grad_input"), &a4)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
 var opUpsampleNearest1dBackward = asserts.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest1dBackward checks upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -11476,25 +8071,17 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest1dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest1dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact1dBackward = asserts.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackward checks _upsample_nearest_exact1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -11503,25 +8090,17 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact1dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact1dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleNearest2dOut = asserts.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest2dOut checks upsample_nearest2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11530,25 +8109,17 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opXUpsampleNearestExact2dOut = asserts.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact2dOut checks _upsample_nearest_exact2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11557,25 +8128,17 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opUpsampleNearest2d = asserts.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest2d checks upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11584,25 +8147,17 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact2d = asserts.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact2d checks _upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11611,25 +8166,17 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUpsampleNearest2dBackwardGradInput = asserts.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardGradInput checks upsample_nearest2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11638,25 +8185,17 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dBackwardGradInput)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, grad_input)
+	checksPre11(&c, &opUpsampleNearest2dBackwardGradInput, &locs470, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a5, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
 var opXUpsampleNearestExact2dBackwardGradInput = asserts.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardGradInput checks _upsample_nearest_exact2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11665,25 +8204,17 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dBackwardGradInput)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a5, grad_input)
+	checksPre11(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs470, &a0, &a5, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a5, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a5)
-	c.SameStorage(asserts.Arg("grad_input"), &a5)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
 var opUpsampleNearest2dBackward = asserts.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest2dBackward checks upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11692,25 +8223,17 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest2dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest2dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact2dBackward = asserts.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackward checks _upsample_nearest_exact2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11719,25 +8242,17 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact2dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact2dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opUpsampleNearest3dOut = asserts.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest3dOut checks upsample_nearest3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11746,25 +8261,17 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opXUpsampleNearestExact3dOut = asserts.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact3dOut checks _upsample_nearest_exact3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11773,25 +8280,17 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opUpsampleNearest3d = asserts.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest3d checks upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11800,25 +8299,17 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact3d = asserts.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact3d checks _upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11827,25 +8318,17 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3d)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUpsampleNearest3dBackwardGradInput = asserts.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardGradInput checks upsample_nearest3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11854,25 +8337,17 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dBackwardGradInput)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
+	checksPre11(&c, &opUpsampleNearest3dBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
 var opXUpsampleNearestExact3dBackwardGradInput = asserts.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardGradInput checks _upsample_nearest_exact3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11881,25 +8356,17 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dBackwardGradInput)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a6, grad_input)
+	checksPre11(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a6, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("grad_input"), &a6)
-	c.SameStorage(asserts.Arg("grad_input"), &a6)
-	c.End()
+	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
 var opUpsampleNearest3dBackward = asserts.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UpsampleNearest3dBackward checks upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11908,25 +8375,17 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opUpsampleNearest3dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUpsampleNearest3dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opXUpsampleNearestExact3dBackward = asserts.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackward checks _upsample_nearest_exact3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11935,25 +8394,17 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
 	var c asserts.Call
-	c.Begin(&opXUpsampleNearestExact3dBackward)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, grad_output)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXUpsampleNearestExact3dBackward, &locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	c.After(&a0, grad_output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs124, &a0, grad_output, r0)
 	return r0
 }
 
 var opSigmoidBackwardGradInput = asserts.Op{
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SigmoidBackwardGradInput checks sigmoid_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11962,29 +8413,17 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoidBackwardGradInput)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, grad_input)
+	checksPre40(&c, &opSigmoidBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a2)
-	c.SameStorage(asserts.Arg("grad_input"), &a2)
-	c.End()
+	checksPost41(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
 var opSigmoidBackward = asserts.Op{
 	Name:     "sigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SigmoidBackward checks sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -11993,30 +8432,17 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 		return kernels.SigmoidBackward(grad_output, output)
 	}
 	var c asserts.Call
-	c.Begin(&opSigmoidBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSigmoidBackward, &locs186, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs186, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
 var opLogitBackwardGradInput = asserts.Op{
 	Name:     "logit_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogitBackwardGradInput checks logit_backward.grad_input(Tensor grad_output, Tensor self, float? eps=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -12025,22 +8451,16 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opLogitBackwardGradInput)
+	checksPre5(&c, &opLogitBackwardGradInput, &locs237)
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_input"))
-	c.End()
+	checksPost10(&c, &locs237)
 	return r0
 }
 
 var opLogitBackward = asserts.Op{
 	Name:     "logit_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LogitBackward checks logit_backward(Tensor grad_output, Tensor self, float? eps=None) -> Tensor
@@ -12049,22 +8469,16 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opLogitBackward)
+	checksPre5(&c, &opLogitBackward, &locs195)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs195)
 	return r0
 }
 
 var opTanhBackwardGradInput = asserts.Op{
 	Name:     "tanh_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TanhBackwardGradInput checks tanh_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -12073,29 +8487,17 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
 	var c asserts.Call
-	c.Begin(&opTanhBackwardGradInput)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
-	c.Save(&a2, grad_input)
+	checksPre40(&c, &opTanhBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.After(&a2, grad_input)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.SameImpl(asserts.Arg("grad_input"), &a2)
-	c.SameStorage(asserts.Arg("grad_input"), &a2)
-	c.End()
+	checksPost41(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
 var opTanhBackward = asserts.Op{
 	Name:     "tanh_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TanhBackward checks tanh_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -12104,30 +8506,17 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 		return kernels.TanhBackward(grad_output, output)
 	}
 	var c asserts.Call
-	c.Begin(&opTanhBackward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, output)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opTanhBackward, &locs186, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	c.After(&a0, grad_output)
-	c.After(&a1, output)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("output"), &a1)
-	c.SameStorage(asserts.Arg("output"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("output"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs186, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
 var opSlowConvTranspose2dOut = asserts.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConvTranspose2dOut checks slow_conv_transpose2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -12136,29 +8525,17 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvTranspose2dOut)
 	var a0, a1, a8 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a8, out)
+	checksPre40(&c, &opSlowConvTranspose2dOut, &locs104, &a0, &a1, &a8, self, weight, out)
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a8, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.End()
+	checksPost41(&c, &locs104, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
 var opSlowConvTranspose2d = asserts.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConvTranspose2d checks slow_conv_transpose2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1) -> Tensor
@@ -12167,30 +8544,17 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvTranspose2d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a3 asserts.Saved
+	checksPre49(&c, &opSlowConvTranspose2d, &locs89, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
 var opSlowConvTranspose3dOut = asserts.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConvTranspose3dOut checks slow_conv_transpose3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -12199,29 +8563,17 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvTranspose3dOut)
 	var a0, a1, a8 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a8, out)
+	checksPre40(&c, &opSlowConvTranspose3dOut, &locs104, &a0, &a1, &a8, self, weight, out)
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a8, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a8)
-	c.SameStorage(asserts.Arg("out"), &a8)
-	c.End()
+	checksPost41(&c, &locs104, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
 var opSlowConvTranspose3d = asserts.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConvTranspose3d checks slow_conv_transpose3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1) -> Tensor
@@ -12230,30 +8582,17 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvTranspose3d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a3 asserts.Saved
+	checksPre49(&c, &opSlowConvTranspose3d, &locs89, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
 var opThnnConv2dOut = asserts.Op{
 	Name:     "thnn_conv2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ThnnConv2dOut checks thnn_conv2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -12262,22 +8601,16 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opThnnConv2dOut)
+	checksPre5(&c, &opThnnConv2dOut, &locs104)
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opThnnConv2d = asserts.Op{
 	Name:     "thnn_conv2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ThnnConv2d checks thnn_conv2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0) -> Tensor
@@ -12286,22 +8619,16 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opThnnConv2d)
+	checksPre5(&c, &opThnnConv2d, &locs103)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs103)
 	return r0
 }
 
 var opXSlowConv2dForwardOutput = asserts.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSlowConv2dForwardOutput checks _slow_conv2d_forward.output(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -12310,29 +8637,17 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dForwardOutput)
 	var a0, a1, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a6, output)
+	checksPre40(&c, &opXSlowConv2dForwardOutput, &locs471, &a0, &a1, &a6, self, weight, output)
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a6, output)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.End()
+	checksPost41(&c, &locs471, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
 var opXSlowConv2dForward = asserts.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSlowConv2dForward checks _slow_conv2d_forward(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding) -> Tensor
@@ -12341,30 +8656,17 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dForward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a3 asserts.Saved
+	checksPre49(&c, &opXSlowConv2dForward, &locs89, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost165(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
 var opXSlowConv2dBackwardGradInput = asserts.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSlowConv2dBackwardGradInput checks _slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -12373,28 +8675,16 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dBackwardGradInput)
+	checksPre47(&c, &opXSlowConv2dBackwardGradInput, &locs472)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_bias"))
-	c.End()
+	checksPost63(&c, &locs472)
 	return r0, r1, r2
 }
 
 var opXSlowConv2dBackwardOutputMask = asserts.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSlowConv2dBackwardOutputMask checks _slow_conv2d_backward.output_mask(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -12403,47 +8693,17 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dBackwardOutputMask)
-	var a0, a1, a2, o0, o1, o2 asserts.Saved
-	c.Save(&a0, grad_output)
-	c.Save(&a1, self)
-	c.Save(&a2, weight)
+	var a0, a1, a2 asserts.Saved
+	checksPre61(&c, &opXSlowConv2dBackwardOutputMask, &locs473, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	c.After(&a0, grad_output)
-	c.After(&a1, self)
-	c.After(&a2, weight)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("grad_output"), &a0)
-	c.SameStorage(asserts.Arg("grad_output"), &a0)
-	c.SameImpl(asserts.Arg("self"), &a1)
-	c.SameStorage(asserts.Arg("self"), &a1)
-	c.SameImpl(asserts.Arg("weight"), &a2)
-	c.SameStorage(asserts.Arg("weight"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("grad_output"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a1)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("weight"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost62(&c, &locs473, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opXSlowConv2dBackwardOutputMaskOut = asserts.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSlowConv2dBackwardOutputMaskOut checks _slow_conv2d_backward.output_mask_out(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -12452,28 +8712,16 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXSlowConv2dBackwardOutputMaskOut)
+	checksPre47(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs474)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad_output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost63(&c, &locs474)
 	return r0, r1, r2
 }
 
 var opXConvDepthwise2dOut = asserts.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvDepthwise2dOut checks _conv_depthwise2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, int[2] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -12482,29 +8730,17 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvDepthwise2dOut)
 	var a0, a1, a7 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a7, out)
+	checksPre40(&c, &opXConvDepthwise2dOut, &locs104, &a0, &a1, &a7, self, weight, out)
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a7, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a7)
-	c.SameStorage(asserts.Arg("out"), &a7)
-	c.End()
+	checksPost41(&c, &locs104, &a0, &a1, &a7, self, weight, out)
 	return r0
 }
 
 var opXConvDepthwise2d = asserts.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConvDepthwise2d checks _conv_depthwise2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, int[2] dilation) -> Tensor
@@ -12513,30 +8749,17 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opXConvDepthwise2d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a3 asserts.Saved
+	checksPre49(&c, &opXConvDepthwise2d, &locs89, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
 var opConvDepthwise3d = asserts.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvDepthwise3d checks conv_depthwise3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, int[3] dilation) -> Tensor
@@ -12545,30 +8768,17 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opConvDepthwise3d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a3 asserts.Saved
+	checksPre49(&c, &opConvDepthwise3d, &locs89, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
 var opConvDepthwise3dOut = asserts.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ConvDepthwise3dOut checks conv_depthwise3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, int[3] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -12577,22 +8787,16 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opConvDepthwise3dOut)
+	checksPre5(&c, &opConvDepthwise3dOut, &locs104)
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opSlowConv3dOut = asserts.Op{
 	Name:     "slow_conv3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConv3dOut checks slow_conv3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -12601,22 +8805,16 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConv3dOut)
+	checksPre5(&c, &opSlowConv3dOut, &locs104)
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opSlowConv3d = asserts.Op{
 	Name:     "slow_conv3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConv3d checks slow_conv3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0) -> Tensor
@@ -12625,22 +8823,16 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConv3d)
+	checksPre5(&c, &opSlowConv3d, &locs103)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs103)
 	return r0
 }
 
 var opSlowConv3dForwardOutput = asserts.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConv3dForwardOutput checks slow_conv3d_forward.output(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -12649,29 +8841,17 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConv3dForwardOutput)
 	var a0, a1, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
-	c.Save(&a6, output)
+	checksPre40(&c, &opSlowConv3dForwardOutput, &locs471, &a0, &a1, &a6, self, weight, output)
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.After(&a6, output)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.SameImpl(asserts.Arg("output"), &a6)
-	c.SameStorage(asserts.Arg("output"), &a6)
-	c.End()
+	checksPost41(&c, &locs471, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
 var opSlowConv3dForward = asserts.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConv3dForward checks slow_conv3d_forward(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding) -> Tensor
@@ -12680,30 +8860,17 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConv3dForward)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a3 asserts.Saved
+	checksPre49(&c, &opSlowConv3dForward, &locs89, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost165(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
 var opSlowConvDilated2d = asserts.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConvDilated2d checks slow_conv_dilated2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1) -> Tensor
@@ -12712,30 +8879,17 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvDilated2d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a3 asserts.Saved
+	checksPre49(&c, &opSlowConvDilated2d, &locs89, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
 var opSlowConvDilated2dOut = asserts.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConvDilated2dOut checks slow_conv_dilated2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -12744,22 +8898,16 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvDilated2dOut)
+	checksPre5(&c, &opSlowConvDilated2dOut, &locs104)
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opSlowConvDilated3d = asserts.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConvDilated3d checks slow_conv_dilated3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1) -> Tensor
@@ -12768,30 +8916,17 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvDilated3d)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, weight)
+	var a0, a1, a3 asserts.Saved
+	checksPre49(&c, &opSlowConvDilated3d, &locs89, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	c.After(&a0, self)
-	c.After(&a1, weight)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("weight"), &a1)
-	c.SameStorage(asserts.Arg("weight"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("weight"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
 var opSlowConvDilated3dOut = asserts.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlowConvDilated3dOut checks slow_conv_dilated3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -12800,22 +8935,16 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSlowConvDilated3dOut)
+	checksPre5(&c, &opSlowConvDilated3dOut, &locs104)
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs104)
 	return r0
 }
 
 var opCol2imOut = asserts.Op{
 	Name:     "col2im",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Col2imOut checks col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -12824,25 +8953,17 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCol2imOut)
 	var a0, a6 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a6, out)
+	checksPre11(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	c.After(&a0, self)
-	c.After(&a6, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a6)
-	c.SameStorage(asserts.Arg("out"), &a6)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a6, self, out)
 	return r0
 }
 
 var opCol2im = asserts.Op{
 	Name:     "col2im",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Col2im checks col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -12851,25 +8972,17 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opCol2im)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opCol2im, &locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opColumnStack = asserts.Op{
 	Name:     "column_stack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ColumnStack checks column_stack(Tensor[] tensors) -> Tensor
@@ -12878,20 +8991,16 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opColumnStack)
+	checksPre0(&c, &opColumnStack, &locs67)
 	r0 := kernels.ColumnStack(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opColumnStackOut = asserts.Op{
 	Name:     "column_stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ColumnStackOut checks column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -12900,20 +9009,16 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStackOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opColumnStackOut)
+	checksPre0(&c, &opColumnStackOut, &locs68)
 	r0 := kernels.ColumnStackOut(tensors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opIm2colOut = asserts.Op{
 	Name:     "im2col",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Im2colOut checks im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -12922,25 +9027,17 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIm2colOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opIm2col = asserts.Op{
 	Name:     "im2col",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Im2col checks im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -12949,25 +9046,17 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opIm2col)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opIm2col, &locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opIsfinite = asserts.Op{
 	Name:     "isfinite",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Isfinite checks isfinite(Tensor self) -> Tensor
@@ -12976,20 +9065,16 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isfinite(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsfinite)
+	checksPre0(&c, &opIsfinite, &locs0)
 	r0 := kernels.Isfinite(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opIsinf = asserts.Op{
 	Name:     "isinf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Isinf checks isinf(Tensor self) -> Tensor
@@ -12998,25 +9083,17 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isinf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opIsinf, &locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opIsinfOut = asserts.Op{
 	Name:     "isinf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsinfOut checks isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13025,25 +9102,17 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsinfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsinfOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsinfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opIsposinf = asserts.Op{
 	Name:     "isposinf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Isposinf checks isposinf(Tensor self) -> Tensor
@@ -13052,25 +9121,17 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isposinf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsposinf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opIsposinf, &locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opIsposinfOut = asserts.Op{
 	Name:     "isposinf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsposinfOut checks isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13079,25 +9140,17 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsposinfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsposinfOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsposinfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opIsneginf = asserts.Op{
 	Name:     "isneginf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Isneginf checks isneginf(Tensor self) -> Tensor
@@ -13106,25 +9159,17 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isneginf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIsneginf)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opIsneginf, &locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opIsneginfOut = asserts.Op{
 	Name:     "isneginf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IsneginfOut checks isneginf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13133,25 +9178,17 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsneginfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIsneginfOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IsneginfOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opXAddBatchDim = asserts.Op{
 	Name:     "_add_batch_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XAddBatchDim checks _add_batch_dim(Tensor self, int batch_dim, int level) -> Tensor
@@ -13160,20 +9197,16 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXAddBatchDim)
+	checksPre0(&c, &opXAddBatchDim, &locs0)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXRemoveBatchDim = asserts.Op{
 	Name:     "_remove_batch_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XRemoveBatchDim checks _remove_batch_dim(Tensor self, int level, int batch_size, int out_dim) -> Tensor
@@ -13182,20 +9215,16 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
 	var c asserts.Call
-	c.Begin(&opXRemoveBatchDim)
+	checksPre0(&c, &opXRemoveBatchDim, &locs0)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialEntr = asserts.Op{
 	Name:     "special_entr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialEntr checks special_entr(Tensor self) -> Tensor
@@ -13204,25 +9233,17 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialEntr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialEntr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialEntr, &locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialEntrOut = asserts.Op{
 	Name:     "special_entr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialEntrOut checks special_entr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13231,25 +9252,17 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialEntrOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialEntrOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialEntrOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialNdtri = asserts.Op{
 	Name:     "special_ndtri",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialNdtri checks special_ndtri(Tensor self) -> Tensor
@@ -13258,25 +9271,17 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtri(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialNdtri)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialNdtri, &locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialNdtriOut = asserts.Op{
 	Name:     "special_ndtri",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialNdtriOut checks special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13285,25 +9290,17 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtriOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialNdtriOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialNdtriOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialLogNdtr = asserts.Op{
 	Name:     "special_log_ndtr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLogNdtr checks special_log_ndtr(Tensor self) -> Tensor
@@ -13312,25 +9309,17 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLogNdtr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogNdtr)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialLogNdtr, &locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialLogNdtrOut = asserts.Op{
 	Name:     "special_log_ndtr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLogNdtrOut checks special_log_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13339,25 +9328,17 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogNdtrOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialExpm1 = asserts.Op{
 	Name:     "special_expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialExpm1 checks special_expm1(Tensor self) -> Tensor
@@ -13366,20 +9347,16 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExpm1)
+	checksPre0(&c, &opSpecialExpm1, &locs0)
 	r0 := kernels.SpecialExpm1(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialExpm1Out = asserts.Op{
 	Name:     "special_expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialExpm1Out checks special_expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13388,13 +9365,9 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExpm1Out)
+	checksPre0(&c, &opSpecialExpm1Out, &locs38)
 	r0 := kernels.SpecialExpm1Out(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 

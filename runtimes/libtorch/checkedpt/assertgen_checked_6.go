@@ -13,7 +13,7 @@ import (
 var opSpecialExp2 = asserts.Op{
 	Name:     "special_exp2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialExp2 checks special_exp2(Tensor self) -> Tensor
@@ -22,20 +22,16 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExp2)
+	checksPre0(&c, &opSpecialExp2, &locs0)
 	r0 := kernels.SpecialExp2(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialExp2Out = asserts.Op{
 	Name:     "special_exp2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialExp2Out checks special_exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -44,20 +40,16 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExp2Out)
+	checksPre0(&c, &opSpecialExp2Out, &locs38)
 	r0 := kernels.SpecialExp2Out(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialPsi = asserts.Op{
 	Name:     "special_psi",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialPsi checks special_psi(Tensor self) -> Tensor
@@ -66,20 +58,16 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsi(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialPsi)
+	checksPre0(&c, &opSpecialPsi, &locs0)
 	r0 := kernels.SpecialPsi(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialPsiOut = asserts.Op{
 	Name:     "special_psi",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialPsiOut checks special_psi.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -88,20 +76,16 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsiOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialPsiOut)
+	checksPre0(&c, &opSpecialPsiOut, &locs38)
 	r0 := kernels.SpecialPsiOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialDigamma = asserts.Op{
 	Name:     "special_digamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialDigamma checks special_digamma(Tensor self) -> Tensor
@@ -110,20 +94,16 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigamma(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialDigamma)
+	checksPre0(&c, &opSpecialDigamma, &locs0)
 	r0 := kernels.SpecialDigamma(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialDigammaOut = asserts.Op{
 	Name:     "special_digamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialDigammaOut checks special_digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -132,20 +112,16 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigammaOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialDigammaOut)
+	checksPre0(&c, &opSpecialDigammaOut, &locs38)
 	r0 := kernels.SpecialDigammaOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialGammaln = asserts.Op{
 	Name:     "special_gammaln",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialGammaln checks special_gammaln(Tensor self) -> Tensor
@@ -154,20 +130,16 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaln(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammaln)
+	checksPre0(&c, &opSpecialGammaln, &locs0)
 	r0 := kernels.SpecialGammaln(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialGammalnOut = asserts.Op{
 	Name:     "special_gammaln",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialGammalnOut checks special_gammaln.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -176,20 +148,16 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammalnOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammalnOut)
+	checksPre0(&c, &opSpecialGammalnOut, &locs38)
 	r0 := kernels.SpecialGammalnOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialErf = asserts.Op{
 	Name:     "special_erf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialErf checks special_erf(Tensor self) -> Tensor
@@ -198,20 +166,16 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErf(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErf)
+	checksPre0(&c, &opSpecialErf, &locs0)
 	r0 := kernels.SpecialErf(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialErfOut = asserts.Op{
 	Name:     "special_erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialErfOut checks special_erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -220,20 +184,16 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfOut)
+	checksPre0(&c, &opSpecialErfOut, &locs38)
 	r0 := kernels.SpecialErfOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialErfc = asserts.Op{
 	Name:     "special_erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialErfc checks special_erfc(Tensor self) -> Tensor
@@ -242,20 +202,16 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfc)
+	checksPre0(&c, &opSpecialErfc, &locs0)
 	r0 := kernels.SpecialErfc(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialErfcOut = asserts.Op{
 	Name:     "special_erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialErfcOut checks special_erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -264,20 +220,16 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfcOut)
+	checksPre0(&c, &opSpecialErfcOut, &locs38)
 	r0 := kernels.SpecialErfcOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialErfcx = asserts.Op{
 	Name:     "special_erfcx",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialErfcx checks special_erfcx(Tensor self) -> Tensor
@@ -286,25 +238,17 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcx(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfcx)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialErfcx, &locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialErfcxOut = asserts.Op{
 	Name:     "special_erfcx",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialErfcxOut checks special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -313,25 +257,17 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcxOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfcxOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialErfcxOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialErfinv = asserts.Op{
 	Name:     "special_erfinv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialErfinv checks special_erfinv(Tensor self) -> Tensor
@@ -340,20 +276,16 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinv(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfinv)
+	checksPre0(&c, &opSpecialErfinv, &locs0)
 	r0 := kernels.SpecialErfinv(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialErfinvOut = asserts.Op{
 	Name:     "special_erfinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialErfinvOut checks special_erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -362,20 +294,16 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinvOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialErfinvOut)
+	checksPre0(&c, &opSpecialErfinvOut, &locs38)
 	r0 := kernels.SpecialErfinvOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialNdtr = asserts.Op{
 	Name:     "special_ndtr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialNdtr checks special_ndtr(Tensor self) -> Tensor
@@ -384,20 +312,16 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtr(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialNdtr)
+	checksPre0(&c, &opSpecialNdtr, &locs0)
 	r0 := kernels.SpecialNdtr(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialNdtrOut = asserts.Op{
 	Name:     "special_ndtr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialNdtrOut checks special_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -406,20 +330,16 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtrOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialNdtrOut)
+	checksPre0(&c, &opSpecialNdtrOut, &locs38)
 	r0 := kernels.SpecialNdtrOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialXlog1py = asserts.Op{
 	Name:     "special_xlog1py",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlog1py checks special_xlog1py(Tensor self, Tensor other) -> Tensor
@@ -428,30 +348,17 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlog1py(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1py)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opSpecialXlog1pySelfScalar = asserts.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlog1pySelfScalar checks special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -460,25 +367,17 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pySelfScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
+	var a1 asserts.Saved
+	checksPre37(&c, &opSpecialXlog1pySelfScalar, &locs184, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs184, &a1, other, r0)
 	return r0
 }
 
 var opSpecialXlog1pyOtherScalar = asserts.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlog1pyOtherScalar checks special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -487,25 +386,17 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pyOtherScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialXlog1pyOut = asserts.Op{
 	Name:     "special_xlog1py",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlog1pyOut checks special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -514,29 +405,17 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pyOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opSpecialXlog1pySelfScalarOut = asserts.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlog1pySelfScalarOut checks special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -545,25 +424,17 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pySelfScalarOut)
 	var a1, a2 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialXlog1pySelfScalarOut, &locs185, &a1, &a2, other, out)
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs185, &a1, &a2, other, out)
 	return r0
 }
 
 var opSpecialXlog1pyOtherScalarOut = asserts.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlog1pyOtherScalarOut checks special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -572,25 +443,17 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlog1pyOtherScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opSpecialXlogy = asserts.Op{
 	Name:     "special_xlogy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlogy checks special_xlogy(Tensor self, Tensor other) -> Tensor
@@ -599,22 +462,16 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogy)
+	checksPre5(&c, &opSpecialXlogy, &locs6)
 	r0 := kernels.SpecialXlogy(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opSpecialXlogySelfScalar = asserts.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlogySelfScalar checks special_xlogy.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -623,20 +480,16 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogySelfScalar)
+	checksPre0(&c, &opSpecialXlogySelfScalar, &locs184)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs184)
 	return r0
 }
 
 var opSpecialXlogyOtherScalar = asserts.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlogyOtherScalar checks special_xlogy.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -645,20 +498,16 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogyOtherScalar)
+	checksPre0(&c, &opSpecialXlogyOtherScalar, &locs0)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialXlogyOut = asserts.Op{
 	Name:     "special_xlogy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlogyOut checks special_xlogy.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -667,22 +516,16 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogyOut)
+	checksPre5(&c, &opSpecialXlogyOut, &locs7)
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opSpecialXlogySelfScalarOut = asserts.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlogySelfScalarOut checks special_xlogy.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -691,20 +534,16 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogySelfScalarOut)
+	checksPre0(&c, &opSpecialXlogySelfScalarOut, &locs185)
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs185)
 	return r0
 }
 
 var opSpecialXlogyOtherScalarOut = asserts.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialXlogyOtherScalarOut checks special_xlogy.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -713,20 +552,16 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialXlogyOtherScalarOut)
+	checksPre0(&c, &opSpecialXlogyOtherScalarOut, &locs38)
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialZeta = asserts.Op{
 	Name:     "special_zeta",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialZeta checks special_zeta(Tensor self, Tensor other) -> Tensor
@@ -735,30 +570,17 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialZeta(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZeta)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opSpecialZetaSelfScalar = asserts.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialZetaSelfScalar checks special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -767,25 +589,17 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaSelfScalar)
-	var a1, o0 asserts.Saved
-	c.Save(&a1, other)
+	var a1 asserts.Saved
+	checksPre37(&c, &opSpecialZetaSelfScalar, &locs184, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs184, &a1, other, r0)
 	return r0
 }
 
 var opSpecialZetaOtherScalar = asserts.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialZetaOtherScalar checks special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -794,25 +608,17 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaOtherScalar)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialZetaOut = asserts.Op{
 	Name:     "special_zeta",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialZetaOut checks special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -821,29 +627,17 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.SpecialZetaOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
 var opSpecialZetaSelfScalarOut = asserts.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialZetaSelfScalarOut checks special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -852,25 +646,17 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaSelfScalarOut)
 	var a1, a2 asserts.Saved
-	c.Save(&a1, other)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialZetaSelfScalarOut, &locs185, &a1, &a2, other, out)
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	c.After(&a1, other)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs185, &a1, &a2, other, out)
 	return r0
 }
 
 var opSpecialZetaOtherScalarOut = asserts.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialZetaOtherScalarOut checks special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -879,25 +665,17 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialZetaOtherScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opSpecialI0 = asserts.Op{
 	Name:     "special_i0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialI0 checks special_i0(Tensor self) -> Tensor
@@ -906,20 +684,16 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI0)
+	checksPre0(&c, &opSpecialI0, &locs0)
 	r0 := kernels.SpecialI0(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialI0Out = asserts.Op{
 	Name:     "special_i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialI0Out checks special_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -928,20 +702,16 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI0Out)
+	checksPre0(&c, &opSpecialI0Out, &locs38)
 	r0 := kernels.SpecialI0Out(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialI0e = asserts.Op{
 	Name:     "special_i0e",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialI0e checks special_i0e(Tensor self) -> Tensor
@@ -950,25 +720,17 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0e(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI0e)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialI0e, &locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialI0eOut = asserts.Op{
 	Name:     "special_i0e",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialI0eOut checks special_i0e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -977,25 +739,17 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0eOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI0eOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI0eOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialI1 = asserts.Op{
 	Name:     "special_i1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialI1 checks special_i1(Tensor self) -> Tensor
@@ -1004,25 +758,17 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialI1, &locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialI1Out = asserts.Op{
 	Name:     "special_i1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialI1Out checks special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1031,25 +777,17 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI1Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialI1e = asserts.Op{
 	Name:     "special_i1e",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialI1e checks special_i1e(Tensor self) -> Tensor
@@ -1058,25 +796,17 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1e(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI1e)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialI1e, &locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialI1eOut = asserts.Op{
 	Name:     "special_i1e",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialI1eOut checks special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1085,25 +815,17 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1eOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialI1eOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialI1eOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialLogit = asserts.Op{
 	Name:     "special_logit",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLogit checks special_logit(Tensor self, float? eps=None) -> Tensor
@@ -1112,20 +834,16 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.SpecialLogit(self, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogit)
+	checksPre0(&c, &opSpecialLogit, &locs0)
 	r0 := kernels.SpecialLogit(self, eps)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialLogitOut = asserts.Op{
 	Name:     "special_logit",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLogitOut checks special_logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1134,20 +852,16 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogitOut)
+	checksPre0(&c, &opSpecialLogitOut, &locs38)
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialPolygamma = asserts.Op{
 	Name:     "special_polygamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialPolygamma checks special_polygamma(int n, Tensor self) -> Tensor
@@ -1156,20 +870,16 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPolygamma(n, self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialPolygamma)
+	checksPre0(&c, &opSpecialPolygamma, &locs0)
 	r0 := kernels.SpecialPolygamma(n, self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialPolygammaOut = asserts.Op{
 	Name:     "special_polygamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialPolygammaOut checks special_polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1178,20 +888,16 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialPolygammaOut)
+	checksPre0(&c, &opSpecialPolygammaOut, &locs38)
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialLogsumexp = asserts.Op{
 	Name:     "special_logsumexp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLogsumexp checks special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -1200,20 +906,16 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogsumexp)
+	checksPre0(&c, &opSpecialLogsumexp, &locs0)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialLogsumexpOut = asserts.Op{
 	Name:     "special_logsumexp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLogsumexpOut checks special_logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -1222,20 +924,16 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogsumexpOut)
+	checksPre0(&c, &opSpecialLogsumexpOut, &locs38)
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialExpit = asserts.Op{
 	Name:     "special_expit",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialExpit checks special_expit(Tensor self) -> Tensor
@@ -1244,20 +942,16 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpit(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExpit)
+	checksPre0(&c, &opSpecialExpit, &locs0)
 	r0 := kernels.SpecialExpit(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialExpitOut = asserts.Op{
 	Name:     "special_expit",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialExpitOut checks special_expit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1266,20 +960,16 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpitOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialExpitOut)
+	checksPre0(&c, &opSpecialExpitOut, &locs38)
 	r0 := kernels.SpecialExpitOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialSinc = asserts.Op{
 	Name:     "special_sinc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialSinc checks special_sinc(Tensor self) -> Tensor
@@ -1288,20 +978,16 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSinc(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSinc)
+	checksPre0(&c, &opSpecialSinc, &locs0)
 	r0 := kernels.SpecialSinc(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialSincOut = asserts.Op{
 	Name:     "special_sinc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialSincOut checks special_sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1310,20 +996,16 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSincOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSincOut)
+	checksPre0(&c, &opSpecialSincOut, &locs38)
 	r0 := kernels.SpecialSincOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialRound = asserts.Op{
 	Name:     "special_round",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialRound checks special_round(Tensor self, *, int decimals=0) -> Tensor
@@ -1332,20 +1014,16 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.SpecialRound(self, decimals)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialRound)
+	checksPre0(&c, &opSpecialRound, &locs0)
 	r0 := kernels.SpecialRound(self, decimals)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialRoundOut = asserts.Op{
 	Name:     "special_round",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialRoundOut checks special_round.out(Tensor self, *, int decimals=0, Tensor(a!) out) -> Tensor(a!)
@@ -1354,20 +1032,16 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialRoundOut)
+	checksPre0(&c, &opSpecialRoundOut, &locs38)
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialLog1p = asserts.Op{
 	Name:     "special_log1p",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLog1p checks special_log1p(Tensor self) -> Tensor
@@ -1376,20 +1050,16 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1p(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLog1p)
+	checksPre0(&c, &opSpecialLog1p, &locs0)
 	r0 := kernels.SpecialLog1p(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialLog1pOut = asserts.Op{
 	Name:     "special_log1p",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLog1pOut checks special_log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1398,20 +1068,16 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1pOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLog1pOut)
+	checksPre0(&c, &opSpecialLog1pOut, &locs38)
 	r0 := kernels.SpecialLog1pOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialLogSoftmax = asserts.Op{
 	Name:     "special_log_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLogSoftmax checks special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -1420,20 +1086,16 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLogSoftmax)
+	checksPre0(&c, &opSpecialLogSoftmax, &locs0)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialGammaincOut = asserts.Op{
 	Name:     "special_gammainc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialGammaincOut checks special_gammainc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1442,22 +1104,16 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammaincOut)
+	checksPre5(&c, &opSpecialGammaincOut, &locs7)
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opSpecialGammainc = asserts.Op{
 	Name:     "special_gammainc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialGammainc checks special_gammainc(Tensor self, Tensor other) -> Tensor
@@ -1466,22 +1122,16 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammainc)
+	checksPre5(&c, &opSpecialGammainc, &locs6)
 	r0 := kernels.SpecialGammainc(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opSpecialGammainccOut = asserts.Op{
 	Name:     "special_gammaincc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialGammainccOut checks special_gammaincc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1490,22 +1140,16 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammainccOut)
+	checksPre5(&c, &opSpecialGammainccOut, &locs7)
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opSpecialGammaincc = asserts.Op{
 	Name:     "special_gammaincc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialGammaincc checks special_gammaincc(Tensor self, Tensor other) -> Tensor
@@ -1514,22 +1158,16 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialGammaincc)
+	checksPre5(&c, &opSpecialGammaincc, &locs6)
 	r0 := kernels.SpecialGammaincc(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opSpecialMultigammaln = asserts.Op{
 	Name:     "special_multigammaln",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialMultigammaln checks special_multigammaln(Tensor self, int p) -> Tensor
@@ -1538,20 +1176,16 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.SpecialMultigammaln(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialMultigammaln)
+	checksPre0(&c, &opSpecialMultigammaln, &locs0)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSpecialMultigammalnOut = asserts.Op{
 	Name:     "special_multigammaln",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialMultigammalnOut checks special_multigammaln.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -1560,20 +1194,16 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialMultigammalnOut)
+	checksPre0(&c, &opSpecialMultigammalnOut, &locs38)
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSpecialSoftmax = asserts.Op{
 	Name:     "special_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialSoftmax checks special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -1582,20 +1212,16 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSoftmax)
+	checksPre0(&c, &opSpecialSoftmax, &locs0)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftFft = asserts.Op{
 	Name:     "fft_fft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFft checks fft_fft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -1604,20 +1230,16 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 		return kernels.FftFft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFft)
+	checksPre0(&c, &opFftFft, &locs0)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftFftOut = asserts.Op{
 	Name:     "fft_fft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFftOut checks fft_fft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1626,20 +1248,16 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftOut)
+	checksPre0(&c, &opFftFftOut, &locs38)
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIfft = asserts.Op{
 	Name:     "fft_ifft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIfft checks fft_ifft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -1648,20 +1266,16 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftIfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfft)
+	checksPre0(&c, &opFftIfft, &locs0)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIfftOut = asserts.Op{
 	Name:     "fft_ifft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIfftOut checks fft_ifft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1670,20 +1284,16 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfftOut)
+	checksPre0(&c, &opFftIfftOut, &locs38)
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftRfft = asserts.Op{
 	Name:     "fft_rfft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftRfft checks fft_rfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -1692,20 +1302,16 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftRfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfft)
+	checksPre0(&c, &opFftRfft, &locs0)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftRfftOut = asserts.Op{
 	Name:     "fft_rfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftRfftOut checks fft_rfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1714,20 +1320,16 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftOut)
+	checksPre0(&c, &opFftRfftOut, &locs38)
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIrfft = asserts.Op{
 	Name:     "fft_irfft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIrfft checks fft_irfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -1736,20 +1338,16 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfft)
+	checksPre0(&c, &opFftIrfft, &locs0)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIrfftOut = asserts.Op{
 	Name:     "fft_irfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIrfftOut checks fft_irfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1758,20 +1356,16 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfftOut)
+	checksPre0(&c, &opFftIrfftOut, &locs38)
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftHfft = asserts.Op{
 	Name:     "fft_hfft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftHfft checks fft_hfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -1780,20 +1374,16 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftHfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfft)
+	checksPre0(&c, &opFftHfft, &locs0)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftHfftOut = asserts.Op{
 	Name:     "fft_hfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftHfftOut checks fft_hfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1802,20 +1392,16 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfftOut)
+	checksPre0(&c, &opFftHfftOut, &locs38)
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIhfft = asserts.Op{
 	Name:     "fft_ihfft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIhfft checks fft_ihfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -1824,20 +1410,16 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfft)
+	checksPre0(&c, &opFftIhfft, &locs0)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIhfftOut = asserts.Op{
 	Name:     "fft_ihfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIhfftOut checks fft_ihfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1846,20 +1428,16 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfftOut)
+	checksPre0(&c, &opFftIhfftOut, &locs38)
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftFft2 = asserts.Op{
 	Name:     "fft_fft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFft2 checks fft_fft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -1868,20 +1446,16 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFft2)
+	checksPre0(&c, &opFftFft2, &locs0)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftFft2Out = asserts.Op{
 	Name:     "fft_fft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFft2Out checks fft_fft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1890,20 +1464,16 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFft2Out)
+	checksPre0(&c, &opFftFft2Out, &locs38)
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIfft2 = asserts.Op{
 	Name:     "fft_ifft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIfft2 checks fft_ifft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -1912,20 +1482,16 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfft2)
+	checksPre0(&c, &opFftIfft2, &locs0)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIfft2Out = asserts.Op{
 	Name:     "fft_ifft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIfft2Out checks fft_ifft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1934,20 +1500,16 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfft2Out)
+	checksPre0(&c, &opFftIfft2Out, &locs38)
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftRfft2 = asserts.Op{
 	Name:     "fft_rfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftRfft2 checks fft_rfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -1956,20 +1518,16 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfft2)
+	checksPre0(&c, &opFftRfft2, &locs0)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftRfft2Out = asserts.Op{
 	Name:     "fft_rfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftRfft2Out checks fft_rfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1978,20 +1536,16 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfft2Out)
+	checksPre0(&c, &opFftRfft2Out, &locs38)
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIrfft2 = asserts.Op{
 	Name:     "fft_irfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIrfft2 checks fft_irfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -2000,20 +1554,16 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfft2)
+	checksPre0(&c, &opFftIrfft2, &locs0)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIrfft2Out = asserts.Op{
 	Name:     "fft_irfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIrfft2Out checks fft_irfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2022,20 +1572,16 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfft2Out)
+	checksPre0(&c, &opFftIrfft2Out, &locs38)
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftHfft2 = asserts.Op{
 	Name:     "fft_hfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftHfft2 checks fft_hfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -2044,20 +1590,16 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfft2)
+	checksPre0(&c, &opFftHfft2, &locs0)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftHfft2Out = asserts.Op{
 	Name:     "fft_hfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftHfft2Out checks fft_hfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2066,20 +1608,16 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfft2Out)
+	checksPre0(&c, &opFftHfft2Out, &locs38)
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIhfft2 = asserts.Op{
 	Name:     "fft_ihfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIhfft2 checks fft_ihfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -2088,20 +1626,16 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfft2)
+	checksPre0(&c, &opFftIhfft2, &locs0)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIhfft2Out = asserts.Op{
 	Name:     "fft_ihfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIhfft2Out checks fft_ihfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2110,20 +1644,16 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfft2Out)
+	checksPre0(&c, &opFftIhfft2Out, &locs38)
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftFftn = asserts.Op{
 	Name:     "fft_fftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFftn checks fft_fftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -2132,20 +1662,16 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftn)
+	checksPre0(&c, &opFftFftn, &locs0)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftFftnOut = asserts.Op{
 	Name:     "fft_fftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFftnOut checks fft_fftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2154,20 +1680,16 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftnOut)
+	checksPre0(&c, &opFftFftnOut, &locs38)
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIfftn = asserts.Op{
 	Name:     "fft_ifftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIfftn checks fft_ifftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -2176,20 +1698,16 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfftn)
+	checksPre0(&c, &opFftIfftn, &locs0)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIfftnOut = asserts.Op{
 	Name:     "fft_ifftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIfftnOut checks fft_ifftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2198,20 +1716,16 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfftnOut)
+	checksPre0(&c, &opFftIfftnOut, &locs38)
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftRfftn = asserts.Op{
 	Name:     "fft_rfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftRfftn checks fft_rfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -2220,20 +1734,16 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftn)
+	checksPre0(&c, &opFftRfftn, &locs0)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftRfftnOut = asserts.Op{
 	Name:     "fft_rfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftRfftnOut checks fft_rfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2242,20 +1752,16 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftnOut)
+	checksPre0(&c, &opFftRfftnOut, &locs38)
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIrfftn = asserts.Op{
 	Name:     "fft_irfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIrfftn checks fft_irfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -2264,20 +1770,16 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfftn)
+	checksPre0(&c, &opFftIrfftn, &locs0)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIrfftnOut = asserts.Op{
 	Name:     "fft_irfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIrfftnOut checks fft_irfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2286,20 +1788,16 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIrfftnOut)
+	checksPre0(&c, &opFftIrfftnOut, &locs38)
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftHfftn = asserts.Op{
 	Name:     "fft_hfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftHfftn checks fft_hfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -2308,20 +1806,16 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfftn)
+	checksPre0(&c, &opFftHfftn, &locs0)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftHfftnOut = asserts.Op{
 	Name:     "fft_hfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftHfftnOut checks fft_hfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2330,20 +1824,16 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftHfftnOut)
+	checksPre0(&c, &opFftHfftnOut, &locs38)
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftIhfftn = asserts.Op{
 	Name:     "fft_ihfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIhfftn checks fft_ihfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -2352,20 +1842,16 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfftn)
+	checksPre0(&c, &opFftIhfftn, &locs0)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIhfftnOut = asserts.Op{
 	Name:     "fft_ihfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIhfftnOut checks fft_ihfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2374,20 +1860,16 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIhfftnOut)
+	checksPre0(&c, &opFftIhfftnOut, &locs38)
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opFftFftfreq = asserts.Op{
 	Name:     "fft_fftfreq",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFftfreq checks fft_fftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2396,18 +1878,16 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftfreq)
+	checksPre3(&c, &opFftFftfreq, &locs23)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opFftFftfreqOut = asserts.Op{
 	Name:     "fft_fftfreq",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFftfreqOut checks fft_fftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2416,18 +1896,16 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftfreqOut)
+	checksPre3(&c, &opFftFftfreqOut, &locs24)
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opFftRfftfreq = asserts.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftRfftfreq checks fft_rfftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2436,18 +1914,16 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftfreq)
+	checksPre3(&c, &opFftRfftfreq, &locs23)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost33(&c, &locs23)
 	return r0
 }
 
 var opFftRfftfreqOut = asserts.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftRfftfreqOut checks fft_rfftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2456,18 +1932,16 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	c.Begin(&opFftRfftfreqOut)
+	checksPre3(&c, &opFftRfftfreqOut, &locs24)
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost4(&c, &locs24)
 	return r0
 }
 
 var opFftFftshift = asserts.Op{
 	Name:     "fft_fftshift",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftFftshift checks fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -2476,20 +1950,16 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftFftshift(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFftFftshift)
+	checksPre0(&c, &opFftFftshift, &locs0)
 	r0 := kernels.FftFftshift(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opFftIfftshift = asserts.Op{
 	Name:     "fft_ifftshift",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FftIfftshift checks fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -2498,20 +1968,16 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftIfftshift(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opFftIfftshift)
+	checksPre0(&c, &opFftIfftshift, &locs0)
 	r0 := kernels.FftIfftshift(self, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgCholeskyEx = asserts.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCholeskyEx checks linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)
@@ -2520,29 +1986,17 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCholeskyEx)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opLinalgCholeskyEx, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opLinalgCholeskyExL = asserts.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCholeskyExL checks linalg_cholesky_ex.L(Tensor self, *, bool upper=False, bool check_errors=False, Tensor(a!) L, Tensor(b!) info) -> (Tensor(a!) L, Tensor(b!) info)
@@ -2551,29 +2005,17 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCholeskyExL)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, L)
-	c.Save(&a4, info)
+	checksPre40(&c, &opLinalgCholeskyExL, &locs475, &a0, &a3, &a4, self, L, info)
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	c.After(&a0, self)
-	c.After(&a3, L)
-	c.After(&a4, info)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("L"), &a3)
-	c.SameStorage(asserts.Arg("L"), &a3)
-	c.SameImpl(asserts.Arg("info"), &a4)
-	c.SameStorage(asserts.Arg("info"), &a4)
-	c.End()
+	checksPost41(&c, &locs475, &a0, &a3, &a4, self, L, info)
 	return r0, r1
 }
 
 var opLinalgCholesky = asserts.Op{
 	Name:     "linalg_cholesky",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCholesky checks linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor
@@ -2582,20 +2024,16 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.LinalgCholesky(self, upper)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCholesky)
+	checksPre0(&c, &opLinalgCholesky, &locs0)
 	r0 := kernels.LinalgCholesky(self, upper)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgCholeskyOut = asserts.Op{
 	Name:     "linalg_cholesky",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCholeskyOut checks linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)
@@ -2604,20 +2042,16 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCholeskyOut)
+	checksPre0(&c, &opLinalgCholeskyOut, &locs38)
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgCross = asserts.Op{
 	Name:     "linalg_cross",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCross checks linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor
@@ -2626,30 +2060,17 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 		return kernels.LinalgCross(self, other, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCross)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
 var opLinalgCrossOut = asserts.Op{
 	Name:     "linalg_cross",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCrossOut checks linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -2658,29 +2079,17 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCrossOut)
 	var a0, a1, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, other)
-	c.Save(&a3, out)
+	checksPre40(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	c.After(&a0, self)
-	c.After(&a1, other)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("other"), &a1)
-	c.SameStorage(asserts.Arg("other"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
 var opLinalgLuFactor = asserts.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLuFactor checks linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)
@@ -2689,22 +2098,16 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgLuFactor(A, pivot)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuFactor)
+	checksPre5(&c, &opLinalgLuFactor, &locs476)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs476)
 	return r0, r1
 }
 
 var opLinalgLuFactorOut = asserts.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLuFactorOut checks linalg_lu_factor.out(Tensor A, *, bool pivot=True, Tensor(a!) LU, Tensor(b!) pivots) -> (Tensor(a!) LU, Tensor(b!) pivots)
@@ -2713,22 +2116,16 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuFactorOut)
+	checksPre5(&c, &opLinalgLuFactorOut, &locs477)
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LU"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LU"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("pivots"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("pivots"))
-	c.End()
+	checksPost10(&c, &locs477)
 	return r0, r1
 }
 
 var opLinalgLuFactorEx = asserts.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLuFactorEx checks linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -2737,33 +2134,17 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuFactorEx)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
+	var a0 asserts.Saved
+	checksPre117(&c, &opLinalgLuFactorEx, &locs478, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost118(&c, &locs478, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opLinalgLuFactorExOut = asserts.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLuFactorExOut checks linalg_lu_factor_ex.out(Tensor A, *, bool pivot=True, bool check_errors=False, Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info)
@@ -2772,33 +2153,17 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuFactorExOut)
 	var a0, a3, a4, a5 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a3, LU)
-	c.Save(&a4, pivots)
-	c.Save(&a5, info)
+	checksPre15(&c, &opLinalgLuFactorExOut, &locs479, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	c.After(&a0, A)
-	c.After(&a3, LU)
-	c.After(&a4, pivots)
-	c.After(&a5, info)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("LU"), &a3)
-	c.SameStorage(asserts.Arg("LU"), &a3)
-	c.SameImpl(asserts.Arg("pivots"), &a4)
-	c.SameStorage(asserts.Arg("pivots"), &a4)
-	c.SameImpl(asserts.Arg("info"), &a5)
-	c.SameStorage(asserts.Arg("info"), &a5)
-	c.End()
+	checksPost16(&c, &locs479, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
 var opLinalgLu = asserts.Op{
 	Name:     "linalg_lu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLu checks linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)
@@ -2807,33 +2172,17 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 		return kernels.LinalgLu(A, pivot)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLu)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
+	var a0 asserts.Saved
+	checksPre117(&c, &opLinalgLu, &locs478, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost118(&c, &locs478, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opLinalgLuOut = asserts.Op{
 	Name:     "linalg_lu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLuOut checks linalg_lu.out(Tensor A, *, bool pivot=True, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -2842,33 +2191,17 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuOut)
 	var a0, a2, a3, a4 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a2, P)
-	c.Save(&a3, L)
-	c.Save(&a4, U)
+	checksPre15(&c, &opLinalgLuOut, &locs480, &a0, &a2, &a3, &a4, A, P, L, U)
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	c.After(&a0, A)
-	c.After(&a2, P)
-	c.After(&a3, L)
-	c.After(&a4, U)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("P"), &a2)
-	c.SameStorage(asserts.Arg("P"), &a2)
-	c.SameImpl(asserts.Arg("L"), &a3)
-	c.SameStorage(asserts.Arg("L"), &a3)
-	c.SameImpl(asserts.Arg("U"), &a4)
-	c.SameStorage(asserts.Arg("U"), &a4)
-	c.End()
+	checksPost16(&c, &locs480, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
 }
 
 var opLinalgLuSolve = asserts.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLuSolve checks linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor
@@ -2877,35 +2210,17 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuSolve)
-	var a0, a1, a2, o0 asserts.Saved
-	c.Save(&a0, LU)
-	c.Save(&a1, pivots)
-	c.Save(&a2, B)
+	var a0, a1, a2 asserts.Saved
+	checksPre42(&c, &opLinalgLuSolve, &locs481, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	c.After(&a0, LU)
-	c.After(&a1, pivots)
-	c.After(&a2, B)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("LU"), &a0)
-	c.SameStorage(asserts.Arg("LU"), &a0)
-	c.SameImpl(asserts.Arg("pivots"), &a1)
-	c.SameStorage(asserts.Arg("pivots"), &a1)
-	c.SameImpl(asserts.Arg("B"), &a2)
-	c.SameStorage(asserts.Arg("B"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("LU"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("pivots"), &a1)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a2)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost43(&c, &locs481, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
 var opLinalgLuSolveOut = asserts.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLuSolveOut checks linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor(a!) out) -> Tensor(a!)
@@ -2914,33 +2229,17 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLuSolveOut)
 	var a0, a1, a2, a5 asserts.Saved
-	c.Save(&a0, LU)
-	c.Save(&a1, pivots)
-	c.Save(&a2, B)
-	c.Save(&a5, out)
+	checksPre15(&c, &opLinalgLuSolveOut, &locs482, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	c.After(&a0, LU)
-	c.After(&a1, pivots)
-	c.After(&a2, B)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("LU"), &a0)
-	c.SameStorage(asserts.Arg("LU"), &a0)
-	c.SameImpl(asserts.Arg("pivots"), &a1)
-	c.SameStorage(asserts.Arg("pivots"), &a1)
-	c.SameImpl(asserts.Arg("B"), &a2)
-	c.SameStorage(asserts.Arg("B"), &a2)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost16(&c, &locs482, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
 }
 
 var opXLinalgDet = asserts.Op{
 	Name:     "_linalg_det",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgDet checks _linalg_det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)
@@ -2949,33 +2248,17 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 		return kernels.XLinalgDet(A)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgDet)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
+	var a0 asserts.Saved
+	checksPre117(&c, &opXLinalgDet, &locs478, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost118(&c, &locs478, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opXLinalgDetResult = asserts.Op{
 	Name:     "_linalg_det",
 	Overload: "result",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgDetResult checks _linalg_det.result(Tensor A, *, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots)
@@ -2984,33 +2267,17 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgDetResult)
 	var a0, a1, a2, a3 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, result)
-	c.Save(&a2, LU)
-	c.Save(&a3, pivots)
+	checksPre15(&c, &opXLinalgDetResult, &locs483, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	c.After(&a0, A)
-	c.After(&a1, result)
-	c.After(&a2, LU)
-	c.After(&a3, pivots)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("result"), &a1)
-	c.SameStorage(asserts.Arg("result"), &a1)
-	c.SameImpl(asserts.Arg("LU"), &a2)
-	c.SameStorage(asserts.Arg("LU"), &a2)
-	c.SameImpl(asserts.Arg("pivots"), &a3)
-	c.SameStorage(asserts.Arg("pivots"), &a3)
-	c.End()
+	checksPost16(&c, &locs483, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
 var opLinalgDet = asserts.Op{
 	Name:     "linalg_det",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgDet checks linalg_det(Tensor A) -> Tensor
@@ -3019,20 +2286,16 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgDet)
+	checksPre0(&c, &opLinalgDet, &locs123)
 	r0 := kernels.LinalgDet(A)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs123)
 	return r0
 }
 
 var opLinalgDetOut = asserts.Op{
 	Name:     "linalg_det",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgDetOut checks linalg_det.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -3041,20 +2304,16 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDetOut(A, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgDetOut)
+	checksPre0(&c, &opLinalgDetOut, &locs484)
 	r0 := kernels.LinalgDetOut(A, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs484)
 	return r0
 }
 
 var opDet = asserts.Op{
 	Name:     "det",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Det checks det(Tensor self) -> Tensor
@@ -3063,20 +2322,16 @@ func Det(self *torch.Tensor) *torch.Tensor {
 		return kernels.Det(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDet)
+	checksPre0(&c, &opDet, &locs0)
 	r0 := kernels.Det(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgLdlFactorEx = asserts.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLdlFactorEx checks linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)
@@ -3085,24 +2340,16 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlFactorEx)
+	checksPre19(&c, &opLinalgLdlFactorEx, &locs259)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost148(&c, &locs259)
 	return r0, r1, r2
 }
 
 var opLinalgLdlFactorExOut = asserts.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLdlFactorExOut checks linalg_ldl_factor_ex.out(Tensor self, *, bool hermitian=False, bool check_errors=False, Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info)
@@ -3111,24 +2358,16 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlFactorExOut)
+	checksPre19(&c, &opLinalgLdlFactorExOut, &locs485)
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LD"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LD"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("pivots"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("pivots"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("info"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("info"))
-	c.End()
+	checksPost20(&c, &locs485)
 	return r0, r1, r2
 }
 
 var opLinalgLdlFactor = asserts.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLdlFactor checks linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)
@@ -3137,22 +2376,16 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlFactor)
+	checksPre5(&c, &opLinalgLdlFactor, &locs25)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opLinalgLdlFactorOut = asserts.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLdlFactorOut checks linalg_ldl_factor.out(Tensor self, *, bool hermitian=False, Tensor(a!) LD, Tensor(b!) pivots) -> (Tensor(a!) LD, Tensor(b!) pivots)
@@ -3161,22 +2394,16 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlFactorOut)
+	checksPre5(&c, &opLinalgLdlFactorOut, &locs486)
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LD"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LD"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("pivots"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("pivots"))
-	c.End()
+	checksPost10(&c, &locs486)
 	return r0, r1
 }
 
 var opLinalgLdlSolve = asserts.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLdlSolve checks linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor
@@ -3185,24 +2412,16 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlSolve)
+	checksPre19(&c, &opLinalgLdlSolve, &locs487)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LD"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LD"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("pivots"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("pivots"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs487)
 	return r0
 }
 
 var opLinalgLdlSolveOut = asserts.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLdlSolveOut checks linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -3211,24 +2430,16 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLdlSolveOut)
+	checksPre19(&c, &opLinalgLdlSolveOut, &locs488)
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("LD"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("LD"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("pivots"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("pivots"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs488)
 	return r0
 }
 
 var opLinalgLstsq = asserts.Op{
 	Name:     "linalg_lstsq",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLstsq checks linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
@@ -3237,45 +2448,17 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLstsq)
-	var a0, a1, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, b)
+	var a0, a1 asserts.Saved
+	checksPre166(&c, &opLinalgLstsq, &locs489, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	c.After(&a0, self)
-	c.After(&a1, b)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("b"), &a1)
-	c.SameStorage(asserts.Arg("b"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("b"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("b"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("b"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("self"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("b"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.End()
+	checksPost167(&c, &locs489, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
 var opLinalgLstsqOut = asserts.Op{
 	Name:     "linalg_lstsq",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgLstsqOut checks linalg_lstsq.out(Tensor self, Tensor b, float? rcond=None, *, str? driver=None, Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values) -> (Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values)
@@ -3284,41 +2467,17 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgLstsqOut)
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, b)
-	c.Save(&a4, solution)
-	c.Save(&a5, residuals)
-	c.Save(&a6, rank)
-	c.Save(&a7, singular_values)
+	checksPre168(&c, &opLinalgLstsqOut, &locs490, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	c.After(&a0, self)
-	c.After(&a1, b)
-	c.After(&a4, solution)
-	c.After(&a5, residuals)
-	c.After(&a6, rank)
-	c.After(&a7, singular_values)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("b"), &a1)
-	c.SameStorage(asserts.Arg("b"), &a1)
-	c.SameImpl(asserts.Arg("solution"), &a4)
-	c.SameStorage(asserts.Arg("solution"), &a4)
-	c.SameImpl(asserts.Arg("residuals"), &a5)
-	c.SameStorage(asserts.Arg("residuals"), &a5)
-	c.SameImpl(asserts.Arg("rank"), &a6)
-	c.SameStorage(asserts.Arg("rank"), &a6)
-	c.SameImpl(asserts.Arg("singular_values"), &a7)
-	c.SameStorage(asserts.Arg("singular_values"), &a7)
-	c.End()
+	checksPost169(&c, &locs490, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
 var opLinalgMatmul = asserts.Op{
 	Name:     "linalg_matmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatmul checks linalg_matmul(Tensor self, Tensor other) -> Tensor
@@ -3327,22 +2486,16 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatmul)
+	checksPre5(&c, &opLinalgMatmul, &locs6)
 	r0 := kernels.LinalgMatmul(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opLinalgMatmulOut = asserts.Op{
 	Name:     "linalg_matmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatmulOut checks linalg_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3351,22 +2504,16 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatmulOut)
+	checksPre5(&c, &opLinalgMatmulOut, &locs7)
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opLinalgVecdot = asserts.Op{
 	Name:     "linalg_vecdot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgVecdot checks linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor
@@ -3375,22 +2522,16 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVecdot)
+	checksPre5(&c, &opLinalgVecdot, &locs491)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs491)
 	return r0
 }
 
 var opLinalgVecdotOut = asserts.Op{
 	Name:     "linalg_vecdot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgVecdotOut checks linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -3399,22 +2540,16 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVecdotOut)
+	checksPre5(&c, &opLinalgVecdotOut, &locs492)
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("y"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs492)
 	return r0
 }
 
 var opLinalgMatrixExp = asserts.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixExp checks linalg_matrix_exp(Tensor self) -> Tensor
@@ -3423,25 +2558,17 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExp(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixExp)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLinalgMatrixExp, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLinalgMatrixExpOut = asserts.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixExpOut checks linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3450,20 +2577,16 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixExpOut)
+	checksPre0(&c, &opLinalgMatrixExpOut, &locs38)
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXLinalgSlogdet = asserts.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgSlogdet checks _linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)
@@ -3472,37 +2595,17 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 		return kernels.XLinalgSlogdet(A)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSlogdet)
-	var a0, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, A)
+	var a0 asserts.Saved
+	checksPre170(&c, &opXLinalgSlogdet, &locs493, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.End()
+	checksPost171(&c, &locs493, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
 var opXLinalgSlogdetSign = asserts.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgSlogdetSign checks _linalg_slogdet.sign(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots) -> (Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots)
@@ -3511,37 +2614,17 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSlogdetSign)
 	var a0, a1, a2, a3, a4 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, sign)
-	c.Save(&a2, logabsdet)
-	c.Save(&a3, LU)
-	c.Save(&a4, pivots)
+	checksPre151(&c, &opXLinalgSlogdetSign, &locs494, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	c.After(&a0, A)
-	c.After(&a1, sign)
-	c.After(&a2, logabsdet)
-	c.After(&a3, LU)
-	c.After(&a4, pivots)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("sign"), &a1)
-	c.SameStorage(asserts.Arg("sign"), &a1)
-	c.SameImpl(asserts.Arg("logabsdet"), &a2)
-	c.SameStorage(asserts.Arg("logabsdet"), &a2)
-	c.SameImpl(asserts.Arg("LU"), &a3)
-	c.SameStorage(asserts.Arg("LU"), &a3)
-	c.SameImpl(asserts.Arg("pivots"), &a4)
-	c.SameStorage(asserts.Arg("pivots"), &a4)
-	c.End()
+	checksPost152(&c, &locs494, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
 var opLinalgSlogdet = asserts.Op{
 	Name:     "linalg_slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSlogdet checks linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
@@ -3550,22 +2633,16 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSlogdet)
+	checksPre5(&c, &opLinalgSlogdet, &locs476)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs476)
 	return r0, r1
 }
 
 var opLinalgSlogdetOut = asserts.Op{
 	Name:     "linalg_slogdet",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSlogdetOut checks linalg_slogdet.out(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -3574,22 +2651,16 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSlogdetOut)
+	checksPre5(&c, &opLinalgSlogdetOut, &locs495)
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("sign"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("sign"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("logabsdet"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("logabsdet"))
-	c.End()
+	checksPost10(&c, &locs495)
 	return r0, r1
 }
 
 var opSlogdet = asserts.Op{
 	Name:     "slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Slogdet checks slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
@@ -3598,22 +2669,16 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSlogdet)
+	checksPre5(&c, &opSlogdet, &locs25)
 	r0, r1 := kernels.Slogdet(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opSlogdetOut = asserts.Op{
 	Name:     "slogdet",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SlogdetOut checks slogdet.out(Tensor self, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -3622,22 +2687,16 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
 	var c asserts.Call
-	c.Begin(&opSlogdetOut)
+	checksPre5(&c, &opSlogdetOut, &locs496)
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("sign"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("sign"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("logabsdet"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("logabsdet"))
-	c.End()
+	checksPost10(&c, &locs496)
 	return r0, r1
 }
 
 var opLogdet = asserts.Op{
 	Name:     "logdet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Logdet checks logdet(Tensor self) -> Tensor
@@ -3646,20 +2705,16 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 		return kernels.Logdet(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLogdet)
+	checksPre0(&c, &opLogdet, &locs0)
 	r0 := kernels.Logdet(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgEig = asserts.Op{
 	Name:     "linalg_eig",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgEig checks linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -3668,29 +2723,17 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgEig(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEig)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre34(&c, &opLinalgEig, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
 var opLinalgEigOut = asserts.Op{
 	Name:     "linalg_eig",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgEigOut checks linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -3699,29 +2742,17 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, eigenvalues)
-	c.Save(&a2, eigenvectors)
+	checksPre40(&c, &opLinalgEigOut, &locs497, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	c.After(&a0, self)
-	c.After(&a1, eigenvalues)
-	c.After(&a2, eigenvectors)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("eigenvalues"), &a1)
-	c.SameStorage(asserts.Arg("eigenvalues"), &a1)
-	c.SameImpl(asserts.Arg("eigenvectors"), &a2)
-	c.SameStorage(asserts.Arg("eigenvectors"), &a2)
-	c.End()
+	checksPost41(&c, &locs497, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
 var opLinalgEigvals = asserts.Op{
 	Name:     "linalg_eigvals",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgEigvals checks linalg_eigvals(Tensor self) -> Tensor
@@ -3730,20 +2761,16 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvals(self)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigvals)
+	checksPre0(&c, &opLinalgEigvals, &locs0)
 	r0 := kernels.LinalgEigvals(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgEigvalsOut = asserts.Op{
 	Name:     "linalg_eigvals",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgEigvalsOut checks linalg_eigvals.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3752,20 +2779,16 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigvalsOut)
+	checksPre0(&c, &opLinalgEigvalsOut, &locs38)
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXLinalgEigh = asserts.Op{
 	Name:     "_linalg_eigh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgEigh checks _linalg_eigh(Tensor A, str UPLO="L", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -3774,29 +2797,17 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgEigh)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, A)
+	var a0 asserts.Saved
+	checksPre34(&c, &opXLinalgEigh, &locs476, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs476, &a0, A, r0, r1)
 	return r0, r1
 }
 
 var opXLinalgEighEigenvalues = asserts.Op{
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgEighEigenvalues checks _linalg_eigh.eigenvalues(Tensor A, str UPLO="L", bool compute_v=True, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -3805,29 +2816,17 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgEighEigenvalues)
 	var a0, a3, a4 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a3, eigenvalues)
-	c.Save(&a4, eigenvectors)
+	checksPre40(&c, &opXLinalgEighEigenvalues, &locs498, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	c.After(&a0, A)
-	c.After(&a3, eigenvalues)
-	c.After(&a4, eigenvectors)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("eigenvalues"), &a3)
-	c.SameStorage(asserts.Arg("eigenvalues"), &a3)
-	c.SameImpl(asserts.Arg("eigenvectors"), &a4)
-	c.SameStorage(asserts.Arg("eigenvectors"), &a4)
-	c.End()
+	checksPost41(&c, &locs498, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
 var opLinalgEigh = asserts.Op{
 	Name:     "linalg_eigh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgEigh checks linalg_eigh(Tensor self, str UPLO="L") -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -3836,22 +2835,16 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigh)
+	checksPre5(&c, &opLinalgEigh, &locs25)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost7(&c, &locs25)
 	return r0, r1
 }
 
 var opLinalgEighEigvals = asserts.Op{
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgEighEigvals checks linalg_eigh.eigvals(Tensor self, str UPLO="L", *, Tensor(a!) eigvals, Tensor(b!) eigvecs) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -3860,22 +2853,16 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEighEigvals)
+	checksPre5(&c, &opLinalgEighEigvals, &locs499)
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("eigvals"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("eigvals"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("eigvecs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("eigvecs"))
-	c.End()
+	checksPost10(&c, &locs499)
 	return r0, r1
 }
 
 var opLinalgEigvalsh = asserts.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgEigvalsh checks linalg_eigvalsh(Tensor self, str UPLO="L") -> Tensor
@@ -3884,20 +2871,16 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigvalsh)
+	checksPre0(&c, &opLinalgEigvalsh, &locs0)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgEigvalshOut = asserts.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgEigvalshOut checks linalg_eigvalsh.out(Tensor self, str UPLO="L", *, Tensor(a!) out) -> Tensor(a!)
@@ -3906,20 +2889,16 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgEigvalshOut)
+	checksPre0(&c, &opLinalgEigvalshOut, &locs38)
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgHouseholderProduct = asserts.Op{
 	Name:     "linalg_householder_product",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgHouseholderProduct checks linalg_householder_product(Tensor input, Tensor tau) -> Tensor
@@ -3928,30 +2907,17 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgHouseholderProduct)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, tau)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opLinalgHouseholderProduct, &locs500, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	c.After(&a0, input)
-	c.After(&a1, tau)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("tau"), &a1)
-	c.SameStorage(asserts.Arg("tau"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("input"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("tau"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs500, &a0, &a1, input, tau, r0)
 	return r0
 }
 
 var opLinalgHouseholderProductOut = asserts.Op{
 	Name:     "linalg_householder_product",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgHouseholderProductOut checks linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)
@@ -3960,29 +2926,17 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgHouseholderProductOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, input)
-	c.Save(&a1, tau)
-	c.Save(&a2, out)
+	checksPre40(&c, &opLinalgHouseholderProductOut, &locs501, &a0, &a1, &a2, input, tau, out)
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	c.After(&a0, input)
-	c.After(&a1, tau)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("input"), &a0)
-	c.SameStorage(asserts.Arg("input"), &a0)
-	c.SameImpl(asserts.Arg("tau"), &a1)
-	c.SameStorage(asserts.Arg("tau"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs501, &a0, &a1, &a2, input, tau, out)
 	return r0
 }
 
 var opLinalgInvEx = asserts.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgInvEx checks linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)
@@ -3991,29 +2945,17 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 		return kernels.LinalgInvEx(A, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgInvEx)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, A)
+	var a0 asserts.Saved
+	checksPre34(&c, &opLinalgInvEx, &locs476, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs476, &a0, A, r0, r1)
 	return r0, r1
 }
 
 var opLinalgInvExInverse = asserts.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgInvExInverse checks linalg_inv_ex.inverse(Tensor A, *, bool check_errors=False, Tensor(a!) inverse, Tensor(b!) info) -> (Tensor(a!) inverse, Tensor(b!) info)
@@ -4022,29 +2964,17 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgInvExInverse)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a2, inverse)
-	c.Save(&a3, info)
+	checksPre40(&c, &opLinalgInvExInverse, &locs502, &a0, &a2, &a3, A, inverse, info)
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	c.After(&a0, A)
-	c.After(&a2, inverse)
-	c.After(&a3, info)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("inverse"), &a2)
-	c.SameStorage(asserts.Arg("inverse"), &a2)
-	c.SameImpl(asserts.Arg("info"), &a3)
-	c.SameStorage(asserts.Arg("info"), &a3)
-	c.End()
+	checksPost41(&c, &locs502, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
 }
 
 var opLinalgInv = asserts.Op{
 	Name:     "linalg_inv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -4053,20 +2983,16 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgInv)
+	checksPre0(&c, &opLinalgInv, &locs123)
 	r0 := kernels.LinalgInv(A)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs123)
 	return r0
 }
 
 var opLinalgInvOut = asserts.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -4075,20 +3001,16 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInvOut(A, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgInvOut)
+	checksPre0(&c, &opLinalgInvOut, &locs484)
 	r0 := kernels.LinalgInvOut(A, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs484)
 	return r0
 }
 
 var opInverse = asserts.Op{
 	Name:     "inverse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -4097,20 +3019,16 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 		return kernels.Inverse(self)
 	}
 	var c asserts.Call
-	c.Begin(&opInverse)
+	checksPre0(&c, &opInverse, &locs0)
 	r0 := kernels.Inverse(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opInverseOut = asserts.Op{
 	Name:     "inverse",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4119,20 +3037,16 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.InverseOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opInverseOut)
+	checksPre0(&c, &opInverseOut, &locs38)
 	r0 := kernels.InverseOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opInner = asserts.Op{
 	Name:     "inner",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Inner checks inner(Tensor self, Tensor other) -> Tensor
@@ -4141,22 +3055,16 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	c.Begin(&opInner)
+	checksPre5(&c, &opInner, &locs6)
 	r0 := kernels.Inner(self, other)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opInnerOut = asserts.Op{
 	Name:     "inner",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // InnerOut checks inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4165,22 +3073,16 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.InnerOut(self, other, out)
 	}
 	var c asserts.Call
-	c.Begin(&opInnerOut)
+	checksPre5(&c, &opInnerOut, &locs7)
 	r0 := kernels.InnerOut(self, other, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opOuter = asserts.Op{
 	Name:     "outer",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Outer checks outer(Tensor self, Tensor vec2) -> Tensor
@@ -4189,22 +3091,16 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	c.Begin(&opOuter)
+	checksPre5(&c, &opOuter, &locs503)
 	r0 := kernels.Outer(self, vec2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("vec2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("vec2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs503)
 	return r0
 }
 
 var opOuterOut = asserts.Op{
 	Name:     "outer",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // OuterOut checks outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4213,22 +3109,16 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.OuterOut(self, vec2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opOuterOut)
+	checksPre5(&c, &opOuterOut, &locs504)
 	r0 := kernels.OuterOut(self, vec2, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("vec2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("vec2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs504)
 	return r0
 }
 
 var opGer = asserts.Op{
 	Name:     "ger",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // Ger checks ger(Tensor self, Tensor vec2) -> Tensor
@@ -4237,22 +3127,16 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	c.Begin(&opGer)
+	checksPre5(&c, &opGer, &locs503)
 	r0 := kernels.Ger(self, vec2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("vec2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("vec2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs503)
 	return r0
 }
 
 var opGerOut = asserts.Op{
 	Name:     "ger",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // GerOut checks ger.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4261,22 +3145,16 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.GerOut(self, vec2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opGerOut)
+	checksPre5(&c, &opGerOut, &locs504)
 	r0 := kernels.GerOut(self, vec2, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("vec2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("vec2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs504)
 	return r0
 }
 
 var opLinalgNorm = asserts.Op{
 	Name:     "linalg_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgNorm checks linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4285,20 +3163,16 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgNorm)
+	checksPre0(&c, &opLinalgNorm, &locs0)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgNormOrdStr = asserts.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgNormOrdStr checks linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4307,20 +3181,16 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgNormOrdStr)
+	checksPre0(&c, &opLinalgNormOrdStr, &locs0)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgNormOut = asserts.Op{
 	Name:     "linalg_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgNormOut checks linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4329,20 +3199,16 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgNormOut)
+	checksPre0(&c, &opLinalgNormOut, &locs38)
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgNormOrdStrOut = asserts.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgNormOrdStrOut checks linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4351,20 +3217,16 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgNormOrdStrOut)
+	checksPre0(&c, &opLinalgNormOrdStrOut, &locs38)
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgVectorNorm = asserts.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgVectorNorm checks linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4373,25 +3235,17 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVectorNorm)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opLinalgVectorNorm, &locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opLinalgVectorNormOut = asserts.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgVectorNormOut checks linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4400,25 +3254,17 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgVectorNormOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opLinalgMatrixNorm = asserts.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixNorm checks linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4427,20 +3273,16 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixNorm)
+	checksPre0(&c, &opLinalgMatrixNorm, &locs0)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgMatrixNormOut = asserts.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixNormOut checks linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4449,20 +3291,16 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixNormOut)
+	checksPre0(&c, &opLinalgMatrixNormOut, &locs38)
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgMatrixNormStrOrd = asserts.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixNormStrOrd checks linalg_matrix_norm.str_ord(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4471,20 +3309,16 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixNormStrOrd)
+	checksPre0(&c, &opLinalgMatrixNormStrOrd, &locs0)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgMatrixNormStrOrdOut = asserts.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixNormStrOrdOut checks linalg_matrix_norm.str_ord_out(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4493,20 +3327,16 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixNormStrOrdOut)
+	checksPre0(&c, &opLinalgMatrixNormStrOrdOut, &locs38)
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXLinalgSvd = asserts.Op{
 	Name:     "_linalg_svd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgSvd checks _linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -4515,33 +3345,17 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSvd)
-	var a0, o0, o1, o2 asserts.Saved
-	c.Save(&a0, A)
+	var a0 asserts.Saved
+	checksPre117(&c, &opXLinalgSvd, &locs478, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.End()
+	checksPost118(&c, &locs478, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
 var opXLinalgSvdU = asserts.Op{
 	Name:     "_linalg_svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgSvdU checks _linalg_svd.U(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -4550,33 +3364,17 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSvdU)
 	var a0, a4, a5, a6 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a4, U)
-	c.Save(&a5, S)
-	c.Save(&a6, Vh)
+	checksPre15(&c, &opXLinalgSvdU, &locs505, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	c.After(&a0, A)
-	c.After(&a4, U)
-	c.After(&a5, S)
-	c.After(&a6, Vh)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("U"), &a4)
-	c.SameStorage(asserts.Arg("U"), &a4)
-	c.SameImpl(asserts.Arg("S"), &a5)
-	c.SameStorage(asserts.Arg("S"), &a5)
-	c.SameImpl(asserts.Arg("Vh"), &a6)
-	c.SameStorage(asserts.Arg("Vh"), &a6)
-	c.End()
+	checksPost16(&c, &locs505, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
 }
 
 var opLinalgSvd = asserts.Op{
 	Name:     "linalg_svd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSvd checks linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -4585,24 +3383,16 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSvd)
+	checksPre19(&c, &opLinalgSvd, &locs478)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost148(&c, &locs478)
 	return r0, r1, r2
 }
 
 var opLinalgSvdU = asserts.Op{
 	Name:     "linalg_svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSvdU checks linalg_svd.U(Tensor A, bool full_matrices=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -4611,24 +3401,16 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSvdU)
+	checksPre19(&c, &opLinalgSvdU, &locs505)
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("U"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("U"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("S"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("S"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("Vh"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("Vh"))
-	c.End()
+	checksPost20(&c, &locs505)
 	return r0, r1, r2
 }
 
 var opLinalgSvdvals = asserts.Op{
 	Name:     "linalg_svdvals",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSvdvals checks linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor
@@ -4637,20 +3419,16 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSvdvals)
+	checksPre0(&c, &opLinalgSvdvals, &locs123)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs123)
 	return r0
 }
 
 var opLinalgSvdvalsOut = asserts.Op{
 	Name:     "linalg_svdvals",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSvdvalsOut checks linalg_svdvals.out(Tensor A, *, str? driver=None, Tensor(a!) out) -> Tensor(a!)
@@ -4659,20 +3437,16 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSvdvalsOut)
+	checksPre0(&c, &opLinalgSvdvalsOut, &locs484)
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs484)
 	return r0
 }
 
 var opLinalgCond = asserts.Op{
 	Name:     "linalg_cond",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCond checks linalg_cond(Tensor self, Scalar? p=None) -> Tensor
@@ -4681,20 +3455,16 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 		return kernels.LinalgCond(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCond)
+	checksPre0(&c, &opLinalgCond, &locs0)
 	r0 := kernels.LinalgCond(self, p)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgCondOut = asserts.Op{
 	Name:     "linalg_cond",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCondOut checks linalg_cond.out(Tensor self, Scalar? p=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4703,20 +3473,16 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 		return kernels.LinalgCondOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCondOut)
+	checksPre0(&c, &opLinalgCondOut, &locs38)
 	r0 := kernels.LinalgCondOut(self, p, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgCondPStr = asserts.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCondPStr checks linalg_cond.p_str(Tensor self, str p) -> Tensor
@@ -4725,20 +3491,16 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 		return kernels.LinalgCondPStr(self, p)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCondPStr)
+	checksPre0(&c, &opLinalgCondPStr, &locs0)
 	r0 := kernels.LinalgCondPStr(self, p)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgCondPStrOut = asserts.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgCondPStrOut checks linalg_cond.p_str_out(Tensor self, str p, *, Tensor(a!) out) -> Tensor(a!)
@@ -4747,20 +3509,16 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgCondPStrOut)
+	checksPre0(&c, &opLinalgCondPStrOut, &locs38)
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgPinvAtolRtolTensor = asserts.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgPinvAtolRtolTensor checks linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -4769,25 +3527,17 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvAtolRtolTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0, a1, a2 asserts.Saved
+	checksPre59(&c, &opLinalgPinvAtolRtolTensor, &locs506, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost60(&c, &locs506, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
 var opLinalgPinvAtolRtolTensorOut = asserts.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgPinvAtolRtolTensorOut checks linalg_pinv.atol_rtol_tensor_out(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -4796,25 +3546,17 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvAtolRtolTensorOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opLinalgPinvAtolRtolTensorOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opLinalgPinvAtolRtolFloat = asserts.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgPinvAtolRtolFloat checks linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -4823,20 +3565,16 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvAtolRtolFloat)
+	checksPre0(&c, &opLinalgPinvAtolRtolFloat, &locs0)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgPinvAtolRtolFloatOut = asserts.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgPinvAtolRtolFloatOut checks linalg_pinv.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -4845,20 +3583,16 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvAtolRtolFloatOut)
+	checksPre0(&c, &opLinalgPinvAtolRtolFloatOut, &locs38)
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgPinv = asserts.Op{
 	Name:     "linalg_pinv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgPinv checks linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor
@@ -4867,20 +3601,16 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinv)
+	checksPre0(&c, &opLinalgPinv, &locs0)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgPinvRcondTensor = asserts.Op{
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgPinvRcondTensor checks linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor
@@ -4889,22 +3619,16 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvRcondTensor)
+	checksPre5(&c, &opLinalgPinvRcondTensor, &locs507)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("rcond"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("rcond"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs507)
 	return r0
 }
 
 var opLinalgPinvOut = asserts.Op{
 	Name:     "linalg_pinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgPinvOut checks linalg_pinv.out(Tensor self, float rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4913,20 +3637,16 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvOut)
+	checksPre0(&c, &opLinalgPinvOut, &locs38)
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgPinvOutRcondTensor = asserts.Op{
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgPinvOutRcondTensor checks linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4935,22 +3655,16 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgPinvOutRcondTensor)
+	checksPre5(&c, &opLinalgPinvOutRcondTensor, &locs508)
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("rcond"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("rcond"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs508)
 	return r0
 }
 
 var opXLinalgSolveEx = asserts.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgSolveEx checks _linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor LU, Tensor pivots, Tensor info)
@@ -4959,45 +3673,17 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSolveEx)
-	var a0, a1, o0, o1, o2, o3 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, B)
+	var a0, a1 asserts.Saved
+	checksPre166(&c, &opXLinalgSolveEx, &locs509, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	c.After(&a0, A)
-	c.After(&a1, B)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.Result(&o2, r2)
-	c.Result(&o3, r3)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.ImplUseCountLE1(asserts.Ret(2), &o2)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(2), &o2, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(2), &o2)
-	c.ImplUseCountLE1(asserts.Ret(3), &o3)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("A"), &a0)
-	c.NotArg(asserts.Ret(3), &o3, asserts.Arg("B"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(3), &o3)
-	c.End()
+	checksPost167(&c, &locs509, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
 var opXLinalgSolveExResult = asserts.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XLinalgSolveExResult checks _linalg_solve_ex.result(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info)
@@ -5006,41 +3692,17 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
 	var c asserts.Call
-	c.Begin(&opXLinalgSolveExResult)
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a1, B)
-	c.Save(&a4, result)
-	c.Save(&a5, LU)
-	c.Save(&a6, pivots)
-	c.Save(&a7, info)
+	checksPre168(&c, &opXLinalgSolveExResult, &locs510, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	c.After(&a0, A)
-	c.After(&a1, B)
-	c.After(&a4, result)
-	c.After(&a5, LU)
-	c.After(&a6, pivots)
-	c.After(&a7, info)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("B"), &a1)
-	c.SameStorage(asserts.Arg("B"), &a1)
-	c.SameImpl(asserts.Arg("result"), &a4)
-	c.SameStorage(asserts.Arg("result"), &a4)
-	c.SameImpl(asserts.Arg("LU"), &a5)
-	c.SameStorage(asserts.Arg("LU"), &a5)
-	c.SameImpl(asserts.Arg("pivots"), &a6)
-	c.SameStorage(asserts.Arg("pivots"), &a6)
-	c.SameImpl(asserts.Arg("info"), &a7)
-	c.SameStorage(asserts.Arg("info"), &a7)
-	c.End()
+	checksPost169(&c, &locs510, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
 var opLinalgSolveEx = asserts.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSolveEx checks linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)
@@ -5049,24 +3711,16 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveEx)
+	checksPre19(&c, &opLinalgSolveEx, &locs511)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost36(&c, &locs511)
 	return r0, r1
 }
 
 var opLinalgSolveExOut = asserts.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSolveExOut checks linalg_solve_ex.out(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) info) -> (Tensor(a!) result, Tensor(b!) info)
@@ -5075,24 +3729,16 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveExOut)
+	checksPre19(&c, &opLinalgSolveExOut, &locs512)
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("result"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("result"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("info"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("info"))
-	c.End()
+	checksPost20(&c, &locs512)
 	return r0, r1
 }
 
 var opLinalgSolve = asserts.Op{
 	Name:     "linalg_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -5101,22 +3747,16 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolve)
+	checksPre5(&c, &opLinalgSolve, &locs513)
 	r0 := kernels.LinalgSolve(A, B, left)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs513)
 	return r0
 }
 
 var opLinalgSolveOut = asserts.Op{
 	Name:     "linalg_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgSolveOut checks linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)
@@ -5125,22 +3765,16 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgSolveOut)
+	checksPre5(&c, &opLinalgSolveOut, &locs514)
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("A"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("B"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs514)
 	return r0
 }
 
 var opLinalgTensorinv = asserts.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgTensorinv checks linalg_tensorinv(Tensor self, int ind=2) -> Tensor
@@ -5149,20 +3783,16 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 		return kernels.LinalgTensorinv(self, ind)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgTensorinv)
+	checksPre0(&c, &opLinalgTensorinv, &locs0)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgTensorinvOut = asserts.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgTensorinvOut checks linalg_tensorinv.out(Tensor self, int ind=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5171,20 +3801,16 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgTensorinvOut)
+	checksPre0(&c, &opLinalgTensorinvOut, &locs38)
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgTensorsolve = asserts.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgTensorsolve checks linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor
@@ -5193,22 +3819,16 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgTensorsolve)
+	checksPre5(&c, &opLinalgTensorsolve, &locs6)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opLinalgTensorsolveOut = asserts.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgTensorsolveOut checks linalg_tensorsolve.out(Tensor self, Tensor other, int[]? dims=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5217,22 +3837,16 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgTensorsolveOut)
+	checksPre5(&c, &opLinalgTensorsolveOut, &locs7)
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs7)
 	return r0
 }
 
 var opLinalgQr = asserts.Op{
 	Name:     "linalg_qr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgQr checks linalg_qr(Tensor A, str mode='reduced') -> (Tensor Q, Tensor R)
@@ -5241,29 +3855,17 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgQr(A, mode)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgQr)
-	var a0, o0, o1 asserts.Saved
-	c.Save(&a0, A)
+	var a0 asserts.Saved
+	checksPre34(&c, &opLinalgQr, &locs476, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	c.After(&a0, A)
-	c.Result(&o0, r0)
-	c.Result(&o1, r1)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.ImplUseCountLE1(asserts.Ret(1), &o1)
-	c.NotArg(asserts.Ret(1), &o1, asserts.Arg("A"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(1), &o1)
-	c.End()
+	checksPost35(&c, &locs476, &a0, A, r0, r1)
 	return r0, r1
 }
 
 var opLinalgQrOut = asserts.Op{
 	Name:     "linalg_qr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgQrOut checks linalg_qr.out(Tensor A, str mode='reduced', *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -5272,29 +3874,17 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgQrOut)
 	var a0, a2, a3 asserts.Saved
-	c.Save(&a0, A)
-	c.Save(&a2, Q)
-	c.Save(&a3, R)
+	checksPre40(&c, &opLinalgQrOut, &locs515, &a0, &a2, &a3, A, Q, R)
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	c.After(&a0, A)
-	c.After(&a2, Q)
-	c.After(&a3, R)
-	c.SameImpl(asserts.Arg("A"), &a0)
-	c.SameStorage(asserts.Arg("A"), &a0)
-	c.SameImpl(asserts.Arg("Q"), &a2)
-	c.SameStorage(asserts.Arg("Q"), &a2)
-	c.SameImpl(asserts.Arg("R"), &a3)
-	c.SameStorage(asserts.Arg("R"), &a3)
-	c.End()
+	checksPost41(&c, &locs515, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
 }
 
 var opLinalgMatrixPower = asserts.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixPower checks linalg_matrix_power(Tensor self, int n) -> Tensor
@@ -5303,20 +3893,16 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.LinalgMatrixPower(self, n)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixPower)
+	checksPre0(&c, &opLinalgMatrixPower, &locs0)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgMatrixPowerOut = asserts.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixPowerOut checks linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -5325,20 +3911,16 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixPowerOut)
+	checksPre0(&c, &opLinalgMatrixPowerOut, &locs38)
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgMatrixRankAtolRtolTensor = asserts.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolTensor checks linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -5347,20 +3929,16 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankAtolRtolTensor)
+	checksPre0(&c, &opLinalgMatrixRankAtolRtolTensor, &locs37)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs37)
 	return r0
 }
 
 var opLinalgMatrixRankAtolRtolTensorOut = asserts.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolTensorOut checks linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -5369,20 +3947,16 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankAtolRtolTensorOut)
+	checksPre0(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs469)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs469)
 	return r0
 }
 
 var opLinalgMatrixRankAtolRtolFloat = asserts.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolFloat checks linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -5391,20 +3965,16 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankAtolRtolFloat)
+	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &locs0)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgMatrixRankAtolRtolFloatOut = asserts.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolFloatOut checks linalg_matrix_rank.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -5413,20 +3983,16 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankAtolRtolFloatOut)
+	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs38)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgMatrixRank = asserts.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixRank checks linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor
@@ -5435,20 +4001,16 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRank)
+	checksPre0(&c, &opLinalgMatrixRank, &locs0)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opLinalgMatrixRankOut = asserts.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixRankOut checks linalg_matrix_rank.out(Tensor self, float tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5457,20 +4019,16 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankOut)
+	checksPre0(&c, &opLinalgMatrixRankOut, &locs38)
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opLinalgMatrixRankTolTensor = asserts.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixRankTolTensor checks linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor
@@ -5479,22 +4037,16 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankTolTensor)
+	checksPre5(&c, &opLinalgMatrixRankTolTensor, &locs516)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tol"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tol"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs516)
 	return r0
 }
 
 var opLinalgMatrixRankOutTolTensor = asserts.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMatrixRankOutTolTensor checks linalg_matrix_rank.out_tol_tensor(Tensor input, Tensor tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5503,22 +4055,16 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMatrixRankOutTolTensor)
+	checksPre5(&c, &opLinalgMatrixRankOutTolTensor, &locs517)
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("input"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tol"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tol"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs517)
 	return r0
 }
 
 var opLinalgMultiDot = asserts.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMultiDot checks linalg_multi_dot(Tensor[] tensors) -> Tensor
@@ -5527,20 +4073,16 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMultiDot)
+	checksPre0(&c, &opLinalgMultiDot, &locs67)
 	r0 := kernels.LinalgMultiDot(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opLinalgMultiDotOut = asserts.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // LinalgMultiDotOut checks linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -5549,20 +4091,16 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
 	var c asserts.Call
-	c.Begin(&opLinalgMultiDotOut)
+	checksPre0(&c, &opLinalgMultiDotOut, &locs68)
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs68)
 	return r0
 }
 
 var opNestedToPaddedTensor = asserts.Op{
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // NestedToPaddedTensor checks nested_to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -5571,20 +4109,16 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opNestedToPaddedTensor)
+	checksPre0(&c, &opNestedToPaddedTensor, &locs0)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXTestSerializationSubcmul = asserts.Op{
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestSerializationSubcmul checks _test_serialization_subcmul(Tensor self, Tensor other, Scalar alpha=1) -> Tensor
@@ -5593,22 +4127,16 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestSerializationSubcmul)
+	checksPre5(&c, &opXTestSerializationSubcmul, &locs6)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("other"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs6)
 	return r0
 }
 
 var opXTestOptionalIntlist = asserts.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestOptionalIntlist checks _test_optional_intlist(Tensor values, int[]? addends) -> Tensor
@@ -5617,20 +4145,16 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalIntlist)
+	checksPre0(&c, &opXTestOptionalIntlist, &locs518)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs518)
 	return r0
 }
 
 var opXTestOptionalIntlistOut = asserts.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestOptionalIntlistOut checks _test_optional_intlist.out(Tensor values, int[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -5639,20 +4163,16 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalIntlistOut)
+	checksPre0(&c, &opXTestOptionalIntlistOut, &locs519)
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs519)
 	return r0
 }
 
 var opXTestOptionalFilledIntlist = asserts.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestOptionalFilledIntlist checks _test_optional_filled_intlist(Tensor values, int[2]? addends) -> Tensor
@@ -5661,20 +4181,16 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalFilledIntlist)
+	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs518)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs518)
 	return r0
 }
 
 var opXTestOptionalFilledIntlistOut = asserts.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestOptionalFilledIntlistOut checks _test_optional_filled_intlist.out(Tensor values, int[2]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -5683,20 +4199,16 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalFilledIntlistOut)
+	checksPre0(&c, &opXTestOptionalFilledIntlistOut, &locs519)
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs519)
 	return r0
 }
 
 var opXTestOptionalFloatlist = asserts.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestOptionalFloatlist checks _test_optional_floatlist(Tensor values, float[]? addends) -> Tensor
@@ -5705,20 +4217,16 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalFloatlist)
+	checksPre0(&c, &opXTestOptionalFloatlist, &locs518)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs518)
 	return r0
 }
 
 var opXTestOptionalFloatlistOut = asserts.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestOptionalFloatlistOut checks _test_optional_floatlist.out(Tensor values, float[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -5727,20 +4235,16 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestOptionalFloatlistOut)
+	checksPre0(&c, &opXTestOptionalFloatlistOut, &locs519)
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("values"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs519)
 	return r0
 }
 
 var opXTestStringDefault = asserts.Op{
 	Name:     "_test_string_default",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestStringDefault checks _test_string_default(Tensor dummy, str a="\"'\\", str b='"\'\\') -> Tensor
@@ -5749,20 +4253,16 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestStringDefault)
+	checksPre0(&c, &opXTestStringDefault, &locs520)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dummy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dummy"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs520)
 	return r0
 }
 
 var opXTestAmbiguousDefaultsA = asserts.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestAmbiguousDefaultsA checks _test_ambiguous_defaults.a(Tensor dummy, int a=1, int b=1) -> Tensor
@@ -5771,20 +4271,16 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAmbiguousDefaultsA)
+	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs520)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dummy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dummy"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs520)
 	return r0
 }
 
 var opXTestAmbiguousDefaultsB = asserts.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestAmbiguousDefaultsB checks _test_ambiguous_defaults.b(Tensor dummy, int a=2, str b="2") -> Tensor
@@ -5793,20 +4289,16 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAmbiguousDefaultsB)
+	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs520)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("dummy"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("dummy"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs520)
 	return r0
 }
 
 var opXTestWarnInAutograd = asserts.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestWarnInAutograd checks _test_warn_in_autograd(Tensor self) -> Tensor
@@ -5815,25 +4307,17 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestWarnInAutograd(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestWarnInAutograd)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXTestWarnInAutogradOut = asserts.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestWarnInAutogradOut checks _test_warn_in_autograd.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5842,20 +4326,16 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestWarnInAutogradOut)
+	checksPre0(&c, &opXTestWarnInAutogradOut, &locs38)
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXTestAutogradMultipleDispatchFullcoverage = asserts.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchFullcoverage checks _test_autograd_multiple_dispatch.fullcoverage(Tensor self) -> Tensor
@@ -5864,25 +4344,17 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchFullcoverage)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXTestAutogradMultipleDispatchFullcoverageOut = asserts.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchFullcoverageOut checks _test_autograd_multiple_dispatch.fullcoverage_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5891,20 +4363,16 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchFullcoverageOut)
+	checksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs38)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXTestAutogradMultipleDispatchNtonly = asserts.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchNtonly checks _test_autograd_multiple_dispatch.ntonly(Tensor self, bool b) -> Tensor
@@ -5913,25 +4381,17 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchNtonly)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXTestAutogradMultipleDispatchView = asserts.Op{
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchView checks _test_autograd_multiple_dispatch_view(Tensor(a) self) -> Tensor(a)
@@ -5940,25 +4400,17 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchView)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.End()
+	checksPost39(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXTestAutogradMultipleDispatchViewCopy = asserts.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchViewCopy checks _test_autograd_multiple_dispatch_view_copy(Tensor self) -> Tensor
@@ -5967,25 +4419,17 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchViewCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXTestAutogradMultipleDispatchViewCopyOut = asserts.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchViewCopyOut checks _test_autograd_multiple_dispatch_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5994,20 +4438,16 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTestAutogradMultipleDispatchViewCopyOut)
+	checksPre0(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs38)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSegmentReduce = asserts.Op{
 	Name:     "segment_reduce",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SegmentReduce checks segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor
@@ -6016,25 +4456,17 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
 	var c asserts.Call
-	c.Begin(&opSegmentReduce)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, data)
+	var a0, a2, a3, a4 asserts.Saved
+	checksPre172(&c, &opSegmentReduce, &locs521, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	c.After(&a0, data)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("data"), &a0)
-	c.SameStorage(asserts.Arg("data"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("data"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost173(&c, &locs521, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
 var opSegmentReduceOut = asserts.Op{
 	Name:     "segment_reduce",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SegmentReduceOut checks segment_reduce.out(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -6043,20 +4475,16 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSegmentReduceOut)
+	checksPre0(&c, &opSegmentReduceOut, &locs522)
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs522)
 	return r0
 }
 
 var opXSegmentReduceBackward = asserts.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSegmentReduceBackward checks _segment_reduce_backward(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None) -> Tensor
@@ -6065,24 +4493,16 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	c.Begin(&opXSegmentReduceBackward)
+	checksPre19(&c, &opXSegmentReduceBackward, &locs523)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs523)
 	return r0
 }
 
 var opXSegmentReduceBackwardOut = asserts.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSegmentReduceBackwardOut checks _segment_reduce_backward.out(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -6091,24 +4511,16 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSegmentReduceBackwardOut)
+	checksPre19(&c, &opXSegmentReduceBackwardOut, &locs524)
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grad"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("output"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("data"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs524)
 	return r0
 }
 
 var opPadSequence = asserts.Op{
 	Name:     "pad_sequence",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PadSequence checks pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.0) -> Tensor
@@ -6117,20 +4529,16 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value)
 	}
 	var c asserts.Call
-	c.Begin(&opPadSequence)
+	checksPre0(&c, &opPadSequence, &locs525)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("sequences"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("sequences"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs525)
 	return r0
 }
 
 var opFlattenDenseTensors = asserts.Op{
 	Name:     "flatten_dense_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // FlattenDenseTensors checks flatten_dense_tensors(Tensor[] tensors) -> Tensor
@@ -6139,20 +4547,16 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opFlattenDenseTensors)
+	checksPre0(&c, &opFlattenDenseTensors, &locs67)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs67)
 	return r0
 }
 
 var opUnflattenDenseTensors = asserts.Op{
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnflattenDenseTensors checks unflatten_dense_tensors(Tensor flat, Tensor[] tensors) -> Tensor[]
@@ -6161,20 +4565,16 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	c.Begin(&opUnflattenDenseTensors)
+	checksPre0(&c, &opUnflattenDenseTensors, &locs526)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("flat"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("flat"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tensors"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tensors"))
-	c.End()
+	checksPost2(&c, &locs526)
 	return r0
 }
 
 var opXNestedTensorFromTensorList = asserts.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorFromTensorList checks _nested_tensor_from_tensor_list(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6183,28 +4583,17 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromTensorList)
-	var (
-		o0 asserts.Saved
-		l0 asserts.SavedList
-	)
-	asserts.SaveList(&c, &l0, list)
+	var l0 asserts.SavedList
+	checksPre55(&c, &opXNestedTensorFromTensorList, &locs527, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	asserts.AfterList(&c, &l0, list)
-	c.Result(&o0, r0)
-	c.SameImplList(asserts.Arg("list"), &l0)
-	c.SameStorageList(asserts.Arg("list"), &l0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArgList(asserts.Ret(0), &o0, asserts.Arg("list"), &l0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost56(&c, &locs527, &l0, list, r0)
 	return r0
 }
 
 var opXNestedTensorFromTensorListOut = asserts.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorFromTensorListOut checks _nested_tensor_from_tensor_list.out(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6213,20 +4602,16 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorFromTensorListOut)
+	checksPre0(&c, &opXNestedTensorFromTensorListOut, &locs528)
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("list"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("list"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs528)
 	return r0
 }
 
 var opXFwPrimalCopy = asserts.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFwPrimalCopy checks _fw_primal_copy(Tensor self, int level) -> Tensor
@@ -6235,20 +4620,16 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimalCopy(self, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXFwPrimalCopy)
+	checksPre0(&c, &opXFwPrimalCopy, &locs0)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXMakeDualCopy = asserts.Op{
 	Name:     "_make_dual_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMakeDualCopy checks _make_dual_copy(Tensor primal, Tensor tangent, int level) -> Tensor
@@ -6257,22 +4638,16 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakeDualCopy)
+	checksPre5(&c, &opXMakeDualCopy, &locs4)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("primal"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("primal"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tangent"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tangent"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs4)
 	return r0
 }
 
 var opViewAsRealCopy = asserts.Op{
 	Name:     "view_as_real_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewAsRealCopy checks view_as_real_copy(Tensor self) -> Tensor
@@ -6281,25 +4656,17 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsRealCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opViewAsRealCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opViewAsComplexCopy = asserts.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewAsComplexCopy checks view_as_complex_copy(Tensor self) -> Tensor
@@ -6308,25 +4675,17 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsComplexCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opViewAsComplexCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXConjCopy = asserts.Op{
 	Name:     "_conj_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConjCopy checks _conj_copy(Tensor self) -> Tensor
@@ -6335,25 +4694,17 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXConjCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXConjCopy, &locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXNegViewCopy = asserts.Op{
 	Name:     "_neg_view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNegViewCopy checks _neg_view_copy(Tensor self) -> Tensor
@@ -6362,25 +4713,17 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXNegViewCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXNegViewCopy, &locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAsStridedCopy = asserts.Op{
 	Name:     "as_strided_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AsStridedCopy checks as_strided_copy(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -6389,25 +4732,17 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStridedCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAsStridedCopy, &locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXSparseBroadcastToCopy = asserts.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseBroadcastToCopy checks _sparse_broadcast_to_copy(Tensor self, int[] size) -> Tensor
@@ -6416,20 +4751,16 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBroadcastToCopy)
+	checksPre0(&c, &opXSparseBroadcastToCopy, &locs0)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opDiagonalCopy = asserts.Op{
 	Name:     "diagonal_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagonalCopy checks diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -6438,25 +4769,17 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opDiagonalCopy, &locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opExpandCopy = asserts.Op{
 	Name:     "expand_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ExpandCopy checks expand_copy(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor
@@ -6465,25 +4788,17 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
 	var c asserts.Call
-	c.Begin(&opExpandCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opExpandCopy, &locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opPermuteCopy = asserts.Op{
 	Name:     "permute_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PermuteCopy checks permute_copy(Tensor self, int[] dims) -> Tensor
@@ -6492,25 +4807,17 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.PermuteCopy(self, dims)
 	}
 	var c asserts.Call
-	c.Begin(&opPermuteCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opPermuteCopy, &locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXReshapeAliasCopy = asserts.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XReshapeAliasCopy checks _reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride) -> Tensor
@@ -6519,25 +4826,17 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
 	var c asserts.Call
-	c.Begin(&opXReshapeAliasCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSelectCopyInt = asserts.Op{
 	Name:     "select_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectCopyInt checks select_copy.int(Tensor self, int dim, int index) -> Tensor
@@ -6546,25 +4845,17 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectCopyInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSelectCopyInt, &locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opDetachCopy = asserts.Op{
 	Name:     "detach_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DetachCopy checks detach_copy(Tensor self) -> Tensor
@@ -6573,20 +4864,16 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opDetachCopy)
+	checksPre0(&c, &opDetachCopy, &locs0)
 	r0 := kernels.DetachCopy(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opSliceCopyTensor = asserts.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SliceCopyTensor checks slice_copy.Tensor(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -6595,25 +4882,17 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceCopyTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSliceCopyTensor, &locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSplitCopyTensor = asserts.Op{
 	Name:     "split_copy",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SplitCopyTensor checks split_copy.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
@@ -6622,21 +4901,17 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitCopyTensor)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSplitCopyTensor, &locs3, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSplitWithSizesCopy = asserts.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SplitWithSizesCopy checks split_with_sizes_copy(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
@@ -6645,21 +4920,17 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSplitWithSizesCopy)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opSqueezeCopy = asserts.Op{
 	Name:     "squeeze_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SqueezeCopy checks squeeze_copy(Tensor self) -> Tensor
@@ -6668,25 +4939,17 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSqueezeCopyDim = asserts.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SqueezeCopyDim checks squeeze_copy.dim(Tensor self, int dim) -> Tensor
@@ -6695,25 +4958,17 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeCopyDim)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSqueezeCopyDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTCopy = asserts.Op{
 	Name:     "t_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TCopy checks t_copy(Tensor self) -> Tensor
@@ -6722,25 +4977,17 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.TCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opTCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTCopy, &locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opTransposeCopyInt = asserts.Op{
 	Name:     "transpose_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TransposeCopyInt checks transpose_copy.int(Tensor self, int dim0, int dim1) -> Tensor
@@ -6749,25 +4996,17 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeCopyInt)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opTransposeCopyInt, &locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUnsqueezeCopy = asserts.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnsqueezeCopy checks unsqueeze_copy(Tensor self, int dim) -> Tensor
@@ -6776,25 +5015,17 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueezeCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUnsqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXIndicesCopy = asserts.Op{
 	Name:     "_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XIndicesCopy checks _indices_copy(Tensor self) -> Tensor
@@ -6803,25 +5034,17 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndicesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXValuesCopy = asserts.Op{
 	Name:     "_values_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValuesCopy checks _values_copy(Tensor self) -> Tensor
@@ -6830,25 +5053,17 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opXValuesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opXValuesCopy, &locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opIndicesCopy = asserts.Op{
 	Name:     "indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndicesCopy checks indices_copy(Tensor self) -> Tensor
@@ -6857,25 +5072,17 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opIndicesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opValuesCopy = asserts.Op{
 	Name:     "values_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ValuesCopy checks values_copy(Tensor self) -> Tensor
@@ -6884,25 +5091,17 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opValuesCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opValuesCopy, &locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opCrowIndicesCopy = asserts.Op{
 	Name:     "crow_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CrowIndicesCopy checks crow_indices_copy(Tensor self) -> Tensor
@@ -6911,20 +5110,16 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCrowIndicesCopy)
+	checksPre0(&c, &opCrowIndicesCopy, &locs0)
 	r0 := kernels.CrowIndicesCopy(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opColIndicesCopy = asserts.Op{
 	Name:     "col_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ColIndicesCopy checks col_indices_copy(Tensor self) -> Tensor
@@ -6933,20 +5128,16 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opColIndicesCopy)
+	checksPre0(&c, &opColIndicesCopy, &locs0)
 	r0 := kernels.ColIndicesCopy(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opCcolIndicesCopy = asserts.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CcolIndicesCopy checks ccol_indices_copy(Tensor self) -> Tensor
@@ -6955,20 +5146,16 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opCcolIndicesCopy)
+	checksPre0(&c, &opCcolIndicesCopy, &locs0)
 	r0 := kernels.CcolIndicesCopy(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opCcolIndicesCopyOut = asserts.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CcolIndicesCopyOut checks ccol_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6977,20 +5164,16 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCcolIndicesCopyOut)
+	checksPre0(&c, &opCcolIndicesCopyOut, &locs38)
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opRowIndicesCopy = asserts.Op{
 	Name:     "row_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RowIndicesCopy checks row_indices_copy(Tensor self) -> Tensor
@@ -6999,20 +5182,16 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opRowIndicesCopy)
+	checksPre0(&c, &opRowIndicesCopy, &locs0)
 	r0 := kernels.RowIndicesCopy(self)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opRowIndicesCopyOut = asserts.Op{
 	Name:     "row_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // RowIndicesCopyOut checks row_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7021,20 +5200,16 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opRowIndicesCopyOut)
+	checksPre0(&c, &opRowIndicesCopyOut, &locs38)
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opUnbindCopyInt = asserts.Op{
 	Name:     "unbind_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
@@ -7043,21 +5218,17 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindCopyInt(self, dim)
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindCopyInt)
 	var a0 asserts.Saved
-	c.Save(&a0, self)
+	checksPre13(&c, &opUnbindCopyInt, &locs3, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	c.After(&a0, self)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.End()
+	checksPost14(&c, &locs3, &a0, self)
 	return r0
 }
 
 var opViewCopy = asserts.Op{
 	Name:     "view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewCopy checks view_copy(Tensor self, SymInt[] size) -> Tensor
@@ -7066,25 +5237,17 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.ViewCopy(self, size)
 	}
 	var c asserts.Call
-	c.Begin(&opViewCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opViewCopy, &locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opViewCopyDtype = asserts.Op{
 	Name:     "view_copy",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewCopyDtype checks view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor
@@ -7093,25 +5256,17 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
 	var c asserts.Call
-	c.Begin(&opViewCopyDtype)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opViewCopyDtype, &locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opUnfoldCopy = asserts.Op{
 	Name:     "unfold_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnfoldCopy checks unfold_copy(Tensor self, int dimension, int size, int step) -> Tensor
@@ -7120,25 +5275,17 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfoldCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opUnfoldCopy, &locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opAliasCopy = asserts.Op{
 	Name:     "alias_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AliasCopy checks alias_copy(Tensor self) -> Tensor
@@ -7147,25 +5294,17 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopy(self)
 	}
 	var c asserts.Call
-	c.Begin(&opAliasCopy)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opAliasCopy, &locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opXFwPrimalCopyOut = asserts.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFwPrimalCopyOut checks _fw_primal_copy.out(Tensor self, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -7174,20 +5313,16 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFwPrimalCopyOut)
+	checksPre0(&c, &opXFwPrimalCopyOut, &locs38)
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXMakeDualCopyOut = asserts.Op{
 	Name:     "_make_dual_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XMakeDualCopyOut checks _make_dual_copy.out(Tensor primal, Tensor tangent, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -7196,22 +5331,16 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXMakeDualCopyOut)
+	checksPre5(&c, &opXMakeDualCopyOut, &locs529)
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("primal"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("primal"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("tangent"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("tangent"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost10(&c, &locs529)
 	return r0
 }
 
 var opViewAsRealCopyOut = asserts.Op{
 	Name:     "view_as_real_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewAsRealCopyOut checks view_as_real_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7220,25 +5349,17 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsRealCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opViewAsComplexCopyOut = asserts.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewAsComplexCopyOut checks view_as_complex_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7247,25 +5368,17 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opViewAsComplexCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opXConjCopyOut = asserts.Op{
 	Name:     "_conj_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XConjCopyOut checks _conj_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7274,25 +5387,17 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXConjCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XConjCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opXNegViewCopyOut = asserts.Op{
 	Name:     "_neg_view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNegViewCopyOut checks _neg_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7301,25 +5406,17 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNegViewCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XNegViewCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opAsStridedCopyOut = asserts.Op{
 	Name:     "as_strided_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AsStridedCopyOut checks as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7328,25 +5425,17 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAsStridedCopyOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opXSparseBroadcastToCopyOut = asserts.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XSparseBroadcastToCopyOut checks _sparse_broadcast_to_copy.out(Tensor self, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7355,20 +5444,16 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXSparseBroadcastToCopyOut)
+	checksPre0(&c, &opXSparseBroadcastToCopyOut, &locs38)
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opDiagonalCopyOut = asserts.Op{
 	Name:     "diagonal_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DiagonalCopyOut checks diagonal_copy.out(Tensor self, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7377,25 +5462,17 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDiagonalCopyOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opExpandCopyOut = asserts.Op{
 	Name:     "expand_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ExpandCopyOut checks expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!)
@@ -7404,25 +5481,17 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
 	var c asserts.Call
-	c.Begin(&opExpandCopyOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opPermuteCopyOut = asserts.Op{
 	Name:     "permute_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // PermuteCopyOut checks permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -7431,25 +5500,17 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
 	var c asserts.Call
-	c.Begin(&opPermuteCopyOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opXReshapeAliasCopyOut = asserts.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XReshapeAliasCopyOut checks _reshape_alias_copy.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -7458,25 +5519,17 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXReshapeAliasCopyOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opSelectCopyIntOut = asserts.Op{
 	Name:     "select_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SelectCopyIntOut checks select_copy.int_out(Tensor self, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -7485,25 +5538,17 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSelectCopyIntOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opDetachCopyOut = asserts.Op{
 	Name:     "detach_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // DetachCopyOut checks detach_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7512,20 +5557,16 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opDetachCopyOut)
+	checksPre0(&c, &opDetachCopyOut, &locs38)
 	r0 := kernels.DetachCopyOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opSliceCopyTensorOut = asserts.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SliceCopyTensorOut checks slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7534,83 +5575,61 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSliceCopyTensorOut)
 	var a0, a5 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a5, out)
+	checksPre11(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	c.After(&a0, self)
-	c.After(&a5, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a5)
-	c.SameStorage(asserts.Arg("out"), &a5)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
 var opSplitCopyTensorOut = asserts.Op{
 	Name:     "split_copy",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SplitCopyTensorOut checks split_copy.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()
 func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSplitCopyTensorOut)
 	var (
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l3, out)
+	checksPre112(&c, &opSplitCopyTensorOut, &locs38, &a0, &l3, self, out)
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost113(&c, &locs38, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SplitWithSizesCopyOut checks split_with_sizes_copy.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
 func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opSplitWithSizesCopyOut)
 	var (
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l3, out)
+	checksPre112(&c, &opSplitWithSizesCopyOut, &locs38, &a0, &l3, self, out)
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l3)
-	c.SameStorageList(asserts.Arg("out"), &l3)
-	c.End()
+	checksPost113(&c, &locs38, &a0, &l3, self, out)
 }
 
 var opSqueezeCopyOut = asserts.Op{
 	Name:     "squeeze_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SqueezeCopyOut checks squeeze_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7619,25 +5638,17 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SqueezeCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSqueezeCopyDimOut = asserts.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SqueezeCopyDimOut checks squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7646,25 +5657,17 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSqueezeCopyDimOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opTCopyOut = asserts.Op{
 	Name:     "t_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TCopyOut checks t_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7673,25 +5676,17 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.TCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opTransposeCopyIntOut = asserts.Op{
 	Name:     "transpose_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // TransposeCopyIntOut checks transpose_copy.int_out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7700,25 +5695,17 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	c.Begin(&opTransposeCopyIntOut)
 	var a0, a3 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a3, out)
+	checksPre11(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	c.After(&a0, self)
-	c.After(&a3, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a3)
-	c.SameStorage(asserts.Arg("out"), &a3)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
 var opUnsqueezeCopyOut = asserts.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnsqueezeCopyOut checks unsqueeze_copy.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7727,25 +5714,17 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUnsqueezeCopyOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opXIndicesCopyOut = asserts.Op{
 	Name:     "_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XIndicesCopyOut checks _indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7754,25 +5733,17 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXIndicesCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XIndicesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opXValuesCopyOut = asserts.Op{
 	Name:     "_values_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XValuesCopyOut checks _values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7781,25 +5752,17 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXValuesCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.XValuesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opIndicesCopyOut = asserts.Op{
 	Name:     "indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // IndicesCopyOut checks indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7808,25 +5771,17 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opIndicesCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.IndicesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opValuesCopyOut = asserts.Op{
 	Name:     "values_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ValuesCopyOut checks values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7835,25 +5790,17 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opValuesCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.ValuesCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opCrowIndicesCopyOut = asserts.Op{
 	Name:     "crow_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // CrowIndicesCopyOut checks crow_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7862,20 +5809,16 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opCrowIndicesCopyOut)
+	checksPre0(&c, &opCrowIndicesCopyOut, &locs38)
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opColIndicesCopyOut = asserts.Op{
 	Name:     "col_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ColIndicesCopyOut checks col_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7884,49 +5827,38 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opColIndicesCopyOut)
+	checksPre0(&c, &opColIndicesCopyOut, &locs38)
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opUnbindCopyIntOut = asserts.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
 func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.UnbindCopyIntOut(self, dim, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opUnbindCopyIntOut)
 	var (
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	c.Save(&a0, self)
-	asserts.SaveList(&c, &l2, out)
+	checksPre112(&c, &opUnbindCopyIntOut, &locs38, &a0, &l2, self, out)
 	kernels.UnbindCopyIntOut(self, dim, out)
-	c.After(&a0, self)
-	asserts.AfterList(&c, &l2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImplList(asserts.Arg("out"), &l2)
-	c.SameStorageList(asserts.Arg("out"), &l2)
-	c.End()
+	checksPost113(&c, &locs38, &a0, &l2, self, out)
 }
 
 var opViewCopyOut = asserts.Op{
 	Name:     "view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewCopyOut checks view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7935,25 +5867,17 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.ViewCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opViewCopyOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ViewCopyOut(self, size, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opViewCopyDtypeOut = asserts.Op{
 	Name:     "view_copy",
 	Overload: "dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ViewCopyDtypeOut checks view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -7962,25 +5886,17 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
 	var c asserts.Call
-	c.Begin(&opViewCopyDtypeOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a2, out)
+	checksPre11(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	c.After(&a0, self)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
 var opUnfoldCopyOut = asserts.Op{
 	Name:     "unfold_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // UnfoldCopyOut checks unfold_copy.out(Tensor self, int dimension, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -7989,25 +5905,17 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
 	var c asserts.Call
-	c.Begin(&opUnfoldCopyOut)
 	var a0, a4 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a4, out)
+	checksPre11(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	c.After(&a0, self)
-	c.After(&a4, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a4)
-	c.SameStorage(asserts.Arg("out"), &a4)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
 var opAliasCopyOut = asserts.Op{
 	Name:     "alias_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // AliasCopyOut checks alias_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8016,25 +5924,17 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopyOut(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opAliasCopyOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
 	r0 := kernels.AliasCopyOut(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opToPaddedTensor = asserts.Op{
 	Name:     "to_padded_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToPaddedTensor checks to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -8043,25 +5943,17 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
 	var c asserts.Call
-	c.Begin(&opToPaddedTensor)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opToPaddedTensor, &locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opToPaddedTensorOut = asserts.Op{
 	Name:     "to_padded_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // ToPaddedTensorOut checks to_padded_tensor.out(Tensor self, float padding, int[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8070,20 +5962,16 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
 	var c asserts.Call
-	c.Begin(&opToPaddedTensorOut)
+	checksPre0(&c, &opToPaddedTensorOut, &locs38)
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXNestedTensorSoftmaxWithShape = asserts.Op{
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorSoftmaxWithShape checks _nested_tensor_softmax_with_shape(Tensor self, Tensor query) -> Tensor
@@ -8092,22 +5980,16 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorSoftmaxWithShape)
+	checksPre5(&c, &opXNestedTensorSoftmaxWithShape, &locs530)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost6(&c, &locs530)
 	return r0
 }
 
 var opXNestedTensorLayerNorm = asserts.Op{
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorLayerNorm checks _nested_tensor_layer_norm(Tensor self, Tensor? weight, Tensor? bias, float eps) -> Tensor
@@ -8116,20 +5998,16 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorLayerNorm)
+	checksPre0(&c, &opXNestedTensorLayerNorm, &locs0)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXNestedTensorLayerNormOut = asserts.Op{
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNestedTensorLayerNormOut checks _nested_tensor_layer_norm.out(Tensor self, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -8138,20 +6016,16 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 		return kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXNestedTensorLayerNormOut)
+	checksPre0(&c, &opXNestedTensorLayerNormOut, &locs38)
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXTransformerEncoderLayerFwd = asserts.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTransformerEncoderLayerFwd checks _transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor
@@ -8160,44 +6034,16 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformerEncoderLayerFwd)
+	checksPre174(&c, &opXTransformerEncoderLayerFwd, &locs531)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_weight_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_weight_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_bias_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_bias_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_weight_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_weight_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_bias_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_bias_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_weight_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_weight_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_bias_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_bias_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_weight_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_weight_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_bias_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_bias_2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost175(&c, &locs531)
 	return r0
 }
 
 var opXTransformerEncoderLayerFwdOut = asserts.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTransformerEncoderLayerFwdOut checks _transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8206,44 +6052,16 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformerEncoderLayerFwdOut)
+	checksPre174(&c, &opXTransformerEncoderLayerFwdOut, &locs532)
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_weight_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_weight_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_bias_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_bias_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_weight_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_weight_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_bias_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_bias_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_weight_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_weight_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_bias_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_bias_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_weight_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_weight_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_bias_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_bias_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost176(&c, &locs532)
 	return r0
 }
 
 var opXNativeMultiHeadAttention = asserts.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNativeMultiHeadAttention checks _native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)
@@ -8252,34 +6070,16 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	c.Begin(&opXNativeMultiHeadAttention)
+	checksPre127(&c, &opXNativeMultiHeadAttention, &locs533)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost177(&c, &locs533)
 	return r0, r1
 }
 
 var opXNativeMultiHeadAttentionOut = asserts.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNativeMultiHeadAttentionOut checks _native_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -8288,34 +6088,16 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
 	var c asserts.Call
-	c.Begin(&opXNativeMultiHeadAttentionOut)
+	checksPre127(&c, &opXNativeMultiHeadAttentionOut, &locs534)
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.End()
+	checksPost128(&c, &locs534)
 	return r0, r1
 }
 
 var opXScaledDotProductAttention = asserts.Op{
 	Name:     "_scaled_dot_product_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XScaledDotProductAttention checks _scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -8324,26 +6106,16 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 		return kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	c.Begin(&opXScaledDotProductAttention)
+	checksPre45(&c, &opXScaledDotProductAttention, &locs535)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs535)
 	return r0, r1
 }
 
 var opXScaledDotProductAttentionForward = asserts.Op{
 	Name:     "_scaled_dot_product_attention_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XScaledDotProductAttentionForward checks _scaled_dot_product_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -8352,26 +6124,16 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 		return kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	c.Begin(&opXScaledDotProductAttentionForward)
+	checksPre45(&c, &opXScaledDotProductAttentionForward, &locs535)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs535)
 	return r0, r1
 }
 
 var opXScaledDotProductAttentionMath = asserts.Op{
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XScaledDotProductAttentionMath checks _scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -8380,26 +6142,16 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	c.Begin(&opXScaledDotProductAttentionMath)
+	checksPre45(&c, &opXScaledDotProductAttentionMath, &locs535)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.End()
+	checksPost71(&c, &locs535)
 	return r0, r1
 }
 
 var opXTritonScaledDotAttention = asserts.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTritonScaledDotAttention checks _triton_scaled_dot_attention(Tensor q, Tensor k, Tensor v, float dropout_p=0.0) -> Tensor
@@ -8408,24 +6160,16 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	c.Begin(&opXTritonScaledDotAttention)
+	checksPre19(&c, &opXTritonScaledDotAttention, &locs536)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("k"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("k"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost44(&c, &locs536)
 	return r0
 }
 
 var opXTritonScaledDotAttentionOut = asserts.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTritonScaledDotAttentionOut checks _triton_scaled_dot_attention.out(Tensor q, Tensor k, Tensor v, float dropout_p=0.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -8434,24 +6178,16 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTritonScaledDotAttentionOut)
+	checksPre19(&c, &opXTritonScaledDotAttentionOut, &locs537)
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("q"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("k"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("k"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("v"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost20(&c, &locs537)
 	return r0
 }
 
 var opXTritonMultiHeadAttention = asserts.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTritonMultiHeadAttention checks _triton_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None) -> Tensor
@@ -8460,32 +6196,16 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	c.Begin(&opXTritonMultiHeadAttention)
+	checksPre27(&c, &opXTritonMultiHeadAttention, &locs538)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost75(&c, &locs538)
 	return r0
 }
 
 var opXTritonMultiHeadAttentionOut = asserts.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTritonMultiHeadAttentionOut checks _triton_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8494,32 +6214,16 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXTritonMultiHeadAttentionOut)
+	checksPre27(&c, &opXTritonMultiHeadAttentionOut, &locs539)
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost28(&c, &locs539)
 	return r0
 }
 
 var opSpecialAiryAi = asserts.Op{
 	Name:     "special_airy_ai",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialAiryAi checks special_airy_ai(Tensor x) -> Tensor
@@ -8528,25 +6232,17 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialAiryAi(x)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialAiryAi)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialAiryAi, &locs261, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs261, &a0, x, r0)
 	return r0
 }
 
 var opSpecialAiryAiOut = asserts.Op{
 	Name:     "special_airy_ai",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialAiryAiOut checks special_airy_ai.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -8555,25 +6251,17 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialAiryAiOut)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialAiryAiOut, &locs540, &a0, &a1, x, out)
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	c.After(&a0, x)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a1, x, out)
 	return r0
 }
 
 var opXFlashScaledDotProductAttention = asserts.Op{
 	Name:     "_flash_scaled_dot_product_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFlashScaledDotProductAttention checks _flash_scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor cum_seq_q, Tensor cum_seq_k, int max_q, int max_k, float dropout_p, bool is_causal) -> Tensor
@@ -8582,28 +6270,16 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	}
 	var c asserts.Call
-	c.Begin(&opXFlashScaledDotProductAttention)
+	checksPre47(&c, &opXFlashScaledDotProductAttention, &locs541)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cum_seq_q"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cum_seq_q"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("cum_seq_k"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("cum_seq_k"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost74(&c, &locs541)
 	return r0
 }
 
 var opXTransformerDecoderOnlyLayerFwd = asserts.Op{
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTransformerDecoderOnlyLayerFwd checks _transformer_decoder_only_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None) -> (Tensor, Tensor, Tensor)
@@ -8612,48 +6288,16 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 		return kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformerDecoderOnlyLayerFwd)
+	checksPre178(&c, &opXTransformerDecoderOnlyLayerFwd, &locs542)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_weight_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_weight_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_bias_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_bias_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_weight_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_weight_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_bias_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_bias_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_weight_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_weight_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_bias_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_bias_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_weight_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_weight_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_bias_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_bias_2"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.End()
+	checksPost179(&c, &locs542)
 	return r0, r1, r2
 }
 
 var opXTransformerDecoderOnlyLayerFwdOut = asserts.Op{
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XTransformerDecoderOnlyLayerFwdOut checks _transformer_decoder_only_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -8662,48 +6306,16 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 		return kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	}
 	var c asserts.Call
-	c.Begin(&opXTransformerDecoderOnlyLayerFwdOut)
+	checksPre178(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs543)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("src"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_weight_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_weight_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_bias_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_bias_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_weight_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_weight_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("norm_bias_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("norm_bias_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_weight_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_weight_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_bias_1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_bias_1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_weight_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_weight_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("ffn_bias_2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("ffn_bias_2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.End()
+	checksPost180(&c, &locs543)
 	return r0, r1, r2
 }
 
 var opXNativeDecoderOnlyMultiHeadAttention = asserts.Op{
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNativeDecoderOnlyMultiHeadAttention checks _native_decoder_only_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, bool need_weights=True, bool average_attn_weights=True) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8712,38 +6324,16 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 		return kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
 	}
 	var c asserts.Call
-	c.Begin(&opXNativeDecoderOnlyMultiHeadAttention)
+	checksPre146(&c, &opXNativeDecoderOnlyMultiHeadAttention, &locs544)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(1))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(2))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(3))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(3))
-	c.End()
+	checksPost181(&c, &locs544)
 	return r0, r1, r2, r3
 }
 
 var opXNativeDecoderOnlyMultiHeadAttentionOut = asserts.Op{
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XNativeDecoderOnlyMultiHeadAttentionOut checks _native_decoder_only_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, bool need_weights=True, bool average_attn_weights=True, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -8752,38 +6342,16 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 		return kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	c.Begin(&opXNativeDecoderOnlyMultiHeadAttentionOut)
+	checksPre146(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs545)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("query"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("key"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("value"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("qkv_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_weight"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("proj_bias"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out0"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out1"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out2"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out3"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out3"))
-	c.End()
+	checksPost182(&c, &locs545)
 	return r0, r1, r2, r3
 }
 
 var opSpecialBesselJ0 = asserts.Op{
 	Name:     "special_bessel_j0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialBesselJ0 checks special_bessel_j0(Tensor self) -> Tensor
@@ -8792,25 +6360,17 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselJ0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialBesselJ0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialBesselJ0Out = asserts.Op{
 	Name:     "special_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialBesselJ0Out checks special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8819,25 +6379,17 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselJ0Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialBesselJ1 = asserts.Op{
 	Name:     "special_bessel_j1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialBesselJ1 checks special_bessel_j1(Tensor self) -> Tensor
@@ -8846,25 +6398,17 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselJ1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialBesselJ1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialBesselJ1Out = asserts.Op{
 	Name:     "special_bessel_j1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialBesselJ1Out checks special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8873,25 +6417,17 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselJ1Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialBesselY0 = asserts.Op{
 	Name:     "special_bessel_y0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialBesselY0 checks special_bessel_y0(Tensor self) -> Tensor
@@ -8900,25 +6436,17 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselY0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialBesselY0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialBesselY0Out = asserts.Op{
 	Name:     "special_bessel_y0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialBesselY0Out checks special_bessel_y0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8927,25 +6455,17 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselY0Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialBesselY1 = asserts.Op{
 	Name:     "special_bessel_y1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialBesselY1 checks special_bessel_y1(Tensor self) -> Tensor
@@ -8954,25 +6474,17 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselY1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialBesselY1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialBesselY1Out = asserts.Op{
 	Name:     "special_bessel_y1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialBesselY1Out checks special_bessel_y1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8981,25 +6493,17 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialBesselY1Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialT = asserts.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialT checks special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -9008,30 +6512,17 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialT)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialChebyshevPolynomialT, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialTXScalar = asserts.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTXScalar checks special_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -9040,20 +6531,16 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTXScalar)
+	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &locs547)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialTNScalar = asserts.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTNScalar checks special_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -9062,20 +6549,16 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTNScalar)
+	checksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &locs261)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialTOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTOut checks special_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9084,29 +6567,17 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialChebyshevPolynomialTOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialTXScalarOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTXScalarOut checks special_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9115,20 +6586,16 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTXScalarOut)
+	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs549)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialTNScalarOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTNScalarOut checks special_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9137,25 +6604,17 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialTNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialU = asserts.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialU checks special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -9164,30 +6623,17 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialU)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialChebyshevPolynomialU, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialUXScalar = asserts.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUXScalar checks special_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -9196,20 +6642,16 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUXScalar)
+	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &locs547)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialUNScalar = asserts.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUNScalar checks special_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -9218,20 +6660,16 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUNScalar)
+	checksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &locs261)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialUOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUOut checks special_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9240,29 +6678,17 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialChebyshevPolynomialUOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialUXScalarOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUXScalarOut checks special_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9271,20 +6697,16 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUXScalarOut)
+	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs549)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialUNScalarOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUNScalarOut checks special_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9293,25 +6715,17 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialUNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialV = asserts.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialV checks special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -9320,30 +6734,17 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialV)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialChebyshevPolynomialV, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialVXScalar = asserts.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVXScalar checks special_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -9352,20 +6753,16 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVXScalar)
+	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &locs547)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialVNScalar = asserts.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVNScalar checks special_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -9374,20 +6771,16 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVNScalar)
+	checksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &locs261)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialVOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVOut checks special_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9396,29 +6789,17 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialChebyshevPolynomialVOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialVXScalarOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVXScalarOut checks special_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9427,20 +6808,16 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVXScalarOut)
+	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs549)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialVNScalarOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVNScalarOut checks special_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9449,25 +6826,17 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialVNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialW = asserts.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialW checks special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -9476,30 +6845,17 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialW)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialChebyshevPolynomialW, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialWXScalar = asserts.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWXScalar checks special_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -9508,20 +6864,16 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWXScalar)
+	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &locs547)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialWNScalar = asserts.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWNScalar checks special_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -9530,20 +6882,16 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWNScalar)
+	checksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &locs261)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialWOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWOut checks special_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9552,29 +6900,17 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialChebyshevPolynomialWOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialWXScalarOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWXScalarOut checks special_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9583,20 +6919,16 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWXScalarOut)
+	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs549)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialChebyshevPolynomialWNScalarOut = asserts.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWNScalarOut checks special_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9605,25 +6937,17 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialChebyshevPolynomialWNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialHermitePolynomialH = asserts.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialH checks special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
@@ -9632,30 +6956,17 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialH)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialHermitePolynomialH, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialHermitePolynomialHXScalar = asserts.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHXScalar checks special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -9664,20 +6975,16 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHXScalar)
+	checksPre0(&c, &opSpecialHermitePolynomialHXScalar, &locs547)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialHermitePolynomialHNScalar = asserts.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHNScalar checks special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -9686,20 +6993,16 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHNScalar)
+	checksPre0(&c, &opSpecialHermitePolynomialHNScalar, &locs261)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialHermitePolynomialHOut = asserts.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHOut checks special_hermite_polynomial_h.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9708,29 +7011,17 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialHermitePolynomialHOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialHermitePolynomialHXScalarOut = asserts.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHXScalarOut checks special_hermite_polynomial_h.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9739,20 +7030,16 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHXScalarOut)
+	checksPre0(&c, &opSpecialHermitePolynomialHXScalarOut, &locs549)
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialHermitePolynomialHNScalarOut = asserts.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHNScalarOut checks special_hermite_polynomial_h.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9761,25 +7048,17 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialHermitePolynomialHNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialHermitePolynomialHe = asserts.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHe checks special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
@@ -9788,30 +7067,17 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHe)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialHermitePolynomialHe, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialHermitePolynomialHeXScalar = asserts.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeXScalar checks special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -9820,20 +7086,16 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeXScalar)
+	checksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &locs547)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialHermitePolynomialHeNScalar = asserts.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeNScalar checks special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -9842,20 +7104,16 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeNScalar)
+	checksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &locs261)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialHermitePolynomialHeOut = asserts.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeOut checks special_hermite_polynomial_he.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9864,29 +7122,17 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialHermitePolynomialHeOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialHermitePolynomialHeXScalarOut = asserts.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeXScalarOut checks special_hermite_polynomial_he.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9895,20 +7141,16 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeXScalarOut)
+	checksPre0(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs549)
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialHermitePolynomialHeNScalarOut = asserts.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeNScalarOut checks special_hermite_polynomial_he.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -9917,25 +7159,17 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialHermitePolynomialHeNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialLaguerrePolynomialL = asserts.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialL checks special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
@@ -9944,30 +7178,17 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialL)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialLaguerrePolynomialL, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialLaguerrePolynomialLXScalar = asserts.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLXScalar checks special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -9976,20 +7197,16 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLXScalar)
+	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &locs547)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialLaguerrePolynomialLNScalar = asserts.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLNScalar checks special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -9998,20 +7215,16 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLNScalar)
+	checksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &locs261)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialLaguerrePolynomialLOut = asserts.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLOut checks special_laguerre_polynomial_l.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10020,29 +7233,17 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialLaguerrePolynomialLOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialLaguerrePolynomialLXScalarOut = asserts.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLXScalarOut checks special_laguerre_polynomial_l.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10051,20 +7252,16 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLXScalarOut)
+	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs549)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialLaguerrePolynomialLNScalarOut = asserts.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLNScalarOut checks special_laguerre_polynomial_l.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10073,25 +7270,17 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLaguerrePolynomialLNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialLegendrePolynomialP = asserts.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLegendrePolynomialP checks special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
@@ -10100,30 +7289,17 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialP)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialLegendrePolynomialP, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialLegendrePolynomialPXScalar = asserts.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPXScalar checks special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -10132,20 +7308,16 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPXScalar)
+	checksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &locs547)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialLegendrePolynomialPNScalar = asserts.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPNScalar checks special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -10154,20 +7326,16 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPNScalar)
+	checksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &locs261)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialLegendrePolynomialPOut = asserts.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPOut checks special_legendre_polynomial_p.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10176,29 +7344,17 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialLegendrePolynomialPOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialLegendrePolynomialPXScalarOut = asserts.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPXScalarOut checks special_legendre_polynomial_p.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10207,20 +7363,16 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPXScalarOut)
+	checksPre0(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs549)
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialLegendrePolynomialPNScalarOut = asserts.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPNScalarOut checks special_legendre_polynomial_p.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10229,25 +7381,17 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialLegendrePolynomialPNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialModifiedBesselI0 = asserts.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialModifiedBesselI0 checks special_modified_bessel_i0(Tensor self) -> Tensor
@@ -10256,25 +7400,17 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselI0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialModifiedBesselI0Out = asserts.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialModifiedBesselI0Out checks special_modified_bessel_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10283,25 +7419,17 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselI0Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialModifiedBesselI1 = asserts.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialModifiedBesselI1 checks special_modified_bessel_i1(Tensor self) -> Tensor
@@ -10310,25 +7438,17 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselI1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialModifiedBesselI1Out = asserts.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialModifiedBesselI1Out checks special_modified_bessel_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10337,25 +7457,17 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselI1Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialModifiedBesselK0 = asserts.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialModifiedBesselK0 checks special_modified_bessel_k0(Tensor self) -> Tensor
@@ -10364,25 +7476,17 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselK0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialModifiedBesselK0Out = asserts.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialModifiedBesselK0Out checks special_modified_bessel_k0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10391,25 +7495,17 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselK0Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialModifiedBesselK1 = asserts.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialModifiedBesselK1 checks special_modified_bessel_k1(Tensor self) -> Tensor
@@ -10418,25 +7514,17 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselK1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, self)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
 var opSpecialModifiedBesselK1Out = asserts.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialModifiedBesselK1Out checks special_modified_bessel_k1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10445,25 +7533,17 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialModifiedBesselK1Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, self)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	c.After(&a0, self)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("self"), &a0)
-	c.SameStorage(asserts.Arg("self"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
 var opSpecialScaledModifiedBesselK0 = asserts.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK0 checks special_scaled_modified_bessel_k0(Tensor x) -> Tensor
@@ -10472,25 +7552,17 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialScaledModifiedBesselK0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialScaledModifiedBesselK0, &locs261, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs261, &a0, x, r0)
 	return r0
 }
 
 var opSpecialScaledModifiedBesselK0Out = asserts.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK0Out checks special_scaled_modified_bessel_k0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -10499,25 +7571,17 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialScaledModifiedBesselK0Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialScaledModifiedBesselK0Out, &locs540, &a0, &a1, x, out)
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	c.After(&a0, x)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a1, x, out)
 	return r0
 }
 
 var opSpecialScaledModifiedBesselK1 = asserts.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK1 checks special_scaled_modified_bessel_k1(Tensor x) -> Tensor
@@ -10526,25 +7590,17 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialScaledModifiedBesselK1)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialScaledModifiedBesselK1, &locs261, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs261, &a0, x, r0)
 	return r0
 }
 
 var opSpecialScaledModifiedBesselK1Out = asserts.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK1Out checks special_scaled_modified_bessel_k1.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -10553,25 +7609,17 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialScaledModifiedBesselK1Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialScaledModifiedBesselK1Out, &locs540, &a0, &a1, x, out)
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	c.After(&a0, x)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a1, x, out)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialT = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialT checks special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -10580,30 +7628,17 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialT)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialT, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalar = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalar checks special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -10612,20 +7647,16 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTXScalar)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs547)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalar = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalar checks special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -10634,20 +7665,16 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTNScalar)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs261)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialTOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTOut checks special_shifted_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10656,29 +7683,17 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalarOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalarOut checks special_shifted_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10687,20 +7702,16 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTXScalarOut)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs549)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalarOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalarOut checks special_shifted_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10709,25 +7720,17 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialTNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialU = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialU checks special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -10736,30 +7739,17 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialU)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialU, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalar = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalar checks special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -10768,20 +7758,16 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUXScalar)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs547)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalar = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalar checks special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -10790,20 +7776,16 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUNScalar)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs261)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialUOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUOut checks special_shifted_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10812,29 +7794,17 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalarOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalarOut checks special_shifted_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10843,20 +7813,16 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUXScalarOut)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs549)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalarOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalarOut checks special_shifted_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10865,25 +7831,17 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialUNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialV = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialV checks special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -10892,30 +7850,17 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialV)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialV, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalar = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalar checks special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -10924,20 +7869,16 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVXScalar)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs547)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalar = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalar checks special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -10946,20 +7887,16 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVNScalar)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs261)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialVOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVOut checks special_shifted_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10968,29 +7905,17 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalarOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalarOut checks special_shifted_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10999,20 +7924,16 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVXScalarOut)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs549)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalarOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalarOut checks special_shifted_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -11021,25 +7942,17 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialVNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialW = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialW checks special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -11048,30 +7961,17 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialW)
-	var a0, a1, o0 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
+	var a0, a1 asserts.Saved
+	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialW, &locs546, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("n"), &a1)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalar = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalar checks special_shifted_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -11080,20 +7980,16 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWXScalar)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs547)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs547)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalar = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalar checks special_shifted_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -11102,20 +7998,16 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWNScalar)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs261)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("x"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs261)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialWOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWOut checks special_shifted_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -11124,29 +8016,17 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWOut)
 	var a0, a1, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, n)
-	c.Save(&a2, out)
+	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs548, &a0, &a1, &a2, x, n, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a1, n)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("n"), &a1)
-	c.SameStorage(asserts.Arg("n"), &a1)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalarOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalarOut checks special_shifted_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -11155,20 +8035,16 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWXScalarOut)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs549)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("n"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs549)
 	return r0
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalarOut = asserts.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalarOut checks special_shifted_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -11177,25 +8053,17 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialShiftedChebyshevPolynomialWNScalarOut)
 	var a0, a2 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a2, out)
+	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs540, &a0, &a2, x, out)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	c.After(&a0, x)
-	c.After(&a2, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a2)
-	c.SameStorage(asserts.Arg("out"), &a2)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a2, x, out)
 	return r0
 }
 
 var opSpecialSphericalBesselJ0 = asserts.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialSphericalBesselJ0 checks special_spherical_bessel_j0(Tensor x) -> Tensor
@@ -11204,25 +8072,17 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSphericalBesselJ0)
-	var a0, o0 asserts.Saved
-	c.Save(&a0, x)
+	var a0 asserts.Saved
+	checksPre37(&c, &opSpecialSphericalBesselJ0, &locs261, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	c.After(&a0, x)
-	c.Result(&o0, r0)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.NotArg(asserts.Ret(0), &o0, asserts.Arg("x"), &a0)
-	c.StorageUseCountEq1(asserts.Ret(0), &o0)
-	c.End()
+	checksPost38(&c, &locs261, &a0, x, r0)
 	return r0
 }
 
 var opSpecialSphericalBesselJ0Out = asserts.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // SpecialSphericalBesselJ0Out checks special_spherical_bessel_j0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -11231,25 +8091,17 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
 	var c asserts.Call
-	c.Begin(&opSpecialSphericalBesselJ0Out)
 	var a0, a1 asserts.Saved
-	c.Save(&a0, x)
-	c.Save(&a1, out)
+	checksPre11(&c, &opSpecialSphericalBesselJ0Out, &locs540, &a0, &a1, x, out)
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	c.After(&a0, x)
-	c.After(&a1, out)
-	c.SameImpl(asserts.Arg("x"), &a0)
-	c.SameStorage(asserts.Arg("x"), &a0)
-	c.SameImpl(asserts.Arg("out"), &a1)
-	c.SameStorage(asserts.Arg("out"), &a1)
-	c.End()
+	checksPost12(&c, &locs540, &a0, &a1, x, out)
 	return r0
 }
 
 var opXFoobar = asserts.Op{
 	Name:     "_foobar",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFoobar checks _foobar(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True) -> Tensor
@@ -11258,20 +8110,16 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
 	var c asserts.Call
-	c.Begin(&opXFoobar)
+	checksPre0(&c, &opXFoobar, &locs0)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckImplUseCountLE1, asserts.Ret(0))
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, asserts.Ret(0))
-	c.End()
+	checksPost1(&c, &locs0)
 	return r0
 }
 
 var opXFoobarOut = asserts.Op{
 	Name:     "_foobar",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFoobarOut checks _foobar.out(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True, Tensor(a!) out) -> Tensor(a!)
@@ -11280,108 +8128,54 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var c asserts.Call
-	c.Begin(&opXFoobarOut)
+	checksPre0(&c, &opXFoobarOut, &locs38)
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("out"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("out"))
-	c.End()
+	checksPost2(&c, &locs38)
 	return r0
 }
 
 var opXFusedAdam_ = asserts.Op{
 	Name:     "_fused_adam_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFusedAdam_ checks _fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
 func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedAdam_)
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, grads)
-	asserts.SaveList(&c, &l2, exp_avgs)
-	asserts.SaveList(&c, &l3, exp_avg_sqs)
-	asserts.SaveList(&c, &l4, max_exp_avg_sqs)
-	asserts.SaveList(&c, &l5, state_steps)
+	checksPre183(&c, &opXFusedAdam_, &locs550, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, grads)
-	asserts.AfterList(&c, &l2, exp_avgs)
-	asserts.AfterList(&c, &l3, exp_avg_sqs)
-	asserts.AfterList(&c, &l4, max_exp_avg_sqs)
-	asserts.AfterList(&c, &l5, state_steps)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("grads"), &l1)
-	c.SameStorageList(asserts.Arg("grads"), &l1)
-	c.SameImplList(asserts.Arg("exp_avgs"), &l2)
-	c.SameStorageList(asserts.Arg("exp_avgs"), &l2)
-	c.SameImplList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameStorageList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameImplList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameStorageList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameImplList(asserts.Arg("state_steps"), &l5)
-	c.SameStorageList(asserts.Arg("state_steps"), &l5)
-	c.End()
+	checksPost184(&c, &locs550, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = asserts.Op{
 	Name:     "_fused_adam",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFusedAdamOut checks _fused_adam.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
 func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
 	if !asserts.Checking() {
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+		return
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedAdamOut)
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	asserts.SaveList(&c, &l0, self)
-	asserts.SaveList(&c, &l1, grads)
-	asserts.SaveList(&c, &l2, exp_avgs)
-	asserts.SaveList(&c, &l3, exp_avg_sqs)
-	asserts.SaveList(&c, &l4, max_exp_avg_sqs)
-	asserts.SaveList(&c, &l5, state_steps)
-	asserts.SaveList(&c, &l15, out)
+	checksPre185(&c, &opXFusedAdamOut, &locs551, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	asserts.AfterList(&c, &l0, self)
-	asserts.AfterList(&c, &l1, grads)
-	asserts.AfterList(&c, &l2, exp_avgs)
-	asserts.AfterList(&c, &l3, exp_avg_sqs)
-	asserts.AfterList(&c, &l4, max_exp_avg_sqs)
-	asserts.AfterList(&c, &l5, state_steps)
-	asserts.AfterList(&c, &l15, out)
-	c.SameImplList(asserts.Arg("self"), &l0)
-	c.SameStorageList(asserts.Arg("self"), &l0)
-	c.SameImplList(asserts.Arg("grads"), &l1)
-	c.SameStorageList(asserts.Arg("grads"), &l1)
-	c.SameImplList(asserts.Arg("exp_avgs"), &l2)
-	c.SameStorageList(asserts.Arg("exp_avgs"), &l2)
-	c.SameImplList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameStorageList(asserts.Arg("exp_avg_sqs"), &l3)
-	c.SameImplList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameStorageList(asserts.Arg("max_exp_avg_sqs"), &l4)
-	c.SameImplList(asserts.Arg("state_steps"), &l5)
-	c.SameStorageList(asserts.Arg("state_steps"), &l5)
-	c.SameImplList(asserts.Arg("out"), &l15)
-	c.SameStorageList(asserts.Arg("out"), &l15)
-	c.End()
+	checksPost186(&c, &locs551, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = asserts.Op{
 	Name:     "_fused_adam",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  asserts.PyTorch113,
 }
 
 // XFusedAdam checks _fused_adam(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -11390,21 +8184,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	c.Begin(&opXFusedAdam)
+	checksPre47(&c, &opXFusedAdam, &locs550)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("self"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("grads"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("grads"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("exp_avgs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("exp_avgs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("exp_avg_sqs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("exp_avg_sqs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("max_exp_avg_sqs"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("max_exp_avg_sqs"))
-	c.PlanSkip(asserts.CheckSameImpl, asserts.Arg("state_steps"))
-	c.PlanSkip(asserts.CheckSameStorage, asserts.Arg("state_steps"))
-	c.End()
+	checksPost63(&c, &locs550)
 	return r0, r1, r2, r3, r4
 }
 

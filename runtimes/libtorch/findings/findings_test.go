@@ -130,6 +130,18 @@ var repros = []repro{
 		x := f32(2, 3)
 		rel(checked.XSaturateWeightToFp16(x), x)
 	}},
+	{"rrelu_with_noise_", "same_content", "checked.RreluWithNoise_(x, noise, torch.Float(0.125), torch.Float(1.0/3), true, nil) // training: writes noise, schema Tensor noise", func() {
+		x, noise := f32(2), f32(2)
+		rel(checked.RreluWithNoise_(x, noise, torch.Float(0.125), torch.Float(1.0/3), true, nil), x, noise)
+	}},
+	{"rrelu_with_noise", "same_content", "checked.RreluWithNoise(x, noise, torch.Float(0.125), torch.Float(1.0/3), true, nil) // training", func() {
+		x, noise := f32(2), f32(2)
+		rel(checked.RreluWithNoise(x, noise, torch.Float(0.125), torch.Float(1.0/3), true, nil), x, noise)
+	}},
+	{"rrelu_with_noise.out", "same_content", "checked.RreluWithNoiseOut(x, noise, torch.Float(0.125), torch.Float(1.0/3), true, nil, out) // training", func() {
+		x, noise, out := f32(2), f32(2), f32(2)
+		rel(checked.RreluWithNoiseOut(x, noise, torch.Float(0.125), torch.Float(1.0/3), true, nil, out), x, noise, out)
+	}},
 	{"_foobar", "impl_use_count_le_1", "checked.XFoobar(x, true, true, true)", func() {
 		x := f32(2)
 		rel(checked.XFoobar(x, true, true, true), x)
@@ -143,6 +155,9 @@ func TestKernelFindings(t *testing.T) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
+	// The same_content repros need the content check; it changes nothing
+	// for the others.
+	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
 	for _, r := range repros {
 		t.Run(r.op, func(t *testing.T) {
 			col.Reset()

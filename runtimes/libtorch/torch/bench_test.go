@@ -23,3 +23,17 @@ func BenchmarkUseCounts(b *testing.B) {
 		_, _ = x.UseCounts()
 	}
 }
+
+// BenchmarkContentDigest is what same_content costs per argument and side
+// of the call: one cgo call hashing a 2x2 and a 64x64 float tensor.
+func BenchmarkContentDigest(b *testing.B) {
+	for _, n := range []int64{2, 64} {
+		x := torch.Zeros(torch.Float32, torch.CPU, n, n)
+		b.Run(x.String(), func(b *testing.B) {
+			for b.Loop() {
+				_, _ = x.ContentDigest()
+			}
+		})
+		x.Release()
+	}
+}

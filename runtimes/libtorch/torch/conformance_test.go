@@ -25,6 +25,7 @@ func TestAssertsContract(t *testing.T) {
 		View:       func(t asserts.Tensor) asserts.Tensor { return h(t).Detach() },
 		Write:      func(t asserts.Tensor) { h(t).Fill(7) },
 		SetStorage: func(dst, src asserts.Tensor) { h(dst).SetStorage(h(src)) },
+		RawWrite:   func(t asserts.Tensor) { h(t).RawWrite() },
 		// Resize is left out: libtorch 1.13's resize_ does not bump the
 		// version counter (TestResizeKeepsIdentity checks the rest).
 		Kinds: []assertstest.Kind{

@@ -251,3 +251,88 @@ extern "C" char *ag_to_functional(void *p, void **out) {
 	*out = new at::Tensor(at::functionalization::impl::to_functional_tensor(T(p)));
 	AG_CATCH
 }
+
+namespace {
+
+// mix64 is the finalizer of SplitMix64: every input bit reaches every output bit.
+inline uint64_t mix64(uint64_t x) {
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+// digest_bytes hashes n bytes eight at a time (FNV-1a's structure over
+// 64-bit words, each word mixed first so that a change in any bit of it
+// spreads), then the tail bytes and the length.
+uint64_t digest_bytes(const unsigned char *b, size_t n) {
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		std::memcpy(&w, b + i, 8);
+		h = (h ^ mix64(w)) * 0x100000001b3ULL;
+	}
+	for (; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
+	return mix64(h ^ static_cast<uint64_t>(n));
+}
+
+// reach returns the byte range [lo, hi) of t's storage that its sizes,
+// strides and offset cover, gaps between strided elements included; false
+// when the range cannot be read safely.
+bool reach(const at::Tensor &t, const unsigned char *&base, size_t &lo, size_t &hi) {
+	if (!t.defined()) return false;
+	c10::TensorImpl *impl = t.unsafeGetTensorImpl();
+	if (!impl->has_storage() || t.layout() != at::kStrided || !t.device().is_cpu()) return false;
+	if (impl->is_meta() || t.is_quantized() || t.is_nested() ||
+	    at::functionalization::impl::isFunctionalTensor(t))
+		return false;
+	const c10::Storage &s = impl->storage();
+	size_t item = t.dtype().itemsize();
+	size_t nbytes = s.nbytes();
+	lo = hi = 0;
+	base = static_cast<const unsigned char *>(s.data());
+	if (t.numel() == 0) return true;
+	int64_t last = t.storage_offset();
+	if (last < 0) return false;
+	for (int64_t d = 0; d < t.dim(); d++) {
+		int64_t st = t.stride(d);
+		if (st < 0) return false;
+		last += (t.size(d) - 1) * st;
+	}
+	lo = static_cast<size_t>(t.storage_offset()) * item;
+	hi = (static_cast<size_t>(last) + 1) * item;
+	// A range past the storage's end (a tensor left inconsistent by a
+	// failed kernel) or a storage without memory is not read.
+	return base != nullptr && hi <= nbytes;
+}
+
+} // namespace
+
+// ag_content_digest digests the bytes t reaches; it returns 1 and sets
+// *digest, or 0 when they cannot be read. No exception leaves it.
+extern "C" int ag_content_digest(void *p, uint64_t *digest) {
+	*digest = 0;
+	if (p == nullptr) return 0;
+	try {
+		const unsigned char *base;
+		size_t lo, hi;
+		if (!reach(T(p), base, lo, hi)) return 0;
+		*digest = digest_bytes(base == nullptr ? base : base + lo, hi - lo);
+		return 1;
+	} catch (...) {
+		return 0;
+	}
+}
+
+// ag_raw_write adds 1 to the first byte t reaches through the data pointer,
+// below every dispatcher layer: the version counter does not move.
+extern "C" char *ag_raw_write(void *p) {
+	AG_TRY
+	const unsigned char *base;
+	size_t lo, hi;
+	TORCH_CHECK(reach(T(p), base, lo, hi) && hi > lo, "ag_raw_write: no bytes to write");
+	const_cast<unsigned char *>(base)[lo]++;
+	AG_CATCH
+}

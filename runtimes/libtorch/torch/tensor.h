@@ -36,6 +36,8 @@ char *ag_to_functional(void *t, void **out);
 char *ag_describe(void *t, int64_t *ndim, int64_t *sizes, int64_t *strides, int64_t max, int *dtype, int *device);
 char *ag_string(void *t, char **out);
 int64_t ag_registry_size(void);
+int ag_content_digest(void *t, uint64_t *digest);
+char *ag_raw_write(void *t);
 
 #ifdef __cplusplus
 }

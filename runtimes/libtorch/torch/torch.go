@@ -18,6 +18,8 @@ package torch
 #cgo LDFLAGS: -ltorch_cpu -lc10 -lstdc++
 #cgo noescape ag_ident
 #cgo nocallback ag_ident
+#cgo noescape ag_content_digest
+#cgo nocallback ag_content_digest
 #include <stdlib.h>
 #include "tensor.h"
 */
@@ -151,4 +153,26 @@ func (t *Tensor) Defined() bool { return t.Ident().Defined() }
 // table currently remembers (live ones and dead ones not yet pruned).
 func RegistrySize() int { return int(C.ag_registry_size()) }
 
-var _ asserts.Tensor = (*Tensor)(nil)
+// ContentDigest implements asserts.Contents: one cgo call hashes the bytes
+// of t's storage from its offset to the farthest element its sizes and
+// strides reach, gaps included. ok is false for undefined, meta, storageless
+// (sparse, nested), quantized, functionalization-wrapper and non-CPU
+// tensors, and for a range that does not fit in the storage.
+func (t *Tensor) ContentDigest() (digest uint64, ok bool) {
+	if t == nil || t.p == nil {
+		return 0, false
+	}
+	var d C.uint64_t
+	ok = C.ag_content_digest(t.p, &d) != 0
+	return uint64(d), ok
+}
+
+// RawWrite adds 1 to the first byte t reaches, through the data pointer:
+// the version counter does not move (what a kernel writing below the
+// autograd layer does). For tests of the content check.
+func (t *Tensor) RawWrite() { check(C.ag_raw_write(t.p)) }
+
+var (
+	_ asserts.Tensor   = (*Tensor)(nil)
+	_ asserts.Contents = (*Tensor)(nil)
+)

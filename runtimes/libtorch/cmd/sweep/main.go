@@ -25,7 +25,6 @@ import (
 	"path"
 	"reflect"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -46,6 +45,7 @@ func main() {
 	jobs := flag.Int("j", 1, "worker processes")
 	verdictsPath := flag.String("verdicts", "verdicts.json", "the verdicts of known violations")
 	timeout := flag.Duration("timeout", 60*time.Second, "per-op time limit")
+	flag.BoolVar(&contentCheck, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
 	flag.Parse()
 	torch.SetNumThreads(1)
 	if *worker || os.Getenv(workerEnv) != "" {
@@ -64,6 +64,14 @@ func main() {
 // binary has its own flags).
 const workerEnv = "AG_SWEEP_WORKER"
 
+// contentEnv, set for a worker, switches the same_content check on in it.
+const contentEnv = "AG_SWEEP_CONTENT"
+
+// contentCheck is the master's -content flag: whether its workers run the
+// same_content check (it reads each argument's bytes before and after the
+// kernel; off, those rows are skipped as content_check_off).
+var contentCheck bool
+
 type sampleResult struct {
 	T          string              `json:"t"` // "start", "res", "done"
 	K          int                 `json:"k"`
@@ -71,14 +79,13 @@ type sampleResult struct {
 	ErrMsg     string              `json:"err_msg,omitempty"`
 	Calls      uint64              `json:"calls,omitempty"`
 	Checks     uint64              `json:"checks,omitempty"`
+	ChecksRun  map[string]uint64   `json:"checks_run,omitempty"`
+	Skipped    map[string]uint64   `json:"skipped,omitempty"`
 	Violations []asserts.Violation `json:"violations,omitempty"`
-	// Aliased lists the arguments not marked (a!) that share a StorageImpl
-	// with an argument that is: writing the one writes the other.
-	Aliased []string `json:"aliased,omitempty"`
 }
 
 func runWorker() {
-	s, err := schema.Default()
+	s, err := schema.Embedded(aten.SchemaVersion)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -87,6 +94,7 @@ func runWorker() {
 	enc := json.NewEncoder(os.Stdout)
 	col := asserts.NewCollector()
 	asserts.SetHandler(col)
+	asserts.SetContentCheck(os.Getenv(contentEnv) == "1")
 	for in.Scan() {
 		var name, profile string
 		var start, n int
@@ -106,6 +114,7 @@ func runWorker() {
 			r := runSample(op, fn, k)
 			rep := col.Report()
 			r.T, r.K, r.Calls, r.Violations = "res", k, rep.Calls, rep.Violations
+			r.ChecksRun, r.Skipped = rep.ChecksRun, rep.Skipped
 			for _, c := range rep.ChecksRun {
 				r.Checks += c
 			}
@@ -129,7 +138,6 @@ func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
 		}
 	}()
 	in := build(op, fn.Type(), k, &p)
-	r.Aliased = aliasedWithWrites(op, in)
 	for _, o := range fn.Call(in) {
 		switch x := o.Interface().(type) {
 		case *torch.Tensor:
@@ -141,46 +149,6 @@ func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
 		}
 	}
 	return r
-}
-
-func aliasedWithWrites(op *schema.Op, in []reflect.Value) []string {
-	storages := func(v reflect.Value) []asserts.ID {
-		switch x := v.Interface().(type) {
-		case *torch.Tensor:
-			if x != nil {
-				return []asserts.ID{x.Ident().Storage}
-			}
-		case []*torch.Tensor:
-			var ids []asserts.ID
-			for _, t := range x {
-				ids = append(ids, t.Ident().Storage)
-			}
-			return ids
-		}
-		return nil
-	}
-	written := map[asserts.ID]bool{}
-	args := op.Func.Args()
-	for i, a := range args {
-		if a.IsWrite() {
-			for _, id := range storages(in[i]) {
-				written[id] = id != 0
-			}
-		}
-	}
-	var out []string
-	for i, a := range args {
-		if a.IsWrite() {
-			continue
-		}
-		for _, id := range storages(in[i]) {
-			if written[id] {
-				out = append(out, a.Name)
-				break
-			}
-		}
-	}
-	return out
 }
 
 func firstLine(s string) string {
@@ -195,26 +163,38 @@ func firstLine(s string) string {
 
 // Report is the sweep's JSON report.
 type Report struct {
-	Libtorch     string         `json:"libtorch"`
-	OpsTotal     int            `json:"ops_total"`
-	OpsBound     int            `json:"ops_bound"`
-	OpsExercised int            `json:"ops_exercised"`
-	Samples      int            `json:"samples_per_op"`
-	Calls        uint64         `json:"calls"`
-	Checks       uint64         `json:"checks"`
-	NotExercised map[string]int `json:"not_exercised"`
+	Libtorch     string `json:"libtorch"`
+	OpsTotal     int    `json:"ops_total"`
+	OpsBound     int    `json:"ops_bound"`
+	OpsExercised int    `json:"ops_exercised"`
+	Samples      int    `json:"samples_per_op"`
+	// ContentCheck reports whether the same_content check was on.
+	ContentCheck bool   `json:"content_check"`
+	Calls        uint64 `json:"calls"`
+	Checks       uint64 `json:"checks"`
+	// ChecksRun counts the checks run by check name, Skipped the checks
+	// skipped by reason (both profiles, all samples).
+	ChecksRun    map[string]uint64 `json:"checks_run"`
+	Skipped      map[string]uint64 `json:"skipped"`
+	NotExercised map[string]int    `json:"not_exercised"`
 	// NotExercisedOps gives each op not exercised its first error.
 	NotExercisedOps map[string]string `json:"not_exercised_ops"`
 	Unbound         map[string]int    `json:"unbound"`
 	Crashes         []Crash           `json:"crashes"`
 	Violations      []Finding         `json:"violations"`
-	Unjudged        int               `json:"unjudged"`
-	// FalsePositives are violations the sweep knows to be wrong: no_mutation
-	// on an argument that aliases a mutable argument (x.add_(x),
-	// add(a, b, out=a)). The check belongs to the root asserts package,
-	// which does not yet skip such arguments; see README.md.
-	FalsePositives int     `json:"false_positives"`
-	Seconds        float64 `json:"seconds"`
+	// Unjudged counts the violations without a verdict: a kernel bug not
+	// yet judged, or a false positive (a bug of the checks or of this
+	// runtime, to fix, never a verdict). The sweep fails while it is not 0.
+	Unjudged int     `json:"unjudged"`
+	Seconds  float64 `json:"seconds"`
+	// Slowest lists the ten ops that took longest (both profiles, worker
+	// restarts included).
+	Slowest []OpTime `json:"slowest"`
+}
+
+type OpTime struct {
+	Op      string  `json:"op"`
+	Seconds float64 `json:"seconds"`
 }
 
 type Crash struct {
@@ -238,7 +218,9 @@ type Finding struct {
 }
 
 // Verdict judges the violations of one op and check (and argument, when
-// set): "kernel" with a repro, or "allowlisted" with the entry.
+// set): "kernel" (the release kernel breaks its schema's contract) with a
+// repro, or "allowlisted" with the allowlist entry (file:line) in Repro and
+// its reason. There is no other verdict: a false positive is a bug to fix.
 type Verdict struct {
 	Op      string `json:"op"`
 	Check   string `json:"check"`
@@ -255,19 +237,25 @@ type opResult struct {
 	errMsg    string
 	calls     uint64
 	checks    uint64
+	checksRun map[string]uint64
+	skipped   map[string]uint64
+	seconds   float64
 	crashes   []Crash
 	findings  []Finding
 }
 
 func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout time.Duration, out io.Writer) (*Report, error) {
 	t0 := time.Now()
-	s, err := schema.Default()
+	s, err := schema.Embedded(aten.SchemaVersion)
 	if err != nil {
 		return nil, err
 	}
 	var verdicts []Verdict
 	if b, err := os.ReadFile(verdictsPath); err == nil {
 		if err := json.Unmarshal(b, &verdicts); err != nil {
+			return nil, fmt.Errorf("%s: %v", verdictsPath, err)
+		}
+		if err := checkVerdicts(verdicts); err != nil {
 			return nil, fmt.Errorf("%s: %v", verdictsPath, err)
 		}
 	} else if !os.IsNotExist(err) {
@@ -306,7 +294,8 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 		wg.Wait()
 		close(results)
 	}()
-	rep := Report{Libtorch: "1.13.1", OpsTotal: len(s.Ops), OpsBound: len(aten.Bound), Samples: n,
+	rep := Report{Libtorch: aten.SchemaVersion, OpsTotal: len(s.Ops), OpsBound: len(aten.Bound), Samples: n, ContentCheck: contentCheck,
+		ChecksRun: map[string]uint64{}, Skipped: map[string]uint64{},
 		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Unbound: map[string]int{}, Crashes: []Crash{}, Violations: []Finding{}}
 	for _, u := range aten.Unbound {
 		rep.Unbound[u.Reason]++
@@ -318,7 +307,16 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 			fmt.Fprintf(os.Stderr, "sweep: %d/%d ops, %.0fs\n", done, len(names), time.Since(t0).Seconds())
 		}
 		rep.Calls += r.calls
+		rep.Slowest = append(rep.Slowest, OpTime{r.name, r.seconds})
+		sort.Slice(rep.Slowest, func(i, j int) bool { return rep.Slowest[i].Seconds > rep.Slowest[j].Seconds })
+		rep.Slowest = rep.Slowest[:min(len(rep.Slowest), 10)]
 		rep.Checks += r.checks
+		for k, n := range r.checksRun {
+			rep.ChecksRun[k] += n
+		}
+		for k, n := range r.skipped {
+			rep.Skipped[k] += n
+		}
 		rep.Crashes = append(rep.Crashes, r.crashes...)
 		if r.exercised {
 			rep.OpsExercised++
@@ -327,12 +325,8 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 			rep.NotExercisedOps[r.name] = r.errClass + ": " + r.errMsg
 		}
 		for _, f := range r.findings {
+			judge(&f, verdicts)
 			if f.Verdict == "" {
-				judge(&f, verdicts)
-			}
-			if f.Verdict == "false_positive" {
-				rep.FalsePositives++
-			} else if f.Verdict == "" {
 				rep.Unjudged++
 			}
 			rep.Violations = append(rep.Violations, f)
@@ -354,6 +348,23 @@ func runMaster(reportPath, verdictsPath, patterns string, n, jobs int, timeout t
 	return &rep, nil
 }
 
+// checkVerdicts rejects a verdict that is neither "kernel" nor
+// "allowlisted", or that lacks its reason or repro (for "allowlisted", the
+// allowlist entry).
+func checkVerdicts(vs []Verdict) error {
+	for i, v := range vs {
+		switch {
+		case v.Op == "" || v.Check == "":
+			return fmt.Errorf("verdict %d: op and check are required", i)
+		case v.Verdict != "kernel" && v.Verdict != "allowlisted":
+			return fmt.Errorf("verdict %d (%s, %s): verdict %q, want kernel or allowlisted (a false positive is a bug to fix, not a verdict)", i, v.Op, v.Check, v.Verdict)
+		case v.Reason == "" || v.Repro == "":
+			return fmt.Errorf("verdict %d (%s, %s): a %s verdict needs a reason and a repro (the allowlist entry for allowlisted)", i, v.Op, v.Check, v.Verdict)
+		}
+	}
+	return nil
+}
+
 func judge(f *Finding, vs []Verdict) {
 	for _, v := range vs {
 		if v.Op == f.Op && v.Check == f.Check && (v.Arg == "" || v.Arg == f.Arg) {
@@ -364,10 +375,27 @@ func judge(f *Finding, vs []Verdict) {
 }
 
 func summary(w io.Writer, r *Report, selected int) {
-	fmt.Fprintf(w, "libtorch %s sweep: %d ops in the schema, %d bound, %d selected, %d exercised (%d samples each at most)\n",
-		r.Libtorch, r.OpsTotal, r.OpsBound, selected, r.OpsExercised, r.Samples)
-	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d without a verdict, %d known false positives), %d crashes, %.0f s\n",
-		r.Calls, r.Checks, len(r.Violations), r.Unjudged, r.FalsePositives, len(r.Crashes), r.Seconds)
+	fmt.Fprintf(w, "libtorch %s sweep: %d ops in the schema, %d bound, %d selected, %d exercised (%d samples each at most); content check %s\n",
+		r.Libtorch, r.OpsTotal, r.OpsBound, selected, r.OpsExercised, r.Samples, map[bool]string{true: "on", false: "off"}[r.ContentCheck])
+	verdicts := map[string]int{}
+	for _, v := range r.Violations {
+		verdicts[v.Verdict]++
+	}
+	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes, %.0f s\n",
+		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), r.Seconds)
+	fmt.Fprint(w, "slowest ops:")
+	for _, o := range r.Slowest[:min(len(r.Slowest), 5)] {
+		fmt.Fprintf(w, " %s %.1fs", o.Op, o.Seconds)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "checks run, by check:")
+	for _, k := range sortedKeys(r.ChecksRun) {
+		fmt.Fprintf(w, "  %-22s %d\n", k, r.ChecksRun[k])
+	}
+	fmt.Fprintln(w, "checks skipped, by reason:")
+	for _, k := range sortedKeys(r.Skipped) {
+		fmt.Fprintf(w, "  %-22s %d\n", k, r.Skipped[k])
+	}
 	fmt.Fprintln(w, "not exercised, by error class:")
 	for _, k := range sortedKeys(r.NotExercised) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.NotExercised[k])
@@ -394,7 +422,7 @@ func summary(w io.Writer, r *Report, selected int) {
 	}
 }
 
-func sortedKeys(m map[string]int) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)
@@ -436,7 +464,11 @@ func (t *tailBuf) String() string {
 
 func (w *workerProc) start() error {
 	w.cmd = exec.Command(w.exe)
-	w.cmd.Env = append(os.Environ(), workerEnv+"=1")
+	content := "0"
+	if contentCheck {
+		content = "1"
+	}
+	w.cmd.Env = append(os.Environ(), workerEnv+"=1", contentEnv+"="+content)
 	w.stderr = &tailBuf{}
 	w.cmd.Stderr = w.stderr
 	var err error
@@ -480,13 +512,15 @@ var profiles = []string{"strict", "pytorch"}
 // after a crash. The op is exercised if a sample runs under the strict
 // profile (both profiles call the same kernel on the same inputs).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
-	r := opResult{name: name}
+	t0 := time.Now()
+	r := opResult{name: name, checksRun: map[string]uint64{}, skipped: map[string]uint64{}}
 	deadline := time.After(timeout)
 	for _, profile := range profiles {
 		if !w.runProfile(&r, name, profile, n, deadline) {
 			break
 		}
 	}
+	r.seconds = time.Since(t0).Seconds()
 	return r
 }
 
@@ -530,6 +564,12 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 				case "res":
 					r.calls += s.Calls
 					r.checks += s.Checks
+					for k, n := range s.ChecksRun {
+						r.checksRun[k] += n
+					}
+					for k, n := range s.Skipped {
+						r.skipped[k] += n
+					}
 					if s.ErrClass == "" {
 						r.exercised = r.exercised || profile == "strict"
 					} else if r.errClass == "" {
@@ -539,10 +579,6 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 						v := &s.Violations[i]
 						f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
 							Sample: fmt.Sprintf("%d: %s", s.K, variants[s.K])}
-						if v.Check == asserts.CheckNoMutation && slices.Contains(s.Aliased, v.Arg) {
-							f.Verdict = "false_positive"
-							f.Reason = "the argument shares its StorageImpl with a mutable (a!) argument of the same call, so the op may write it; asserts' no_mutation does not yet exclude such arguments (root package bug, reported)"
-						}
 						if v.Ret >= 0 {
 							ret := v.Ret
 							f.Ret = &ret

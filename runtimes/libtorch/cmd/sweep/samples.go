@@ -26,7 +26,11 @@ var variants = []string{
 	"bool [2,3]",
 	"4-d float [1,2,4,4] (a batch of images: conv, pooling)",
 	"3-d float [2,3,4]",
+	"training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm)",
 }
+
+// trainingVariant is the variant that switches training mode on.
+const trainingVariant = 10
 
 // pool owns every handle a sample makes, to release them after the call.
 type pool struct{ ts []*torch.Tensor }
@@ -169,6 +173,15 @@ func (s *sampler) value(a *schema.Argument, t reflect.Type) reflect.Value {
 			v[i] = s.tensor(a.Name)
 		}
 		return reflect.ValueOf(v)
+	}
+	if s.variant == trainingVariant && (a.Name == "training" || a.Name == "train") {
+		switch t {
+		case reflect.TypeOf(true):
+			return reflect.ValueOf(true)
+		case reflect.TypeOf((*bool)(nil)):
+			on := true
+			return reflect.ValueOf(&on)
+		}
 	}
 	// non-tensor arguments: the schema default where it parses
 	if opt && (!s.present() || (hasDef && def == "None" && s.variant != 1)) {

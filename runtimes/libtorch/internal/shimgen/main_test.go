@@ -73,3 +73,18 @@ func TestBindRet(t *testing.T) {
 		}
 	}
 }
+
+// TestRelease: the bindings follow libtorch's own release (1.13.1, its 2,952
+// ops), not assertgen's default schema, whatever that is.
+func TestRelease(t *testing.T) {
+	s, err := schema.Embedded(release)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Version != "1.13.1" || len(s.Ops) != 2952 {
+		t.Errorf("schema.Embedded(%q): release %s, %d ops; want 1.13.1, 2952", release, s.Version, len(s.Ops))
+	}
+	if s.Op("_nested_tensor_offsets") == nil || s.Op("_foobar") == nil {
+		t.Errorf("ops of 1.13.1 missing")
+	}
+}
