@@ -241,8 +241,8 @@ func (c *Config) Validate() error {
 	if c.Pos["build_tag"] != (schema.Position{}) && !validTag(c.BuildTag) {
 		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
 	}
-	if c.Prefix != "" && (strings.ContainsAny(c.Prefix, `/\`) || strings.HasPrefix(c.Prefix, ".")) {
-		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix", c.Prefix))
+	if c.Prefix != "" && !validPrefix(c.Prefix) {
+		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first . or -)", c.Prefix))
 	}
 	if _, ok := c.Pos["output"]; ok && c.Output == "" {
 		errs = append(errs, c.Errorf("output", "empty directory (leave it out for the default)"))

@@ -281,11 +281,19 @@ func Interrupted(dir string) ([]string, error) {
 	return m, err
 }
 
-// Obsolete lists files in dir that an earlier run generated (named
-// PREFIX_*.go and starting with the generated-code header) and that files
-// no longer contains, such as a part file when fewer parts are needed.
+// Obsolete lists files in dir that an earlier run with this prefix
+// generated and that files no longer contains, such as a part file when
+// fewer parts are needed. A file is of prefix P's set only if both prove
+// it: its name is one gen gives with P (P_K.go or P_K_N.go, K a file kind
+// gen writes: checked, direct, kernels, adapter or shapes; N a part number
+// from 2), and it starts with the generated-code header. The names are
+// unambiguous across prefixes, since no kind has an underscore: prefix ops
+// never claims ops_extra_checked.go, which prefix ops_extra wrote.
 func Obsolete(dir, prefix string, files []File) ([]string, error) {
-	matches, err := filepath.Glob(filepath.Join(dir, prefix+"_*.go"))
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -294,10 +302,12 @@ func Obsolete(dir, prefix string, files []File) ([]string, error) {
 		keep[f.Name] = true
 	}
 	var out []string
-	for _, m := range matches {
-		if keep[filepath.Base(m)] {
+	for _, e := range entries {
+		n := e.Name()
+		if keep[n] || !ownName(prefix, n) {
 			continue
 		}
+		m := filepath.Join(dir, n)
 		gen, err := isGenerated(m)
 		if err != nil {
 			return nil, err
@@ -307,6 +317,39 @@ func Obsolete(dir, prefix string, files []File) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
+// checked and direct also part files PREFIX_KIND_N.go.
+var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes"}
+
+// ownName reports whether name is the name of a file gen writes with
+// prefix: PREFIX_KIND.go or PREFIX_KIND_N.go (N from 2, no leading zero).
+func ownName(prefix, name string) bool {
+	rest, ok := strings.CutPrefix(name, prefix+"_")
+	if !ok || prefix == "" {
+		return false
+	}
+	rest, ok = strings.CutSuffix(rest, ".go")
+	if !ok {
+		return false
+	}
+	kind, part, hasPart := strings.Cut(rest, "_")
+	if !slices.Contains(fileKinds, kind) {
+		return false
+	}
+	if !hasPart {
+		return true
+	}
+	if part == "" || part[0] == '0' || part == "1" {
+		return false
+	}
+	for _, c := range part {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // isGenerated reports whether the file at path starts with assertgen's
