@@ -78,6 +78,14 @@ func Write(ctx context.Context, dir, prefix string, files []File) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	unlock, err := lockDir(dir)
+	if errors.Is(err, ErrLocked) {
+		return &LockedError{Dir: dir}
+	}
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	stage := stagingDir(dir, prefix)
 	if err := recoverStaging(dir, stage); err != nil {
 		return err
@@ -102,6 +110,23 @@ func Write(ctx context.Context, dir, prefix string, files []File) error {
 	// Committed: from here on the new set wins.
 	return applyJournal(dir, stage)
 }
+
+// ErrLocked reports that another process is writing into the directory
+// (see [LockedError]).
+var ErrLocked = errors.New("another process is writing into the directory")
+
+// A LockedError is Write's error when another Write, in this process or
+// another, holds the directory: Write then changes nothing. Writes into
+// one directory are serialised by an advisory lock on the directory
+// (flock, on the systems that have it), taken before Write looks at the
+// directory's files and released when it returns or its process ends.
+type LockedError struct{ Dir string }
+
+func (e *LockedError) Error() string {
+	return e.Dir + ": another assertgen is writing into this directory; nothing was written"
+}
+
+func (e *LockedError) Unwrap() error { return ErrLocked }
 
 // testDelay slows each step of a Write down, so that tests can interrupt
 // one at a chosen point (ASSERTGEN_TEST_WRITE_DELAY=20ms). It is for tests

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -118,5 +119,32 @@ func TestObsoleteOwnSet(t *testing.T) {
 		if !ownName("p", n) {
 			t.Errorf("ownName(p, %s) = false", n)
 		}
+	}
+}
+
+// TestWriteLocked: issue 19 item 5. While another Write holds the
+// directory, Write changes nothing and says why.
+func TestWriteLocked(t *testing.T) {
+	dir := t.TempDir()
+	unlock, err := lockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	if _, err := lockDir(dir); err != ErrLocked {
+		t.Skipf("no directory lock on this system: %v", err)
+	}
+	head := "// " + Header + "\n"
+	err = Write(context.Background(), dir, "p", []File{{"p_checked.go", []byte(head)}})
+	var le *LockedError
+	if !errors.As(err, &le) || err.Error() != dir+": another assertgen is writing into this directory; nothing was written" {
+		t.Errorf("Write into a locked directory: %v", err)
+	}
+	if got := dirNames(t, dir); len(got) != 0 {
+		t.Errorf("Write into a locked directory wrote %v", got)
+	}
+	unlock()
+	if err := Write(context.Background(), dir, "p", []File{{"p_checked.go", []byte(head)}}); err != nil {
+		t.Errorf("Write after the lock was released: %v", err)
 	}
 }

@@ -214,6 +214,20 @@
 // gen completes or removes and gen -check reports. A read-only generated
 // file is an error, not silently replaced.
 //
+// gen removes only files of its own set: a file is removed as obsolete
+// when its name is one gen gives with the prefix (PREFIX_KIND.go or
+// PREFIX_KIND_N.go, KIND one of checked, direct, kernels, adapter, shapes)
+// and it starts with the generated-code header. So several prefixes can
+// share a directory: gen -prefix ops never touches ops_extra_checked.go.
+// A prefix is made of ASCII letters, digits, _, - and . (not first . or -).
+//
+// Two gens (or plan -o) writing into one directory at once take turns: a
+// run that finds another writing there says so on stderr ("another
+// assertgen is writing into it; waiting for it to finish") and waits, so
+// the directory ends with the complete set of the run that wrote last.
+// The turn is an advisory lock (flock) on the directory itself, taken
+// only for the write, which the system releases when its holder exits.
+//
 // The checked file references asserts.Version1, and function mode assigns
 // each kernel to a variable of the expected function type, so stale
 // wrappers fail to build when the asserts API or a kernel's signature

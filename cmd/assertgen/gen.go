@@ -187,7 +187,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	err = g.write(dir, func(ctx context.Context) error {
-		return gen.Write(ctx, dir, res.Prefix, res.Files)
+		return writeWaiting(ctx, stderr, dir, res.Prefix, res.Files)
 	})
 	if err != nil {
 		return err
@@ -198,6 +198,29 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stderr)
 	return nil
+}
+
+// writeWaiting is gen.Write that, while another assertgen writes into
+// dir, says so once and waits for it (until ctx is done): two gens into
+// one directory take their turns, and the directory holds the complete
+// set of the one that wrote last.
+func writeWaiting(ctx context.Context, stderr io.Writer, dir, prefix string, files []gen.File) error {
+	told := false
+	for {
+		err := gen.Write(ctx, dir, prefix, files)
+		if !errors.Is(err, gen.ErrLocked) {
+			return err
+		}
+		if !told {
+			fmt.Fprintf(stderr, "assertgen: %s: another assertgen is writing into it; waiting for it to finish\n", dir)
+			told = true
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // checkOutputDir refuses an output directory that holds Go files assertgen

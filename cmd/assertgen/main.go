@@ -204,7 +204,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	dir := filepath.Dir(*out)
 	return g.write(dir, func(ctx context.Context) error {
-		return gen.Write(ctx, dir, "", []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
+		return writeWaiting(ctx, stderr, dir, "", []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
 	})
 }
 

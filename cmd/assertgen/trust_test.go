@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -57,4 +60,72 @@ func TestGenDeletesOnlyItsOwnSet(t *testing.T) {
 		{name: "prefix in the config", files: map[string]string{"assertgen.yaml": "mode: interface\nprefix: \"ops_*\"\n"}, args: []string{"gen"}, code: 1, err: []string{
 			`assertgen: assertgen.yaml:2:9: prefix: "ops_*" is not a file name prefix (ASCII letters, digits, _, - and ., not first . or -)`}},
 	})
+}
+
+// TestGenConcurrent: issue 19 item 5. Eight gens, of two different op
+// sets, run at once into one directory, each step of their writes slowed
+// down: each waits for its turn and succeeds, no raw OS error, and the
+// directory ends with one complete set (gen -check passes for one of the
+// two) and no staging directory.
+func TestGenConcurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 8 processes")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	sets := [][]string{
+		{"gen", "-mode", "interface", "-package", "out", "-out", out, "-ops", "add.Tensor"},
+		{"gen", "-mode", "interface", "-package", "out", "-out", out, "-ops", "neg,abs,transpose.int"},
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		code   int
+		stderr string
+	}
+	results := make([]result, 8)
+	var wg sync.WaitGroup
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(exe, sets[i%2]...)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_MAIN=1", "ASSERTGEN_TEST_WRITE_DELAY=3ms")
+			var e bytes.Buffer
+			cmd.Stderr = &e
+			err := cmd.Run()
+			results[i] = result{cmd.ProcessState.ExitCode(), e.String()}
+			if err != nil && cmd.ProcessState == nil {
+				results[i] = result{-1, err.Error()}
+			}
+		}()
+	}
+	wg.Wait()
+	waiting := "assertgen: " + out + ": another assertgen is writing into it; waiting for it to finish"
+	for i, r := range results {
+		for _, line := range strings.Split(strings.TrimSpace(r.stderr), "\n") {
+			done := strings.HasPrefix(line, "assertgen: ") && strings.HasSuffix(line, " ops wrapped in "+out)
+			if line != waiting && !done {
+				t.Errorf("run %d: exit %d, unexpected line %q", i, r.code, line)
+			}
+		}
+		if r.code != 0 {
+			t.Errorf("run %d: exit %d\n%s", i, r.code, r.stderr)
+		}
+	}
+	fresh := 0
+	for _, args := range sets {
+		if _, _, code := runCLI(t, dir, append(args, "-check")...); code == 0 {
+			fresh++
+		}
+	}
+	if fresh != 1 {
+		t.Errorf("gen -check passes for %d of the 2 op sets, want 1: %v", fresh, dirList(t, out))
+	}
+	if names := dirList(t, out); len(names) != 4 {
+		t.Errorf("files left: %v", names)
+	}
 }
