@@ -237,7 +237,7 @@ func checkWritable(dir string, files []File, obsolete []string) error {
 			return err
 		}
 		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("%s: not a regular file; remove it and run again", p)
+			return notRegular(p, fi.Mode())
 		}
 		if fi.Mode().Perm()&0o200 == 0 {
 			return fmt.Errorf("%s: read-only; make it writable (chmod u+w) or remove it, and run again", p)
@@ -280,14 +280,16 @@ func syncDir(dir string) error {
 	return err
 }
 
-// Stale lists the files whose copy in dir is missing or differs, and the
-// staging directory of an interrupted Write with this prefix.
+// Stale lists the files whose copy in dir is missing or differs. A copy
+// that is not a regular file (a symbolic link, a device, ...) is an error,
+// and no more of a copy is read than the size of the file it is compared
+// with.
 func Stale(dir string, files []File) ([]string, error) {
 	var stale []string
 	for _, f := range files {
 		p := filepath.Join(dir, f.Name)
-		old, err := os.ReadFile(p)
-		if errors.Is(err, os.ErrNotExist) || err == nil && !bytes.Equal(old, f.Data) {
+		same, err := sameContent(p, f.Data)
+		if errors.Is(err, fs.ErrNotExist) || err == nil && !same {
 			stale = append(stale, p)
 			continue
 		}
@@ -296,6 +298,64 @@ func Stale(dir string, files []File) ([]string, error) {
 		}
 	}
 	return stale, nil
+}
+
+// sameContent reports whether the regular file at path holds data.
+func sameContent(path string, data []byte) (bool, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	old, err := io.ReadAll(io.LimitReader(f, int64(len(data))+1))
+	return err == nil && bytes.Equal(old, data), err
+}
+
+// openRegular opens the file at path for reading if it is a regular file,
+// not a symbolic link to one: the files gen reads in its output directory
+// are ones it wrote, or the user's Go files. Anything else (a link to
+// /dev/zero, a FIFO, which would block the open) is an error that says
+// what to do.
+func openRegular(path string) (*os.File, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi.Mode())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	// The file may have been replaced between Lstat and Open.
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = notRegular(path, fi.Mode())
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// notRegular is the error about a path in the output directory that is not
+// a regular file.
+func notRegular(path string, m fs.FileMode) error {
+	what := "not a regular file"
+	switch {
+	case m&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case m.IsDir():
+		what = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%s: %s, not a regular file; gen reads and writes only regular files in the output directory: remove it and run again", path, what)
 }
 
 // Interrupted lists the staging directories of interrupted Writes in dir
@@ -331,6 +391,9 @@ func Obsolete(dir, prefix string, files []File) ([]string, error) {
 		n := e.Name()
 		if keep[n] || !ownName(prefix, n) {
 			continue
+		}
+		if !e.Type().IsRegular() {
+			return nil, notRegular(filepath.Join(dir, n), e.Type())
 		}
 		m := filepath.Join(dir, n)
 		gen, err := isGenerated(m)
@@ -380,7 +443,7 @@ func ownName(prefix, name string) bool {
 // isGenerated reports whether the file at path starts with assertgen's
 // generated-code header line.
 func isGenerated(path string) (bool, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return false, err
 	}
@@ -418,6 +481,9 @@ func Foreign(dir, pkg string) ([]string, error) {
 			continue
 		}
 		p := filepath.Join(dir, n)
+		if !e.Type().IsRegular() {
+			return nil, notRegular(p, e.Type())
+		}
 		gen, err := isGenerated(p)
 		if err != nil {
 			return nil, err
@@ -431,7 +497,22 @@ func Foreign(dir, pkg string) ([]string, error) {
 
 // isPackageDoc reports whether the Go file at path is only a package
 // clause naming pkg, with comments.
+// A file larger than maxDocSize is not read: it is no doc file.
 func isPackageDoc(path, pkg string) bool {
-	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments|parser.SkipObjectResolution)
-	return err == nil && f.Name.Name == pkg && len(f.Decls) == 0
+	f, err := openRegular(path)
+	if err != nil {
+		return false
+	}
+	src, err := io.ReadAll(io.LimitReader(f, maxDocSize+1))
+	f.Close()
+	if err != nil || len(src) > maxDocSize {
+		return false
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), path, src, parser.ParseComments|parser.SkipObjectResolution)
+	return err == nil && file.Name.Name == pkg && len(file.Decls) == 0
 }
+
+// maxDocSize bounds what Foreign reads of a Go file that is not
+// generated, to see whether it is a package doc file: 1 MiB, some hundred
+// times a long doc.go.
+const maxDocSize = 1 << 20

@@ -220,6 +220,10 @@
 // and it starts with the generated-code header. So several prefixes can
 // share a directory: gen -prefix ops never touches ops_extra_checked.go.
 // A prefix is made of ASCII letters, digits, _, - and . (not first . or -).
+// gen reads and replaces only regular files in the output directory: a Go
+// file there that is a symbolic link, a FIFO or a device is an error
+// naming it (remove it and run again), and a Go file that is neither
+// generated nor 1 MiB or less is not read whole.
 //
 // Two gens (or plan -o) writing into one directory at once take turns: a
 // run that finds another writing there says so on stderr ("another
