@@ -247,6 +247,9 @@ func (c *Config) Validate() error {
 	if _, ok := c.Pos["output"]; ok && c.Output == "" {
 		errs = append(errs, c.Errorf("output", "empty directory (leave it out for the default)"))
 	}
+	if _, ok := c.Pos["ops"]; ok && len(c.Ops) == 0 {
+		errs = append(errs, c.Errorf("ops", "empty list of ops (leave it out to select every op)"))
+	}
 	for _, k := range slices.Sorted(maps.Keys(c.Types)) {
 		if msg := checkTypeKey(k); msg != "" {
 			errs = append(errs, c.Errorf("types."+k, "%s", msg))
@@ -361,6 +364,7 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 	}
 	var errs schema.ErrorList
 	first := map[string]string{}
+	suggested := 0
 	for i, pat := range c.Ops {
 		key := fmt.Sprintf("ops.%d", i)
 		if pat == "" {
@@ -377,18 +381,31 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 			continue
 		}
 		first[pat] = key
-		if msg := UnknownOp(s, names, pat); msg != "" {
+		// Near names cost a search of the schema each: the first
+		// MaxSuggested unknown names get them, the rest a plain message.
+		if msg := unknownOp(s, names, pat, suggested < MaxSuggested); msg != "" {
 			errs = append(errs, c.Errorf(key, "%s", msg))
+			suggested++
 		}
 	}
 	return errs.Err()
 }
+
+// MaxSuggested is how many unknown op names in one list CheckOps suggests
+// near names for; a list of thousands of unknown names is checked in
+// time linear in its length.
+const MaxSuggested = 10
 
 // UnknownOp returns why pat selects no op of s ("" if it selects one):
 // a bad pattern, a pattern without a match, a name with overloads only, or
 // an unknown name with the closest names of s. names holds the op names
 // of s.
 func UnknownOp(s *schema.Schema, names map[string]bool, pat string) string {
+	return unknownOp(s, names, pat, true)
+}
+
+// unknownOp is UnknownOp that looks for near names only if suggest is set.
+func unknownOp(s *schema.Schema, names map[string]bool, pat string, suggest bool) string {
 	if names[pat] {
 		return ""
 	}
@@ -416,6 +433,9 @@ func UnknownOp(s *schema.Schema, names map[string]bool, pat string) string {
 		return fmt.Sprintf("unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", pat, pat, strings.Join(overloads, ", "))
 	}
 	msg := fmt.Sprintf("unknown op %q in %s", pat, s.Path)
+	if !suggest {
+		return msg
+	}
 	var sugg []string
 	for _, n := range allowlist.Suggest(s, pat, 3) {
 		if !names[n] && !strings.Contains(n, "*") {

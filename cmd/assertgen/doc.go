@@ -48,7 +48,9 @@
 //	                                    kernel, and the built-in allowlist entries that
 //	                                    select no op of the schema)
 //	assertgen plan [-json] [-o FILE]    print the plan: each op's checks and skipped checks
-//	                                    (-o: to FILE, written atomically)
+//	                                    (-o: to FILE, written atomically; a device, a
+//	                                    FIFO or a symbolic link, such as /dev/stdout,
+//	                                    is written through)
 //	assertgen explain OP [flags]        explain one op's kind, aliasing, checks and skips
 //	assertgen version                   print the version
 //
@@ -105,7 +107,9 @@
 //	assertgen.yaml:2:1: unknown key "kernel"; did you mean "kernels"?
 //
 // The ops list is checked against the schema: an entry that is neither an
-// op nor a pattern that matches one, and an entry listed twice, are errors.
+// op nor a pattern that matches one, and an entry listed twice, are errors;
+// so is an empty list (-ops '', ops: []): leave it out to select every op.
+// The first ten unknown names come with the closest names of the schema.
 //
 // Paths in the config file are relative to its directory; paths given as
 // flags are relative to the working directory.

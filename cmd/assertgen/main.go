@@ -196,6 +196,15 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		}
 		return bw.Flush()
 	}
+	if fi, err := os.Lstat(*out); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			fmt.Fprintf(stderr, "assertgen plan: -o %s: a directory; name a file\n", *out)
+			return errUsage
+		}
+		// A device, a FIFO or a symbolic link (/dev/stdout is one): write
+		// through it, as a shell's > does; there is no file to replace.
+		return writeThrough(*out, write)
+	}
 	g := catchSignals(stderr)
 	defer g.stop()
 	var buf bytes.Buffer
@@ -206,6 +215,23 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	return g.write(dir, func(ctx context.Context) error {
 		return writeWaiting(ctx, stderr, dir, "", []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
 	})
+}
+
+// writeThrough opens path, which is not a regular file, and writes to it.
+func writeThrough(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func writePlanText(w io.Writer, p *plan.Plan) error {

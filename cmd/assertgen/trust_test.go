@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -159,3 +160,37 @@ func runCLIWithin(t *testing.T, d time.Duration, dir string, args ...string) (st
 	return o.String(), e.String(), 0
 }
 
+// TestSmallerOnes: issue 19 item 9, the command-line side.
+func TestSmallerOnes(t *testing.T) {
+	runCases(t, []cliCase{
+		{name: "-ops ''", args: with(genArgs[:len(genArgs)-2], "-ops", ""), code: 2, err: []string{
+			`assertgen gen: -ops: empty list of ops (leave it out to select every op)`}},
+		{name: "-ops ' , '", args: with(genArgs[:len(genArgs)-2], "-ops", " , "), code: 2, err: []string{
+			`assertgen gen: -ops: empty list of ops (leave it out to select every op)`}},
+		{name: "ops: []", files: map[string]string{"assertgen.yaml": "mode: interface\nops: []\n"}, args: []string{"gen"}, code: 1, err: []string{
+			`assertgen: assertgen.yaml:2:6: ops: empty list of ops (leave it out to select every op)`}},
+		{name: "plan -o /dev/stdout", args: []string{"plan", "-o", "/dev/stdout"}, code: 0, out: []string{
+			"_cast_Byte\tfunctional\t6 checks, 0 skipped"}},
+		{name: "plan -o DIR", args: []string{"plan", "-o", "$DIR"}, code: 2, err: []string{
+			"assertgen plan: -o $DIR: a directory; name a file"}},
+	})
+	// 20,000 unknown ops: each is an error, the first ten with near names
+	// (each a search of the schema; 92 s for all of them before).
+	dir := t.TempDir()
+	var cfg strings.Builder
+	cfg.WriteString("mode: interface\nops:\n  - add.Tensr\n")
+	for i := range 19999 {
+		fmt.Fprintf(&cfg, "  - nosuchop%d\n", i)
+	}
+	os.WriteFile(filepath.Join(dir, "assertgen.yaml"), []byte(cfg.String()), 0o644)
+	_, errOut, code := runCLIWithin(t, time.Minute, dir, "gen")
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	want := []string{
+		`assertgen: assertgen.yaml:3:5: ops: unknown op "add.Tensr" in pytorch-2.6.0/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
+		`assertgen.yaml:20002:5: ops: unknown op "nosuchop19998" in pytorch-2.6.0/native_functions.yaml`,
+		`assertgen: 20000 errors`,
+	}
+	if code != 1 || len(lines) != 20001 || lines[0] != want[0] || lines[19999] != want[1] || lines[20000] != want[2] {
+		t.Errorf("20,000 unknown ops: exit %d, %d lines, want 1 and 20,001 lines:\n%s\n...\n%s", code, len(lines), lines[0], strings.Join(lines[max(0, len(lines)-2):], "\n"))
+	}
+}
