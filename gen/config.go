@@ -23,7 +23,7 @@ import (
 // directory of the config file.
 //
 //	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
-//	tags: tags.yaml                 # default: tags.yaml next to the schema
+//	tags_yaml: tags.yaml            # default: tags.yaml next to the schema (tags: before)
 //	derivatives: derivatives.yaml   # pytorch profile only
 //	profile: strict                 # or pytorch
 //	pytorch_version: "2.6"          # PyTorch release: rules, embedded files, lists; 1.13 or 2.6 (default)
@@ -77,10 +77,13 @@ type Config struct {
 	// key ("types.Scalar", the key) and value ("types.Scalar=", the Go
 	// type). A value set by a flag has the flag's name as its position.
 	Pos map[string]schema.Position `yaml:"-"`
+	// Notes are warnings about the file that are no errors, such as a
+	// deprecated key, at their positions.
+	Notes []*schema.Error `yaml:"-"`
 }
 
 var configKeys = []string{
-	"schema", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
+	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
 	"package", "output", "prefix", "mode", "build_tag",
 	"kernels", "types", "backend", "ops",
 }
@@ -122,8 +125,15 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 			errs.Addf(pos(k), "unknown key %q%s", k.Value, didYouMean(k.Value, configKeys))
 			continue
 		}
+		if k.Value == "tags_yaml" {
+			// tags_yaml: is the tags: of earlier configs, named as its flag
+			// -tags-yaml; both read into Tags, and tags: stays for them.
+			k = &yaml.Node{Kind: k.Kind, Tag: k.Tag, Value: "tags", Line: k.Line, Column: k.Column}
+		} else if k.Value == "tags" {
+			c.Notes = append(c.Notes, &schema.Error{Pos: pos(k), Msg: "tags: is deprecated; use tags_yaml: (the -tags-yaml flag)"})
+		}
 		if first := seen[k.Value]; first != nil {
-			errs.Addf(pos(k), "duplicate key %q; first at line %d", k.Value, first.Line)
+			errs.Addf(pos(k), "duplicate key %q; first at line %d", root.Content[i].Value, first.Line)
 			continue
 		}
 		seen[k.Value] = k

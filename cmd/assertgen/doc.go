@@ -47,7 +47,12 @@
 //	                                    missing kernels, lint allowlists (-v: each missing
 //	                                    kernel, and the built-in allowlist entries that
 //	                                    select no op of the schema)
-//	assertgen plan [-json] [-o FILE]    print the plan: each op's checks and skipped checks
+//	assertgen plan [-json] [-o FILE] [OP...]
+//	                                    print the plan: each op's checks and skipped checks,
+//	                                    of the ops named (an op, a pattern, or a name with
+//	                                    overloads for all of them, as explain takes it),
+//	                                    else of -ops or the config's ops: and backend:,
+//	                                    else of all ops
 //	                                    (-o: to FILE, written atomically; a device, a
 //	                                    FIFO or a symbolic link, such as /dev/stdout,
 //	                                    is written through)
@@ -57,46 +62,55 @@
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given
 // -config, and then apply its schema, tags, derivatives, profile, PyTorch
-// version and allowlists as gen and vet do (its other keys are checked, not
-// used). Every key has a flag of the same meaning, and flags win. plan and
-// explain take the eight flags from -config to -allowlist:
+// version and allowlists as gen and vet do, and plan its ops and backend
+// too (its other keys are checked, not used). Every key has a flag of the
+// same meaning and name, _ written - (build_tag:, -build-tag), and flags
+// win. plan and explain take the flags from -config to -allowlists, plan
+// also -ops:
 //
 //	-config FILE      the config file; default: assertgen.yaml in the working
 //	                  directory, if any (gen, vet); none (plan, explain)
 //	-schema FILE      native_functions.yaml (.yaml, .yml) or schema list (.txt);
 //	                  default: the yaml of the -pytorch-version release embedded
 //	                  in assertgen (PyTorch 2.6.0 unless told)
-//	-tags-yaml FILE   tags.yaml (config key: tags); default: the one next to
-//	                  the schema, if any
-//	-tags FILE        deprecated spelling of -tags-yaml: still works, and says
-//	                  so on stderr (-tag is the build tag)
+//	-tags-yaml FILE   tags.yaml (config key: tags_yaml); default: the one next
+//	                  to the schema, if any
 //	-derivatives FILE derivatives.yaml, for the pytorch profile; default: the
 //	                  release's embedded file with the embedded schema, none otherwise
 //	-profile P        strict (default) or pytorch
-//	-pytorch-version V  the PyTorch release (config key: pytorch_version): 1.13
-//	                  (1.13.1) or 2.6 (2.6.0); default: 2.6. It selects the
+//	-pytorch-version V  the PyTorch release: 1.13 (1.13.1) or 2.6 (2.6.0);
+//	                  default: 2.6. It selects the
 //	                  torchgen rules the schema is read with (dispatch keys,
 //	                  tags syntax, view and autogen rules), the embedded files
 //	                  when no -schema is given, and the release's built-in
 //	                  allowlist entries. Another value is an error naming these.
-//	-allowlist FILE   an allowlist, merged over the built-in one (repeatable;
-//	                  config key: allowlists)
+//	-allowlists FILE  an allowlist, merged over the built-in one (repeatable)
 //	-package NAME     the generated package's name; default: the output directory's
-//	-out DIR          output directory (config key: output); default: the config
-//	                  file's directory, or the working directory without one
+//	-output DIR       output directory; default: the config file's directory,
+//	                  or the working directory without one
 //	-prefix P         file name prefix; default assertgen
 //	-mode M           function (default) or interface
-//	-tag T            build tag of the checked files (config key: build_tag); default debugasserts
+//	-build-tag T      build tag of the checked files; default debugasserts
 //	-kernels PKG      the kernels package, ./dir or an import path (function mode: the
 //	                  functions to wrap; interface mode: the adapter Functions calls them)
-//	-type T=GOTYPE    a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
+//	-types T=GOTYPE   a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
 //	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
 //	                  Backends): wrap the ops it registers kernels for
 //	-ops LIST         comma-separated op names or path.Match patterns (spaces
 //	                  around the commas are allowed); default: all ops, or all
 //	                  ops of the backend
 //
-// A value that a flag gives badly (-profile lenient, -type Scalar=x y) is a
+// Earlier spellings still work and say on stderr that they are deprecated:
+// -out (for -output), -tag (-build-tag), -allowlist (-allowlists),
+// -type (-types), -tags (-tags-yaml; -build-tag is the build tag), and the
+// config key tags: (tags_yaml:).
+//
+// A misspelt flag gets one line with the closest flag, not the whole list
+// (-h prints it):
+//
+//	assertgen plan: unknown flag -jsn; did you mean -json? (assertgen plan -h lists the flags)
+//
+// A value that a flag gives badly (-profile lenient, -types Scalar=x y) is a
 // usage error (exit 2); a bad value in the config file is an error at its
 // file:line:col (exit 1), with a suggestion when a close valid value exists:
 //
@@ -118,7 +132,7 @@
 //
 // assertgen embeds the native_functions.yaml, tags.yaml and derivatives.yaml
 // of PyTorch 1.13.1 and 2.6.0 and reproduces each release's torchgen:
-// `assertgen gen -mode interface -package pytorch -out DIR` wraps all 3,144
+// `assertgen gen -mode interface -package pytorch -output DIR` wraps all 3,144
 // ops of 2.6.0; with -pytorch-version 1.13 (or pytorch_version: "1.13" in
 // assertgen.yaml), the 2,952 ops of 1.13.1. A yaml of your own is read with
 // the newest release's rules unless -pytorch-version says otherwise; an

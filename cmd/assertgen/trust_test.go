@@ -17,7 +17,7 @@ import (
 // Tests of issue 19 (trust), the gen and command-line side.
 
 // genArgs generate the interface-mode wrappers of one op into $DIR/out.
-var genArgs = []string{"gen", "-mode", "interface", "-package", "out", "-out", "$DIR/out", "-ops", "add.Tensor"}
+var genArgs = []string{"gen", "-mode", "interface", "-package", "out", "-output", "$DIR/out", "-ops", "add.Tensor"}
 
 func with(args []string, more ...string) []string { return append(slices.Clone(args), more...) }
 
@@ -77,8 +77,8 @@ func TestGenConcurrent(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
 	sets := [][]string{
-		{"gen", "-mode", "interface", "-package", "out", "-out", out, "-ops", "add.Tensor"},
-		{"gen", "-mode", "interface", "-package", "out", "-out", out, "-ops", "neg,abs,transpose.int"},
+		{"gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "add.Tensor"},
+		{"gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "neg,abs,transpose.int"},
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -192,5 +192,70 @@ func TestSmallerOnes(t *testing.T) {
 	}
 	if code != 1 || len(lines) != 20001 || lines[0] != want[0] || lines[19999] != want[1] || lines[20000] != want[2] {
 		t.Errorf("20,000 unknown ops: exit %d, %d lines, want 1 and 20,001 lines:\n%s\n...\n%s", code, len(lines), lines[0], strings.Join(lines[max(0, len(lines)-2):], "\n"))
+	}
+}
+
+// TestPlanScoped: issue 19 item 11. plan prints the ops the names given,
+// -ops or the config's ops: select; a wrong flag gets one line with the
+// closest flag; flags are named as the config keys, and the earlier
+// spellings still work with a note.
+func TestPlanScoped(t *testing.T) {
+	// The rows of the whole plan, by op.
+	all, allErr, allCode := runCLI(t, t.TempDir(), "plan")
+	if allCode != 0 {
+		t.Fatalf("plan: exit %d\n%s", allCode, allErr)
+	}
+	row := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(all), "\n") {
+		name, _, _ := strings.Cut(line, "\t")
+		row[name] = line
+	}
+	transpose, neg := row["transpose_"], row["neg"]
+	add := []string{row["add.Tensor"], row["add.out"], row["add.Scalar"], row["add.Scalar_out"]}
+	cfg := map[string]string{"assertgen.yaml": "mode: interface\nops: [neg, transpose_]\n"}
+	runCases(t, []cliCase{
+		{name: "plan NAME", args: []string{"plan", "transpose_"}, out: []string{transpose}},
+		{name: "plan NAME with overloads", args: []string{"plan", "add", "-json"}, out: []string{
+			`{"profile": "strict", "pytorch_version": "2.6", "ops": [`}},
+		{name: "plan unknown NAME", args: []string{"plan", "tranpose"}, code: 1, err: []string{
+			`assertgen: unknown op "tranpose" in pytorch-2.6.0/native_functions.yaml; did you mean transpose.*, transpose_?`}},
+		{name: "plan -ops", args: []string{"plan", "-ops", "add.*,neg"}, out: append(slices.Clone(add), neg)},
+		{name: "plan -config", files: cfg, args: []string{"plan", "-config", "assertgen.yaml"}, out: []string{neg, transpose}},
+		{name: "plan -config, bad ops", files: map[string]string{"assertgen.yaml": "ops: [negg]\n"}, args: []string{"plan", "-config", "assertgen.yaml"}, code: 1, err: []string{
+			`assertgen: assertgen.yaml:1:7: ops: unknown op "negg" in pytorch-2.6.0/native_functions.yaml; did you mean neg, neg_?`}},
+		{name: "wrong flag", args: []string{"plan", "-jsn"}, code: 2, err: []string{
+			"assertgen plan: unknown flag -jsn; did you mean -json? (assertgen plan -h lists the flags)"}},
+		{name: "wrong flag of gen", args: []string{"gen", "--kernel", "x"}, code: 2, err: []string{
+			"assertgen gen: unknown flag -kernel; did you mean -kernels? (assertgen gen -h lists the flags)"}},
+		{name: "flag without value", args: []string{"plan", "-o"}, code: 2, err: []string{
+			"assertgen plan: flag needs an argument: -o (assertgen plan -h lists the flags)"}},
+		{name: "config names as flags", args: []string{"gen", "-mode", "interface", "-output", "$DIR/o", "-build-tag", "dbg", "-types", "Scalar=float64", "-ops", "neg"},
+			err: []string{"assertgen: 1 ops wrapped in $DIR/o"}, check: func(t *testing.T, dir string) {
+				data, _ := os.ReadFile(filepath.Join(dir, "o", "assertgen_checked.go"))
+				if !strings.Contains(string(data), "//go:build dbg\n") {
+					t.Errorf("-build-tag dbg not applied:\n%.200s", data)
+				}
+			}},
+		{name: "earlier spellings", args: []string{"gen", "-mode", "interface", "-out", "$DIR/o", "-tag", "dbg", "-type", "Scalar=float64", "-ops", "neg"},
+			err: []string{
+				"assertgen gen: -out is deprecated; use -output",
+				"assertgen gen: -tag is deprecated; use -build-tag",
+				"assertgen gen: -type is deprecated; use -types",
+				"assertgen: 1 ops wrapped in $DIR/o"}},
+		{name: "config key tags_yaml", files: map[string]string{"assertgen.yaml": "mode: interface\ntags_yaml: nope.yaml\n"}, args: []string{"vet"}, code: 1,
+			err: []string{"assertgen: assertgen.yaml:2:12: tags: nope.yaml: no such file or directory"}},
+		{name: "config key tags", files: map[string]string{"assertgen.yaml": "mode: interface\ntags: nope.yaml\n"}, args: []string{"vet"}, code: 1,
+			err: []string{"assertgen: assertgen.yaml:2:1: tags: is deprecated; use tags_yaml: (the -tags-yaml flag)",
+				"assertgen: assertgen.yaml:2:7: tags: nope.yaml: no such file or directory"}},
+	})
+	// plan NAME prints that op's rows only.
+	out, errOut, code := runCLI(t, t.TempDir(), "plan", "transpose_")
+
+	if code != 0 || out != transpose+"\n" {
+		t.Errorf("plan transpose_: exit %d, %q\n%s", code, out, errOut)
+	}
+	out, errOut, code = runCLI(t, t.TempDir(), "plan", "-ops", "neg", "add")
+	if code != 0 || out != strings.Join(add, "\n")+"\n" {
+		t.Errorf("plan -ops neg add: exit %d, %q\n%s", code, out, errOut)
 	}
 }

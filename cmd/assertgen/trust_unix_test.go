@@ -29,7 +29,7 @@ func TestGenRefusesOddFiles(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
-			args := []string{"gen", "-mode", "interface", "-package", "out", "-out", out, "-ops", "add.Tensor"}
+			args := []string{"gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "add.Tensor"}
 			if _, errOut, code := runCLIWithin(t, time.Minute, dir, args...); code != 0 {
 				t.Fatalf("gen: exit %d\n%s", code, errOut)
 			}
