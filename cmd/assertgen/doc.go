@@ -122,7 +122,7 @@
 //
 // The ops list is checked against the schema: an entry that is neither an
 // op nor a pattern that matches one, and an entry listed twice, are errors;
-// so is an empty list (-ops '', ops: []): leave it out to select every op.
+// so is an empty list (-ops "", ops: []): leave it out to select every op.
 // The first ten unknown names come with the closest names of the schema.
 //
 // Paths in the config file are relative to its directory; paths given as
