@@ -44,9 +44,8 @@
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
 //	assertgen vet [-v] [flags]          check kernel signatures against the schema, list
-//	                                    missing kernels, lint allowlists (-v: each missing
-//	                                    kernel, and the built-in allowlist entries that
-//	                                    select no op of the schema)
+//	                                    missing kernels (with a function of a close name,
+//	                                    if any), lint allowlists (-v: each missing kernel)
 //	assertgen plan [-json] [-o FILE] [OP...]
 //	                                    print the plan: each op's checks and skipped checks,
 //	                                    of the ops named (an op, a pattern, or a name with

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -242,7 +244,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("vet", stderr)
 	var g cliFlags
 	g.register(fs, "vet", true, stderr)
-	verbose := fs.Bool("v", false, "list every op without a kernel, and the built-in allowlist entries that select no op")
+	verbose := fs.Bool("v", false, "list every op without a kernel")
 	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -250,7 +252,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, p, o, where, err := setupWhere(c)
+	_, p, o, where, err := setupWhere(c)
 	if err != nil {
 		return err
 	}
@@ -267,6 +269,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		// Missing kernels are findings when the config names the ops it
 		// wants; with every op selected they are information.
 		explicit := len(c.Ops) > 0 || c.Backend != ""
+		unused := unusedKernels(p, o.Kernels)
 		for _, m := range missing {
 			switch {
 			case explicit:
@@ -274,10 +277,10 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 				if !ok {
 					at = c.At("ops")
 				}
-				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s\n", at, m, goNameOf(m), o.Kernels.Path)
+				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s%s\n", at, m, goNameOf(m), o.Kernels.Path, nearKernel(goNameOf(m), unused))
 				n++
 			case *verbose:
-				fmt.Fprintf(stdout, "info: %s: no kernel %s\n", m, goNameOf(m))
+				fmt.Fprintf(stdout, "info: %s: no kernel %s%s\n", m, goNameOf(m), nearKernel(goNameOf(m), unused))
 			}
 		}
 		if !explicit && len(missing) > 0 {
@@ -285,19 +288,53 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 				len(missing), len(p.Ops), o.Kernels.Path)
 		}
 	}
-	// Built-in allowlist entries that select no op are information about
-	// a file the user does not edit (PyTorch's lists name ops of several
-	// releases): shown with -v only. Problems in the user's allowlists
-	// already failed the plan.
-	if *verbose {
-		for _, line := range unmatchedDefaults(s) {
-			fmt.Fprintln(stdout, "info:", line)
-		}
-	}
+	// Built-in allowlist entries that select no op of the schema are not
+	// reported: PyTorch's lists name ops of several releases, in a file the
+	// user never wrote nor edits. Problems in the user's allowlists already
+	// failed the plan.
 	if n > 0 {
 		return errFindings
 	}
 	return nil
+}
+
+// unusedKernels returns the sorted names of the functions of k that are
+// the kernel of no op of p: the candidates for a misspelt kernel.
+func unusedKernels(p *plan.Plan, k *gen.KernelSet) []string {
+	used := map[string]bool{}
+	for _, op := range p.Ops {
+		used[gen.GoName(op.Src.Func.Name)] = true
+	}
+	var out []string
+	for name := range k.Funcs {
+		if !used[name] {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// nearKernel returns "; did you mean F? ..." for the unused function F
+// closest to the kernel name want (the same letters in another case
+// first), or "".
+func nearKernel(want string, unused []string) string {
+	best := ""
+	for _, f := range unused {
+		if strings.EqualFold(f, want) {
+			best = f
+			break
+		}
+	}
+	if best == "" {
+		if near := allowlist.Near(want, unused); len(near) > 0 {
+			best = near[0]
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %s? (a kernel is named by gen.GoName's rule: %s)", best, want)
 }
 
 // goNameOf returns the Go name of an op name ("add.Tensor" -> AddTensor).

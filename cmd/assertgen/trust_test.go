@@ -259,3 +259,27 @@ func TestPlanScoped(t *testing.T) {
 		t.Errorf("plan -ops neg add: exit %d, %q\n%s", code, out, errOut)
 	}
 }
+
+// TestNoiseAndHints: issue 19 item 12. explain does not say an op that
+// returns nothing returns what it writes; a missing kernel whose name is
+// close to a function of the kernels package gets the hint. (vet -v's
+// silence about the built-in allowlist: TestVetAllowlist.)
+func TestNoiseAndHints(t *testing.T) {
+	kernels := map[string]string{
+		"go.mod": "module example.com/k\n\ngo 1.22\n",
+		"k.go":   "package k\n\ntype Tensor struct{}\n\nfunc Neg(self *Tensor) *Tensor { return self }\n\nfunc TopK(self *Tensor) *Tensor { return self }\n",
+	}
+	runCases(t, []cliCase{
+		{name: "explain inplace returning nothing", args: []string{"explain", "_foreach_add_.List"}, out: []string{
+			"  kind:      inplace (writes self, returns nothing)", "returns:", "  none"}},
+		{name: "explain out= returning nothing", args: []string{"explain", "_foreach_add.List_out"}, out: []string{
+			"  kind:      out (writes its out= arguments, returns nothing)"}},
+		{name: "explain inplace", args: []string{"explain", "add_.Tensor"}, out: []string{
+			"  kind:      inplace (writes self and returns it)"}},
+		{name: "near kernel", files: kernels, args: []string{"vet", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor", "-ops", "neg,topk,absolute"}, code: 1, out: []string{
+			"-ops: topk: no kernel Topk in example.com/k; did you mean TopK? (a kernel is named by gen.GoName's rule: Topk)",
+			"-ops: absolute: no kernel Absolute in example.com/k"}},
+		{name: "near kernel, -v", files: kernels, args: []string{"vet", "-v", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor"}, out: []string{
+			"info: topk: no kernel Topk; did you mean TopK? (a kernel is named by gen.GoName's rule: Topk)"}},
+	})
+}
