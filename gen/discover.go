@@ -2,13 +2,16 @@ package gen
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -98,4 +101,69 @@ func signatureString(sig *types.Signature, qual types.Qualifier) string {
 		rs = append(rs, types.TypeString(sig.Results().At(i).Type(), qual))
 	}
 	return sigString(ps, rs)
+}
+
+// CheckTypes loads the packages of the Go types ts name and returns, for
+// each type that the Go build would not find, why, with the closest
+// exported type name of its package when one is close ("no type Tensr in
+// example.com/mt; did you mean Tensor?"). Packages are loaded from dir, as
+// the generated package will be built: a type map that names a type the
+// build cannot find would otherwise give generated code that does not
+// compile. Builtin types need no loading.
+func CheckTypes(dir string, ts []GoType) (map[GoType]string, error) {
+	var paths []string
+	for _, t := range ts {
+		if t.Path != "" && !slices.Contains(paths, t.Path) {
+			paths = append(paths, t.Path)
+		}
+	}
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	slices.Sort(paths)
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}
+	pkgs, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("loading the packages of the type map: %v", err)
+	}
+	byPath := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		byPath[p.PkgPath] = p
+	}
+	problems := map[GoType]string{}
+	for _, t := range ts {
+		if t.Path == "" {
+			continue
+		}
+		p := byPath[t.Path]
+		switch {
+		case p == nil:
+			problems[t] = fmt.Sprintf("package %s is not found", t.Path)
+			continue
+		case len(p.Errors) > 0:
+			// The go command's first line says it ("no required module
+			// provides package X; to add it:", then a go get line).
+			msg, _, _ := strings.Cut(p.Errors[0].Msg, "\n")
+			msg = strings.TrimSuffix(msg, "; to add it:")
+			problems[t] = fmt.Sprintf("package %s does not load: %s", t.Path, msg)
+			continue
+		}
+		if _, ok := p.Types.Scope().Lookup(t.Name).(*types.TypeName); ok {
+			continue
+		}
+		var names []string
+		for _, n := range p.Types.Scope().Names() {
+			if _, ok := p.Types.Scope().Lookup(n).(*types.TypeName); ok && token.IsExported(n) {
+				names = append(names, n)
+			}
+		}
+		msg := fmt.Sprintf("no type %s in %s", t.Name, t.Path)
+		if near := allowlist.Near(t.Name, names); len(near) > 0 {
+			fixed := t
+			fixed.Name = near[0]
+			msg += fmt.Sprintf("; did you mean %q?", fixed.String())
+		}
+		problems[t] = msg
+	}
+	return problems, nil
 }

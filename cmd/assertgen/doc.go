@@ -109,9 +109,10 @@
 //
 //	assertgen plan: unknown flag -jsn; did you mean -json? (assertgen plan -h lists the flags)
 //
-// A value that a flag gives badly (-profile lenient, -types Scalar=x y) is a
-// usage error (exit 2); a bad value in the config file is an error at its
-// file:line:col (exit 1), with a suggestion when a close valid value exists:
+// A value that a flag gives badly (-profile lenient, -types Scalar=x y,
+// -ops with an unknown op) is a usage error (exit 2); a bad value in the
+// config file is an error at its file:line:col (exit 1), with a suggestion
+// when a close valid value exists:
 //
 //	assertgen.yaml:3:10: profile: unknown profile "strct" (want strict or pytorch); did you mean "strict"?
 //	assertgen.yaml:9:3: types: unknown schema type "Scalr"; did you mean "Scalar"?
@@ -219,6 +220,20 @@
 // entry for an exact spelling ("int[]", "Tensor?[]", "Scalar?") wins.
 // gen's work is linear in how deep a type nests (Tensor[] nested 10,000
 // deep takes a tenth of a second).
+//
+// gen and vet check the type map before generating anything: each Go type
+// with an import path must exist in its package, loaded from the config's
+// directory as the generated package will be built (a misspelt name gets
+// the closest one), and Tensor's Go type must be able to hold nil. In
+// function mode, a type map without Tensor while the kernels take a
+// tensor type of their own is an error that names the entry to add, and
+// function mode without a kernels package is an error at mode: (or the
+// config's first line), or a usage error without a config:
+//
+//	assertgen.yaml:4:11: types: Tensor: no type Tensr in example.com/mt; did you mean "*example.com/mt.Tensor"?
+//	assertgen.yaml:4:11: types: Tensor: example.com/mt.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/mt.Tensor"?
+//	assertgen.yaml:1:1: the type map has no Tensor, so Tensor is asserts.Tensor, but kernel Neg (k.go:5:6) takes *example.com/mt.Tensor: add types: {Tensor: "*example.com/mt.Tensor"}
+//	assertgen.yaml:1:1: function mode (the default) needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface
 //
 // # Output
 //

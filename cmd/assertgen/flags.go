@@ -190,6 +190,20 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 	return c, c.CheckFiles()
 }
 
+// route reports an error of the checks after load as load does: errors
+// about flags are usage errors, printed here; others are returned.
+func (f *cliFlags) route(err error) error {
+	var el schema.ErrorList
+	var e *schema.Error
+	switch {
+	case errors.As(err, &el):
+		return f.split(el)
+	case errors.As(err, &e):
+		return f.split(schema.ErrorList{e})
+	}
+	return err
+}
+
 // split reports errs: errors about flags (their position is the flag's
 // name) make a usage error, printed here; errors in the file are returned.
 func (f *cliFlags) split(errs schema.ErrorList) error {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -60,6 +61,9 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 	if err != nil {
 		return nil, nil, o, nil, err
 	}
+	if err := checkTypeMap(c); err != nil {
+		return nil, nil, o, nil, err
+	}
 	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: ops}
 	if o.Mode == "" {
 		o.Mode = gen.FunctionMode
@@ -71,17 +75,111 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
-	if o.Mode == gen.FunctionMode && c.Kernels == "" {
-		return nil, nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
-	}
 	if c.Kernels != "" {
 		// Function mode wraps the kernels; interface mode writes an
 		// adapter (Functions) that implements Kernels with them.
 		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
 			return nil, nil, o, nil, c.Errorf("kernels", "%v", err)
 		}
+		if err := checkTensorType(c, p, o.Kernels); err != nil {
+			return nil, nil, o, nil, err
+		}
 	}
 	return s, p, o, where, nil
+}
+
+// checkKernelsGiven refuses function mode without a kernels package,
+// before any work: at the config's mode: (or its first line), or as a
+// usage error when no config says anything (as when vet runs where there
+// is no assertgen.yaml).
+func checkKernelsGiven(c *gen.Config, f *cliFlags) error {
+	if c.Kernels != "" || c.Mode == string(gen.InterfaceMode) {
+		return nil
+	}
+	const fix = "kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface"
+	at, fromFile := c.Pos["mode"], c.Path != ""
+	switch {
+	case at.IsValid():
+		return c.Errorf("mode", "function mode needs the kernels package: add %s", fix)
+	case fromFile && !strings.HasPrefix(at.Filename, "-"):
+		return &schema.Error{Pos: schema.Position{Filename: c.Path, Line: 1, Column: 1},
+			Msg: "function mode (the default) needs the kernels package: add " + fix}
+	}
+	where := "no assertgen.yaml in the working directory, and no -config"
+	if fromFile {
+		where = c.Path + " names no kernels package"
+	}
+	fmt.Fprintf(f.stderr, "assertgen %s: %s: function mode (the default) needs the kernels package: pass -kernels ./dir (or an import path) or -mode interface, or write an assertgen.yaml (go doc github.com/assertgen/assertgen/cmd/assertgen shows one)\n", f.cmd, where)
+	return errUsage
+}
+
+// checkTypeMap checks the config's type map against the Go packages it
+// names, before any code is generated: each Go type must exist where the
+// generated package is built (the config's directory), and Tensor's must
+// be able to hold nil. Each problem is an error at the value's position.
+func checkTypeMap(c *gen.Config) error {
+	var errs schema.ErrorList
+	keys := slices.Sorted(maps.Keys(c.Types))
+	var ts []gen.GoType
+	for _, k := range keys {
+		t, err := gen.ParseGoType(c.Types[k])
+		if err != nil {
+			continue // Validate reported it
+		}
+		ts = append(ts, t)
+		if k == "Tensor" && !t.Nillable() {
+			ptr := t
+			ptr.Prefix = "*" + ptr.Prefix
+			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?; did you mean %q?", t, ptr.String()))
+		}
+	}
+	problems, err := gen.CheckTypes(c.Dir, ts)
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		t, err := gen.ParseGoType(c.Types[k])
+		if msg := problems[t]; err == nil && msg != "" {
+			errs = append(errs, c.Errorf("types."+k+"=", "%s: %s", k, msg))
+		}
+	}
+	return errs.Err()
+}
+
+// checkTensorType reports a type map that leaves Tensor out, so that it is
+// asserts.Tensor, while the kernels take a tensor type of their own: every
+// kernel would otherwise have "the wrong signature", with no word of the
+// config. The kernel of the first op whose first argument is a Tensor
+// tells the type.
+func checkTensorType(c *gen.Config, p *plan.Plan, k *gen.KernelSet) error {
+	if _, ok := c.Types["Tensor"]; ok {
+		return nil
+	}
+	def := gen.AssertsPath + ".Tensor"
+	for _, op := range p.Ops {
+		args := op.Src.Func.Args()
+		if len(args) == 0 || !args[0].Type.Is(schema.Tensor) {
+			continue
+		}
+		kernel := k.Funcs[gen.GoName(op.Src.Func.Name)]
+		if kernel == nil {
+			continue
+		}
+		_, params, _ := strings.Cut(kernel.Signature, "(")
+		first, _, _ := strings.Cut(params, ",")
+		first, _, _ = strings.Cut(first, ")")
+		fields := strings.Fields(first)
+		if len(fields) != 2 || fields[1] == def {
+			return nil
+		}
+		at := c.At("types")
+		if !at.IsValid() && c.Path != "" && !strings.HasPrefix(at.Filename, "-") {
+			at = schema.Position{Filename: c.Path, Line: 1, Column: 1}
+		}
+		return &schema.Error{Pos: at, Msg: fmt.Sprintf("the type map has no Tensor, so Tensor is asserts.Tensor, but kernel %s (%s) takes %s: add types: {Tensor: %q}",
+			kernel.Name, kernel.Pos, fields[1], fields[1])}
+	}
+	return nil
 }
 
 // selectOps checks the ops list against s and returns the op patterns for
@@ -148,9 +246,12 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkKernelsGiven(c, &gf); err != nil {
+		return err
+	}
 	_, p, o, err := setup(c)
 	if err != nil {
-		return err
+		return gf.route(err)
 	}
 	dir := outputDir(c)
 	if err := checkOutputDir(dir, o.Package); err != nil {
@@ -252,9 +353,12 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkKernelsGiven(c, &g); err != nil {
+		return err
+	}
 	_, p, o, where, err := setupWhere(c)
 	if err != nil {
-		return err
+		return g.route(err)
 	}
 	n := 0
 	if o.Mode == gen.FunctionMode {

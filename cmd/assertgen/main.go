@@ -263,7 +263,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	// ops: and backend: (or -ops) select, else all.
 	patterns, _, err := selectOps(c, s)
 	if err != nil {
-		return err
+		return pf.route(err)
 	}
 	if len(names) > 0 {
 		if patterns, err = namePatterns(s, names); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -281,5 +282,48 @@ func TestNoiseAndHints(t *testing.T) {
 			"-ops: absolute: no kernel Absolute in example.com/k"}},
 		{name: "near kernel, -v", files: kernels, args: []string{"vet", "-v", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor"}, out: []string{
 			"info: topk: no kernel Topk; did you mean TopK? (a kernel is named by gen.GoName's rule: Topk)"}},
+	})
+}
+
+// TestTypeMapChecked: issue 19 item 10. The type map is checked against
+// the Go packages before any code is generated, and a config that cannot
+// work says where and how to fix it.
+func TestTypeMapChecked(t *testing.T) {
+	mod := map[string]string{
+		"go.mod": "module example.com/k\n\ngo 1.22\n",
+		"k.go":   "package k\n\ntype Tensor struct{}\n\nfunc Neg(self *Tensor) *Tensor { return self }\n",
+	}
+	files := func(cfg string) map[string]string {
+		m := maps.Clone(mod)
+		m["assertgen.yaml"] = cfg
+		return m
+	}
+	nothingWritten := func(t *testing.T, dir string) {
+		if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+			t.Error("code was generated")
+		}
+	}
+	runCases(t, []cliCase{
+		{name: "typo in a type path", files: files("mode: interface\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Tensr\"\n  Scalar: example.com/k.Scalar\n  Generator: example.com/nope.Gen\n"),
+			args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+				`assertgen: assertgen.yaml:4:11: types: Tensor: no type Tensr in example.com/k; did you mean "*example.com/k.Tensor"?`,
+				`assertgen.yaml:5:11: types: Scalar: no type Scalar in example.com/k`,
+				`assertgen.yaml:6:14: types: Generator: package example.com/nope does not load: no required module provides package example.com/nope`,
+				`assertgen: 3 errors`}},
+		{name: "missing *", files: files("mode: interface\noutput: ./out\ntypes:\n  Tensor: example.com/k.Tensor\n"),
+			args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+				`assertgen: assertgen.yaml:4:11: types: Tensor: example.com/k.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/k.Tensor"?`}},
+		{name: "missing * in a flag", files: mod, args: []string{"gen", "-mode", "interface", "-output", "out", "-types", "Tensor=example.com/k.Tensor"}, code: 2, check: nothingWritten, err: []string{
+			`assertgen gen: -types: Tensor: example.com/k.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/k.Tensor"?`}},
+		{name: "missing types", files: files("kernels: .\nops: [neg]\noutput: ./out\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:1:1: the type map has no Tensor, so Tensor is asserts.Tensor, but kernel Neg (k.go:5:6) takes *example.com/k.Tensor: add types: {Tensor: "*example.com/k.Tensor"}`}},
+		{name: "missing kernels, mode: function", files: files("mode: function\noutput: ./out\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:1:7: mode: function mode needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface`}},
+		{name: "missing kernels, no mode", files: files("output: ./out\n"), args: []string{"vet"}, code: 1, err: []string{
+			`assertgen: assertgen.yaml:1:1: function mode (the default) needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface`}},
+		{name: "vet without assertgen.yaml", args: []string{"vet"}, code: 2, err: []string{
+			`assertgen vet: no assertgen.yaml in the working directory, and no -config: function mode (the default) needs the kernels package: pass -kernels ./dir (or an import path) or -mode interface, or write an assertgen.yaml (go doc github.com/assertgen/assertgen/cmd/assertgen shows one)`}},
+		{name: "a good type map", files: files("kernels: .\nops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\n"), args: []string{"gen"}, err: []string{
+			`assertgen: 1 ops wrapped in out`}},
 	})
 }
