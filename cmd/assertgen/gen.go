@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -300,7 +301,29 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet lists them)", len(res.Missing))
 	}
 	fmt.Fprintln(stderr)
+	if !inModule(dir) {
+		fmt.Fprintf(stderr, "assertgen: note: %s is in no Go module (no go.mod there or above): the package builds only inside a module that requires %s; choose an -output in yours\n", dir, gen.AssertsPath[:strings.LastIndexByte(gen.AssertsPath, '/')])
+	}
 	return nil
+}
+
+// inModule reports whether dir is inside a Go module: a go.mod in it or
+// in a directory above.
+func inModule(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return true // say nothing
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(abs, "go.mod")); err == nil {
+			return true
+		}
+		up := filepath.Dir(abs)
+		if up == abs {
+			return false
+		}
+		abs = up
+	}
 }
 
 // writeWaiting is gen.Write that, while another assertgen writes into

@@ -112,7 +112,8 @@ func TestGenConcurrent(t *testing.T) {
 	for i, r := range results {
 		for _, line := range strings.Split(strings.TrimSpace(r.stderr), "\n") {
 			done := strings.HasPrefix(line, "assertgen: ") && strings.HasSuffix(line, " ops wrapped in "+out)
-			if line != waiting && !done {
+			note := strings.HasPrefix(line, "assertgen: note: "+out+" is in no Go module")
+			if line != waiting && !done && !note {
 				t.Errorf("run %d: exit %d, unexpected line %q", i, r.code, line)
 			}
 		}
@@ -325,5 +326,25 @@ func TestTypeMapChecked(t *testing.T) {
 			`assertgen vet: no assertgen.yaml in the working directory, and no -config: function mode (the default) needs the kernels package: pass -kernels ./dir (or an import path) or -mode interface, or write an assertgen.yaml (go doc github.com/assertgen/assertgen/cmd/assertgen shows one)`}},
 		{name: "a good type map", files: files("kernels: .\nops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\n"), args: []string{"gen"}, err: []string{
 			`assertgen: 1 ops wrapped in out`}},
+	})
+}
+
+// TestGenOutsideModule: issue 19 item 13. gen says when the package it
+// wrote lands in no Go module, where it cannot build, and is quiet inside
+// one. (The README's main command: internal/quickstart.)
+func TestGenOutsideModule(t *testing.T) {
+	if inModule(os.TempDir()) {
+		t.Skipf("the temporary directory %s is inside a Go module", os.TempDir())
+	}
+	runCases(t, []cliCase{
+		{name: "outside", args: genArgs, err: []string{
+			"assertgen: 1 ops wrapped in $DIR/out",
+			"assertgen: note: $DIR/out is in no Go module (no go.mod there or above): the package builds only inside a module that requires github.com/assertgen/assertgen; choose an -output in yours"}},
+		{name: "inside", files: map[string]string{"go.mod": "module example.com/m\n"}, args: genArgs, err: []string{
+			"assertgen: 1 ops wrapped in $DIR/out"}, check: func(t *testing.T, dir string) {
+			if _, stderr, _ := runCLI(t, dir, append(slices.Clone(genArgs[:6]), filepath.Join(dir, "out"), "-ops", "neg")...); strings.Contains(stderr, "note:") {
+				t.Errorf("a note inside a module: %s", stderr)
+			}
+		}},
 	})
 }
