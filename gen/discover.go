@@ -24,6 +24,8 @@ type KernelSet struct {
 	Path  string // import path
 	Name  string // package name
 	Funcs map[string]*Kernel
+
+	types *types.Package // the package, for CheckTypes
 }
 
 // A Kernel is one exported function of the kernels package.
@@ -54,7 +56,7 @@ func LoadKernels(dir, pattern string) (*KernelSet, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &KernelSet{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}}
+	k := &KernelSet{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}, types: p.Types}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
@@ -109,51 +111,78 @@ func signatureString(sig *types.Signature, qual types.Qualifier) string {
 // example.com/mt; did you mean Tensor?"). Packages are loaded from dir, as
 // the generated package will be built: a type map that names a type the
 // build cannot find would otherwise give generated code that does not
-// compile. Builtin types need no loading.
-func CheckTypes(dir string, ts []GoType) (map[GoType]string, error) {
+// compile. Builtin types need no loading, nor do the packages the kernels
+// package k (if not nil) imports, directly or not: they are loaded with it.
+func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error) {
+	known := map[string]*types.Package{}
+	if k != nil && k.types != nil {
+		var add func(p *types.Package)
+		add = func(p *types.Package) {
+			if known[p.Path()] != nil {
+				return
+			}
+			known[p.Path()] = p
+			for _, q := range p.Imports() {
+				add(q)
+			}
+		}
+		add(k.types)
+	}
+	// A package seen through the kernels' imports may hold only what the
+	// kernels use of it (export data can be partial): it answers for the
+	// types it has; a type it lacks is looked for in the package itself.
 	var paths []string
 	for _, t := range ts {
-		if t.Path != "" && !slices.Contains(paths, t.Path) {
-			paths = append(paths, t.Path)
+		if t.Path == "" || slices.Contains(paths, t.Path) {
+			continue
 		}
+		if p := known[t.Path]; p != nil {
+			if _, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
+				continue
+			}
+			delete(known, t.Path)
+		}
+		paths = append(paths, t.Path)
 	}
-	if len(paths) == 0 {
-		return nil, nil
-	}
-	slices.Sort(paths)
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}
-	pkgs, err := packages.Load(cfg, paths...)
-	if err != nil {
-		return nil, fmt.Errorf("loading the packages of the type map: %v", err)
-	}
-	byPath := map[string]*packages.Package{}
-	for _, p := range pkgs {
-		byPath[p.PkgPath] = p
+	errs := map[string]string{}
+	if len(paths) > 0 {
+		slices.Sort(paths)
+		cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}
+		pkgs, err := packages.Load(cfg, paths...)
+		if err != nil {
+			return nil, fmt.Errorf("loading the packages of the type map: %v", err)
+		}
+		for _, p := range pkgs {
+			if len(p.Errors) > 0 {
+				// The go command's first line says it ("no required module
+				// provides package X; to add it:", then a go get line).
+				msg, _, _ := strings.Cut(p.Errors[0].Msg, "\n")
+				errs[p.PkgPath] = strings.TrimSuffix(msg, "; to add it:")
+			} else if p.Types != nil {
+				known[p.PkgPath] = p.Types
+			}
+		}
 	}
 	problems := map[GoType]string{}
 	for _, t := range ts {
 		if t.Path == "" {
 			continue
 		}
-		p := byPath[t.Path]
-		switch {
-		case p == nil:
-			problems[t] = fmt.Sprintf("package %s is not found", t.Path)
-			continue
-		case len(p.Errors) > 0:
-			// The go command's first line says it ("no required module
-			// provides package X; to add it:", then a go get line).
-			msg, _, _ := strings.Cut(p.Errors[0].Msg, "\n")
-			msg = strings.TrimSuffix(msg, "; to add it:")
-			problems[t] = fmt.Sprintf("package %s does not load: %s", t.Path, msg)
+		p := known[t.Path]
+		if p == nil {
+			if msg, ok := errs[t.Path]; ok {
+				problems[t] = fmt.Sprintf("package %s does not load: %s", t.Path, msg)
+			} else {
+				problems[t] = fmt.Sprintf("package %s is not found", t.Path)
+			}
 			continue
 		}
-		if _, ok := p.Types.Scope().Lookup(t.Name).(*types.TypeName); ok {
+		if _, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
 			continue
 		}
 		var names []string
-		for _, n := range p.Types.Scope().Names() {
-			if _, ok := p.Types.Scope().Lookup(n).(*types.TypeName); ok && token.IsExported(n) {
+		for _, n := range p.Scope().Names() {
+			if _, ok := p.Scope().Lookup(n).(*types.TypeName); ok && token.IsExported(n) {
 				names = append(names, n)
 			}
 		}

@@ -62,9 +62,6 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 	if err != nil {
 		return nil, nil, o, nil, err
 	}
-	if err := checkTypeMap(c); err != nil {
-		return nil, nil, o, nil, err
-	}
 	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: ops}
 	if o.Mode == "" {
 		o.Mode = gen.FunctionMode
@@ -82,6 +79,11 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
 			return nil, nil, o, nil, c.Errorf("kernels", "%v", err)
 		}
+	}
+	if err := checkTypeMap(c, o.Kernels); err != nil {
+		return nil, nil, o, nil, err
+	}
+	if o.Kernels != nil {
 		if err := checkTensorType(c, p, o.Kernels); err != nil {
 			return nil, nil, o, nil, err
 		}
@@ -116,9 +118,10 @@ func checkKernelsGiven(c *gen.Config, f *cliFlags) error {
 
 // checkTypeMap checks the config's type map against the Go packages it
 // names, before any code is generated: each Go type must exist where the
-// generated package is built (the config's directory), and Tensor's must
-// be able to hold nil. Each problem is an error at the value's position.
-func checkTypeMap(c *gen.Config) error {
+// generated package is built (the config's directory; the packages the
+// kernels package k imports are known already), and Tensor's must be able
+// to hold nil. Each problem is an error at the value's position.
+func checkTypeMap(c *gen.Config, k *gen.KernelSet) error {
 	var errs schema.ErrorList
 	keys := slices.Sorted(maps.Keys(c.Types))
 	var ts []gen.GoType
@@ -134,7 +137,7 @@ func checkTypeMap(c *gen.Config) error {
 			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?; did you mean %q?", t, ptr.String()))
 		}
 	}
-	problems, err := gen.CheckTypes(c.Dir, ts)
+	problems, err := gen.CheckTypes(c.Dir, ts, k)
 	if err != nil {
 		return err
 	}
