@@ -271,6 +271,12 @@
 // wrappers fail to build when the asserts API or a kernel's signature
 // changes.
 //
+// The generated package imports github.com/assertgen/assertgen/asserts, so
+// it builds inside a Go module that requires assertgen (yours, or this
+// repository's: the README's main command writes ./_pytorch in it). gen
+// adds a note on stderr when the output directory is in no module (no
+// go.mod there or above), where the package cannot build.
+//
 // The output directory belongs to the generated package: gen and gen
 // -check refuse one that holds any other Go file (exit 1, naming it), so
 // that gen never writes into an existing package. Allowed besides
