@@ -3,7 +3,10 @@
 package main
 
 import (
+	"bufio"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -46,5 +49,54 @@ func TestGenRefusesOddFiles(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGenWaitsAndStops: issue 19 items 5 and 6. While another process
+// holds the output directory, gen says it waits; SIGTERM then stops it at
+// once, exit 143, the directory unchanged.
+func TestGenWaitsAndStops(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	d, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := syscall.Flock(int(d.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "neg")
+	cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_MAIN=1")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stderr)
+	line, err := r.ReadString('\n')
+	if want := "assertgen: " + out + ": another assertgen is writing into it; waiting for it to finish\n"; line != want {
+		cmd.Process.Kill()
+		t.Fatalf("first line %q, %v; want %q", line, err, want)
+	}
+	start := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	rest, _ := io.ReadAll(r)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 143 || string(rest) != "assertgen: stopped by terminated; "+out+" keeps its previous files\n" {
+		t.Errorf("after SIGTERM: exit %d, %q", code, rest)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("SIGTERM took %v", d)
+	}
+	if names := dirList(t, out); len(names) != 0 {
+		t.Errorf("files written: %v", names)
 	}
 }
